@@ -1,0 +1,234 @@
+//! Expectations checked against a run, and the final board for the answer.
+
+use crate::engine::state::{CardId, Game, PlayerId, Source, Status, Zone};
+use crate::engine::{Outcome, Stop};
+use crate::grammar::expect::{Fate, ZoneName};
+use crate::scenario::{ExpectKind, Scenario};
+use crate::trace::{Board, EventKind, PlayerBoard, Report, Verdict, render_text};
+
+/// Runs a scenario and checks its expectations.
+#[must_use]
+pub fn run_and_check(sc: &Scenario) -> (Outcome, Report) {
+    let outcome = crate::engine::run(sc);
+    let board = board(sc, &outcome.game);
+    let mut report = Report {
+        scenario: sc.title.clone(),
+        question: sc.question.clone(),
+        source: sc.source.clone(),
+        rules: sc.policies.edition.name().to_owned(),
+        events: outcome.events.clone(),
+        board,
+        verdicts: Vec::new(),
+    };
+    // `trace contains` reads the text trace without the verdicts.
+    let text = render_text(&report);
+    report.verdicts = sc.expects.iter().map(|e| verdict(sc, &outcome, e, &text)).collect();
+    (outcome, report)
+}
+
+fn label(sc: &Scenario, c: CardId) -> String {
+    sc.labels.get(usize::from(c.0)).cloned().unwrap_or_default()
+}
+
+fn pt(sc: &Scenario, g: &Game, c: CardId) -> (i64, i64) {
+    let def = sc.library.get(g.card(c).def);
+    let (mut p, mut t) = def.pt.map_or((0, 0), |(p, t)| (i64::from(p), i64::from(t)));
+    for (kind, n) in &g.card(c).counters {
+        let n = i64::from(*n);
+        match kind.as_str() {
+            "+1/+1" => {
+                p += n;
+                t += n;
+            }
+            "-1/-1" => {
+                p -= n;
+                t -= n;
+            }
+            _ => {}
+        }
+    }
+    for e in g.eot.iter().filter(|e| e.card == c) {
+        p += i64::from(e.power);
+        t += i64::from(e.toughness);
+    }
+    (p, t)
+}
+
+fn where_is(sc: &Scenario, g: &Game, c: CardId) -> String {
+    let card = g.card(c);
+    match card.zone {
+        Zone::Play => format!("in play under {}'s control", sc.players[card.controller.ix()]),
+        Zone::Limbo => "in limbo (being cast)".to_owned(),
+        Zone::Removed => "removed from game".to_owned(),
+        z => format!("in {}'s {}", sc.players[card.owner.ix()], z.name()),
+    }
+}
+
+fn fate_name(s: Status) -> &'static str {
+    match s {
+        Status::BeingCast => "still being cast",
+        Status::Waiting => "still waiting in a batch",
+        Status::Countered => "was countered",
+        Status::Fizzled => "fizzled",
+        Status::Resolved => "resolved",
+    }
+}
+
+#[allow(clippy::too_many_lines)]
+fn verdict(sc: &Scenario, out: &Outcome, e: &crate::scenario::Expect, text: &str) -> Verdict {
+    let g = &out.game;
+    let check = |ok: bool, found: String| (ok, found);
+    let (holds, found) = match &e.kind {
+        ExpectKind::Life(p, n) => {
+            let life = i64::from(g.players[p.ix()].life);
+            check(life == *n, format!("{} has {life} life", sc.players[p.ix()]))
+        }
+        ExpectKind::Zone(c, z, owner) => {
+            let card = g.card(*c);
+            let zone_ok = match z {
+                ZoneName::Play => card.zone == Zone::Play,
+                ZoneName::Hand => card.zone == Zone::Hand,
+                ZoneName::Graveyard => card.zone == Zone::Graveyard,
+                ZoneName::Library => card.zone == Zone::Library,
+                ZoneName::Removed => card.zone == Zone::Removed,
+            };
+            let owner_ok = owner.is_none_or(|o| card.owner == o);
+            check(zone_ok && owner_ok, format!("{} is {}", label(sc, *c), where_is(sc, g, *c)))
+        }
+        ExpectKind::Tapped(c, t) => {
+            let card = g.card(*c);
+            if card.zone == Zone::Play {
+                check(card.tapped == *t, format!("{} is {}", label(sc, *c), if card.tapped { "tapped" } else { "untapped" }))
+            } else {
+                (false, format!("{} is not in play: it is {}", label(sc, *c), where_is(sc, g, *c)))
+            }
+        }
+        ExpectKind::Damage(c, n) => {
+            let card = g.card(*c);
+            if card.zone == Zone::Play {
+                check(card.damage == *n, format!("{} has {} damage", label(sc, *c), card.damage))
+            } else {
+                (false, format!("{} is not in play: it is {}", label(sc, *c), where_is(sc, g, *c)))
+            }
+        }
+        ExpectKind::Pt(c, p, t) => {
+            if g.card(*c).zone == Zone::Play {
+                let (ap, at) = pt(sc, g, *c);
+                check(ap == *p && at == *t, format!("{} is {ap}/{at}", label(sc, *c)))
+            } else {
+                (false, format!("{} is not in play: it is {}", label(sc, *c), where_is(sc, g, *c)))
+            }
+        }
+        ExpectKind::Counters(c, n, kind) => {
+            let have = g.card(*c).counters.iter().find(|(k, _)| k == kind).map_or(0, |(_, n)| *n);
+            check(have == *n, format!("{} has {have} {kind} counters", label(sc, *c)))
+        }
+        ExpectKind::Fate(nth, c, fate) => {
+            let announced: Vec<Status> = g
+                .spells
+                .iter()
+                .filter(|s| s.card == *c && !matches!(s.source, Source::Ability(_) if false))
+                .map(|s| s.status)
+                .collect();
+            let want = match fate {
+                Fate::Fizzled => Status::Fizzled,
+                Fate::Countered => Status::Countered,
+                Fate::Resolved => Status::Resolved,
+            };
+            let picked: Vec<Status> = match nth {
+                Some(n) => announced.get(usize::try_from(*n).unwrap_or(0).wrapping_sub(1)).copied().into_iter().collect(),
+                None => announced.clone(),
+            };
+            let found = if announced.is_empty() {
+                format!("nothing was announced from {}", label(sc, *c))
+            } else if picked.is_empty() {
+                format!("{} was announced only {} time(s)", label(sc, *c), announced.len())
+            } else {
+                let fates: Vec<&str> = picked.iter().map(|s| fate_name(*s)).collect();
+                format!("{}: {}", label(sc, *c), fates.join(", "))
+            };
+            check(!picked.is_empty() && picked.iter().all(|s| *s == want), found)
+        }
+        ExpectKind::Burned(p, n) => {
+            let b = g.players[p.ix()].burned;
+            check(b == *n, format!("{} burned {b}", sc.players[p.ix()]))
+        }
+        ExpectKind::Lost(p) => check(g.players[p.ix()].lost, result(sc, g)),
+        ExpectKind::Won(p) => check(!g.players[p.ix()].lost && g.players[p.other().ix()].lost, result(sc, g)),
+        ExpectKind::NobodyLost => check(g.players.iter().all(|p| !p.lost), result(sc, g)),
+        ExpectKind::DpSteps(n) => check(g.dp_steps == *n, format!("{} damage prevention steps", g.dp_steps)),
+        ExpectKind::Illegal(t) => match &out.stopped {
+            Some(Stop::Illegal(_)) => {
+                let msg = out
+                    .events
+                    .iter()
+                    .find_map(|e| match &e.kind {
+                        EventKind::Illegal { text, reason, .. } => Some(format!("{text}: {reason}")),
+                        _ => None,
+                    })
+                    .unwrap_or_default();
+                check(msg.to_lowercase().contains(&t.to_lowercase()), format!("stopped at `{msg}`"))
+            }
+            _ => (false, "the run completed without an illegal line".to_owned()),
+        },
+        ExpectKind::TraceContains(t) => check(
+            text.lines().any(|l| l.contains(t.as_str())),
+            "no trace line contains it".to_owned(),
+        ),
+    };
+    Verdict { line: e.text.clone(), holds, found: (!holds).then_some(found) }
+}
+
+fn result(sc: &Scenario, g: &Game) -> String {
+    let lost: Vec<&str> = (0..2).filter(|&i| g.players[i].lost).map(|i| sc.players[i].as_str()).collect();
+    if lost.is_empty() { "nobody lost".to_owned() } else { format!("{} lost", lost.join(" and ")) }
+}
+
+/// The final board for the answer.
+#[must_use]
+pub fn board(sc: &Scenario, g: &Game) -> Board {
+    let phase = sc.policies.phases[g.phase];
+    let moment = format!("{}'s {phase} phase (turn {} of the run)", sc.players[g.active.ix()], g.turn);
+    let players = (0..2u8)
+        .map(|i| {
+            let p = PlayerId(i);
+            let names = |z: Zone| -> Vec<String> { g.zone(z, Some(p)).into_iter().map(|c| label(sc, c)).collect() };
+            let in_play = g
+                .zone(Zone::Play, Some(p))
+                .into_iter()
+                .map(|c| {
+                    let card = g.card(c);
+                    let mut s = label(sc, c);
+                    let mut notes = Vec::new();
+                    if sc.library.get(card.def).kind.is_creature() {
+                        let (pw, t) = pt(sc, g, c);
+                        notes.push(format!("{pw}/{t}"));
+                    }
+                    if card.tapped {
+                        notes.push("tapped".into());
+                    }
+                    if card.damage > 0 {
+                        notes.push(format!("{} damage", card.damage));
+                    }
+                    if !notes.is_empty() {
+                        s = format!("{s} ({})", notes.join(", "));
+                    }
+                    s
+                })
+                .collect();
+            let pl = &g.players[p.ix()];
+            let known = u32::try_from(g.zone(Zone::Library, Some(p)).len()).unwrap_or(0);
+            PlayerBoard {
+                name: sc.players[p.ix()].clone(),
+                life: pl.life,
+                pool: crate::engine::pool_text(&pl.pool),
+                in_play,
+                hand: names(Zone::Hand),
+                graveyard: names(Zone::Graveyard),
+                removed: names(Zone::Removed),
+                library: known + pl.library_unknown,
+            }
+        })
+        .collect();
+    Board { moment, players }
+}

@@ -1,0 +1,307 @@
+//! The command line: `judge run`, `judge check`, `judge card`. The only module that prints.
+
+use crate::cards::{Library, read_card_file};
+use crate::check::run_and_check;
+use crate::diagnostic::Diagnostic;
+use crate::engine::Stop;
+use crate::scenario::{Scenario, load_scenario};
+use crate::trace::{Report, render_json, render_text};
+use clap::{Parser, Subcommand, ValueEnum};
+use comfy_table::{ContentArrangement, Table, presets::ASCII_FULL_CONDENSED};
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+const EXAMPLES: &str = "Examples:
+  judge run scenarios/fizzles/giant-growth-answered-by-bolt.yaml
+  judge run --format json scenarios/batches/lifo-giant-growth-response-saves-bears.yaml
+  judge check scenarios rulings
+  judge card \"Healing Salve\"
+
+Exit codes: 0 every expectation held; 1 an expectation failed or an unexpected
+illegal line; 2 a file could not be read or understood, or bad usage.";
+
+/// A tournament judge and rulings oracle for classic Magic: The Gathering (1993-1997 rules).
+#[derive(Debug, Parser)]
+#[command(name = "judge", version, about, after_help = EXAMPLES)]
+pub struct Cli {
+    /// Extra card definitions (schema 1 YAML), after the built-in library.
+    #[arg(long, global = true, value_name = "FILE")]
+    cards: Vec<PathBuf>,
+    #[command(subcommand)]
+    command: Command,
+}
+
+/// Output formats.
+#[derive(Debug, Clone, Copy, ValueEnum, PartialEq, Eq)]
+pub enum Format {
+    /// The annotated trace (run) or a table (check).
+    Text,
+    /// JSON events (run) or results (check).
+    Json,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Resolve one scenario and print the annotated trace.
+    Run {
+        /// The scenario file.
+        file: PathBuf,
+        /// Output format.
+        #[arg(long, value_enum, default_value = "text")]
+        format: Format,
+    },
+    /// Run scenario files and folders (recursively) and report which expectations hold.
+    Check {
+        /// Files or folders.
+        #[arg(required = true)]
+        paths: Vec<PathBuf>,
+        /// Output format.
+        #[arg(long, value_enum, default_value = "text")]
+        format: Format,
+    },
+    /// Show a card: cost, type, P/T, text and abilities as parsed.
+    Card {
+        /// The card's name (case-insensitive).
+        name: String,
+    },
+}
+
+/// The outcome of one file.
+#[derive(Debug)]
+pub enum FileResult {
+    /// It ran; the report says whether it passed.
+    Ran(Box<Report>),
+    /// It could not be read or understood (exit 2), with the rendered diagnostic.
+    Error(String),
+}
+
+impl FileResult {
+    /// The exit code this result asks for.
+    #[must_use]
+    pub fn code(&self) -> u8 {
+        match self {
+            Self::Ran(r) if r.passed() => 0,
+            Self::Ran(_) => 1,
+            Self::Error(_) => 2,
+        }
+    }
+}
+
+/// Loads the library: built-in cards, then each `--cards` file.
+///
+/// # Errors
+/// A rendered diagnostic.
+pub fn load_library(extra: &[PathBuf]) -> Result<Library, String> {
+    let mut lib = Library::builtin().map_err(|(f, s, d)| d.render(&f, &s))?;
+    for path in extra {
+        let name = path.display().to_string();
+        let src = std::fs::read_to_string(path).map_err(|e| Diagnostic::whole_file(format!("cannot read `{name}`: {e}")).render(&name, ""))?;
+        let cards = read_card_file(&src).map_err(|d| d.render(&name, &src))?;
+        lib.add_source(&cards, &name, &src).map_err(|d| d.render(&name, &src))?;
+    }
+    Ok(lib)
+}
+
+/// Loads and runs one scenario file.
+#[must_use]
+pub fn run_file(path: &Path, lib: &Library) -> FileResult {
+    let name = path.display().to_string();
+    let src = match std::fs::read_to_string(path) {
+        Ok(s) => s,
+        Err(e) => return FileResult::Error(Diagnostic::whole_file(format!("cannot read `{name}`: {e}")).render(&name, "")),
+    };
+    run_source(&name, &src, lib)
+}
+
+/// Loads and runs a scenario from its text.
+#[must_use]
+pub fn run_source(name: &str, src: &str, lib: &Library) -> FileResult {
+    let sc: Scenario = match load_scenario(src, lib) {
+        Ok(sc) => sc,
+        Err(d) => return FileResult::Error(d.render(name, src)),
+    };
+    let (outcome, report) = run_and_check(&sc);
+    if let Some(Stop::Choice { line, message }) = &outcome.stopped {
+        let span = line.and_then(|i| sc.lines.get(i)).map(|l| l.span);
+        let d = match span {
+            Some(sp) => Diagnostic::new(message.clone(), sp, "a choice the rules give is not made"),
+            None => Diagnostic::whole_file(message.clone()),
+        };
+        return FileResult::Error(d.render(name, src));
+    }
+    FileResult::Ran(Box::new(report))
+}
+
+/// Scenario files under the paths, sorted.
+///
+/// # Errors
+/// A path that does not exist.
+pub fn collect(paths: &[PathBuf]) -> Result<Vec<PathBuf>, String> {
+    fn walk(dir: &Path, out: &mut Vec<PathBuf>) -> std::io::Result<()> {
+        for entry in std::fs::read_dir(dir)? {
+            let p = entry?.path();
+            if p.is_dir() {
+                walk(&p, out)?;
+            } else if p.extension().is_some_and(|e| e == "yaml" || e == "yml") {
+                out.push(p);
+            }
+        }
+        Ok(())
+    }
+    let mut out = Vec::new();
+    for p in paths {
+        if p.is_dir() {
+            walk(p, &mut out).map_err(|e| format!("error: cannot read folder `{}`: {e}", p.display()))?;
+        } else if p.is_file() {
+            out.push(p.clone());
+        } else {
+            return Err(format!("error: `{}` does not exist", p.display()));
+        }
+    }
+    out.sort();
+    out.dedup();
+    Ok(out)
+}
+
+fn check_table(results: &[(PathBuf, FileResult)]) -> String {
+    let mut table = Table::new();
+    table.load_style(ASCII_FULL_CONDENSED).force_no_tty().set_content_arrangement(ContentArrangement::Disabled);
+    table.set_header(vec!["scenario", "result", "failing expectations (found)"]);
+    for (path, r) in results {
+        let (result, detail) = match r {
+            FileResult::Ran(rep) if rep.passed() => ("ok".to_owned(), String::new()),
+            FileResult::Ran(rep) => {
+                let mut lines: Vec<String> = rep
+                    .verdicts
+                    .iter()
+                    .filter(|v| !v.holds)
+                    .map(|v| format!("{} ({})", v.line, v.found.clone().unwrap_or_default()))
+                    .collect();
+                if rep.stopped_illegal() && lines.is_empty() {
+                    lines.push("stopped at an illegal line that no `illegal:` expected".to_owned());
+                }
+                ("FAIL".to_owned(), lines.join("\n"))
+            }
+            FileResult::Error(d) => ("ERROR".to_owned(), d.lines().next().unwrap_or("").to_owned()),
+        };
+        table.add_row(vec![path.display().to_string(), result, detail]);
+    }
+    table.to_string()
+}
+
+fn check_json(results: &[(PathBuf, FileResult)]) -> String {
+    let items: Vec<serde_json::Value> = results
+        .iter()
+        .map(|(p, r)| match r {
+            FileResult::Ran(rep) => serde_json::json!({
+                "file": p.display().to_string(),
+                "result": if rep.passed() { "ok" } else { "fail" },
+                "expectations": rep.verdicts,
+            }),
+            FileResult::Error(d) => serde_json::json!({"file": p.display().to_string(), "result": "error", "error": d}),
+        })
+        .collect();
+    serde_json::to_string_pretty(&items).unwrap_or_default()
+}
+
+fn show_card(lib: &Library, name: &str) -> Result<String, String> {
+    let Some(id) = lib.find(name) else {
+        let hint = lib.suggest(name).map(|s| format!("\n  = help: did you mean `{s}`?")).unwrap_or_default();
+        return Err(format!("error: unknown card `{name}`{hint}\n"));
+    };
+    let d = lib.get(id);
+    let mut out = format!("{}\n", d.name);
+    if let Some(c) = d.cost {
+        out.push_str(&format!("  cost: {c}\n"));
+    }
+    out.push_str(&format!("  type: {} ({:?})\n", d.type_line, d.kind));
+    if let Some((p, t)) = d.pt {
+        out.push_str(&format!("  P/T: {p}/{t}\n"));
+    }
+    if !d.text.is_empty() {
+        out.push_str(&format!("  text: {}\n", d.text));
+    }
+    for a in &d.abilities {
+        out.push_str(&format!("  ability: {a:?}\n"));
+    }
+    for (m, a) in &d.modes {
+        out.push_str(&format!("  mode {m}: {a:?}\n"));
+    }
+    for (e, t) in &d.edition_types {
+        out.push_str(&format!("  under {e}: type {t}\n"));
+    }
+    out.push_str(&format!("  defined in: {}\n", d.origin));
+    Ok(out)
+}
+
+/// Runs the command line; returns the exit code. Only this function prints.
+#[must_use]
+pub fn main_with(args: impl IntoIterator<Item = std::ffi::OsString>) -> ExitCode {
+    let cli = match Cli::try_parse_from(args) {
+        Ok(c) => c,
+        Err(e) => {
+            let _ = e.print();
+            return ExitCode::from(if e.use_stderr() { 2 } else { 0 });
+        }
+    };
+    let mut stdout = std::io::stdout().lock();
+    let mut stderr = std::io::stderr().lock();
+    let lib = match load_library(&cli.cards) {
+        Ok(l) => l,
+        Err(e) => {
+            let _ = write!(stderr, "{e}");
+            return ExitCode::from(2);
+        }
+    };
+    match cli.command {
+        Command::Run { file, format } => {
+            let r = run_file(&file, &lib);
+            match &r {
+                FileResult::Ran(rep) => {
+                    let text = if format == Format::Json { render_json(rep) + "\n" } else { render_text(rep) };
+                    let _ = write!(stdout, "{text}");
+                }
+                FileResult::Error(d) => {
+                    let _ = write!(stderr, "{d}");
+                }
+            }
+            ExitCode::from(r.code())
+        }
+        Command::Check { paths, format } => {
+            let files = match collect(&paths) {
+                Ok(f) if f.is_empty() => {
+                    let _ = writeln!(stderr, "error: no scenario files (*.yaml, *.yml) found");
+                    return ExitCode::from(2);
+                }
+                Ok(f) => f,
+                Err(e) => {
+                    let _ = writeln!(stderr, "{e}");
+                    return ExitCode::from(2);
+                }
+            };
+            let results: Vec<(PathBuf, FileResult)> = files.into_iter().map(|f| {
+                let r = run_file(&f, &lib);
+                (f, r)
+            }).collect();
+            let code = results.iter().map(|(_, r)| r.code()).max().unwrap_or(0);
+            let text = if format == Format::Json { check_json(&results) } else { check_table(&results) };
+            let _ = writeln!(stdout, "{text}");
+            if format == Format::Text {
+                let ok = results.iter().filter(|(_, r)| r.code() == 0).count();
+                let _ = writeln!(stdout, "{ok} of {} scenarios hold", results.len());
+            }
+            ExitCode::from(code)
+        }
+        Command::Card { name } => match show_card(&lib, &name) {
+            Ok(s) => {
+                let _ = write!(stdout, "{s}");
+                ExitCode::SUCCESS
+            }
+            Err(e) => {
+                let _ = write!(stderr, "{e}");
+                ExitCode::from(2)
+            }
+        },
+    }
+}

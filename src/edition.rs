@@ -1,0 +1,138 @@
+//! Rules that differ between editions, as one table of policies the engine asks.
+
+use crate::trace::Rule;
+
+/// The rules a scenario is played under.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+pub enum Edition {
+    /// Fifth Edition (1997) with the General Rulings Summary of 07/15/97: the default.
+    Fifth,
+    /// Fourth Edition timing.
+    Fourth,
+    /// The 1993 Alpha rulebook.
+    Alpha,
+}
+
+/// What mana burn does to a player.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ManaBurn {
+    /// Loss of life, which cannot be prevented (5e).
+    LifeLoss,
+    /// Damage (4e and older).
+    Damage,
+}
+
+/// When damage prevention steps happen.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PreventionTiming {
+    /// After each resolution that dealt damage (5e).
+    AfterEachResolution,
+    /// Saved until the end of the batch (4e).
+    EndOfBatch,
+}
+
+/// Which spells an interrupt may target.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum InterruptTargets {
+    /// Only the most recently announced spell being cast (5e).
+    Innermost,
+    /// Any spell announced but not yet successfully cast (4e).
+    AnyBeingCast,
+}
+
+/// The policy table of one edition.
+#[derive(Clone, Copy, Debug)]
+pub struct Policies {
+    /// The edition these policies belong to.
+    pub edition: Edition,
+    /// What mana burn is.
+    pub mana_burn: ManaBurn,
+    /// When damage prevention happens.
+    pub prevention: PreventionTiming,
+    /// What interrupts may target.
+    pub interrupt_targets: InterruptTargets,
+    /// Whether regeneration is a specialized ability used at destruction (5e) rather than an
+    /// instant played in advance.
+    pub regeneration_specialized: bool,
+    /// Key of the card `editions:` overrides that apply (`4e`, `alpha`), if any.
+    pub card_key: Option<&'static str>,
+    /// The phases of a turn, in order.
+    pub phases: &'static [&'static str],
+}
+
+const FIFTH_PHASES: &[&str] = &["beginning of turn", "untap", "upkeep", "draw", "main", "discard", "cleanup"];
+const FOURTH_PHASES: &[&str] = &["beginning of turn", "untap", "upkeep", "draw", "main", "discard", "end", "heal"];
+const ALPHA_PHASES: &[&str] = &["untap", "upkeep", "draw", "main", "discard", "end"];
+
+impl Edition {
+    /// Reads a `rules:` value.
+    #[must_use]
+    pub fn from_name(s: &str) -> Option<Self> {
+        match s.trim().to_lowercase().as_str() {
+            "5e" => Some(Self::Fifth),
+            "4e" => Some(Self::Fourth),
+            "alpha" => Some(Self::Alpha),
+            _ => None,
+        }
+    }
+
+    /// The `rules:` name.
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            Self::Fifth => "5e",
+            Self::Fourth => "4e",
+            Self::Alpha => "alpha",
+        }
+    }
+
+    /// This edition's policies.
+    #[must_use]
+    pub const fn policies(self) -> Policies {
+        match self {
+            // 002, Changes from Fourth Edition: Mana Burn, Damage Prevention, Interrupts, Regeneration.
+            Self::Fifth => Policies {
+                edition: self,
+                mana_burn: ManaBurn::LifeLoss,
+                prevention: PreventionTiming::AfterEachResolution,
+                interrupt_targets: InterruptTargets::Innermost,
+                regeneration_specialized: true,
+                card_key: None,
+                phases: FIFTH_PHASES,
+            },
+            Self::Fourth => Policies {
+                edition: self,
+                mana_burn: ManaBurn::Damage,
+                prevention: PreventionTiming::EndOfBatch,
+                interrupt_targets: InterruptTargets::AnyBeingCast,
+                regeneration_specialized: false,
+                card_key: Some("4e"),
+                phases: FOURTH_PHASES,
+            },
+            Self::Alpha => Policies {
+                edition: self,
+                mana_burn: ManaBurn::Damage,
+                prevention: PreventionTiming::EndOfBatch,
+                interrupt_targets: InterruptTargets::AnyBeingCast,
+                regeneration_specialized: false,
+                card_key: Some("alpha"),
+                phases: ALPHA_PHASES,
+            },
+        }
+    }
+
+    /// Whether the engine can play this edition yet.
+    #[must_use]
+    pub const fn supported(self) -> bool {
+        matches!(self, Self::Fifth)
+    }
+
+    /// The rule the mana burn of this edition applies.
+    #[must_use]
+    pub const fn mana_burn_rule(self) -> Rule {
+        match self {
+            Self::Fifth => Rule::g("Mana Burn"),
+            _ => Rule::g("Changes from Fourth Edition: Mana Burn"),
+        }
+    }
+}

@@ -1,0 +1,72 @@
+//! The engine's input: action lines bound to physical cards and players.
+
+use super::state::{CardId, PlayerId, Source};
+use crate::grammar::mana::ManaCost;
+
+/// A target as bound at load time; a card may turn out to be a spell when the line is taken.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TargetRef {
+    /// A card: a permanent, or a spell if the card is being cast or waiting in a batch.
+    Card(CardId),
+    /// A player.
+    Player(PlayerId),
+}
+
+/// An announcement: casting a spell or activating an ability.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Announce {
+    /// Who announces.
+    pub player: PlayerId,
+    /// The card cast or whose ability is used.
+    pub card: CardId,
+    /// Which effect.
+    pub source: Source,
+    /// Targets, in order.
+    pub targets: Vec<TargetRef>,
+    /// X, when the cost has X.
+    pub x: Option<u32>,
+    /// For damage prevention: the source whose packet is meant.
+    pub packet_source: Option<CardId>,
+}
+
+/// Where `go to` or `stop:` leads.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Goal {
+    /// The start of the next occurrence of the phase with this index.
+    Phase(usize),
+    /// The end of the turn's last phase.
+    EndOfTurn,
+    /// The start of the next turn.
+    NextTurn,
+}
+
+/// One action line, bound.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Action {
+    /// `resolve`
+    Resolve,
+    /// `go to ...`
+    GoTo(Goal),
+    /// `P passes`
+    Pass(PlayerId),
+    /// `P plays LAND`
+    PlayLand(PlayerId, CardId),
+    /// `P taps CARD [for M]`
+    Tap(PlayerId, CardId, Option<ManaCost>),
+    /// `P casts ...` / `P activates ...`
+    Announce(Announce),
+    /// `P regenerates CARD`
+    Regenerate(PlayerId, CardId),
+}
+
+impl Action {
+    /// The acting player, if the line has one.
+    #[must_use]
+    pub const fn player(&self) -> Option<PlayerId> {
+        match self {
+            Self::Resolve | Self::GoTo(_) => None,
+            Self::Pass(p) | Self::PlayLand(p, _) | Self::Tap(p, _, _) | Self::Regenerate(p, _) => Some(*p),
+            Self::Announce(a) => Some(a.player),
+        }
+    }
+}

@@ -1,0 +1,377 @@
+//! Announcing spells and abilities: speed and timing, targets, costs, limbo (002 Step 1).
+
+use super::action::{Announce, TargetRef};
+use super::state::{CardId, CtxKind, PlayerId, Source, Spell, Status, Target, Zone};
+use super::{Engine, Stop};
+use crate::cards::CardKind;
+use crate::grammar::ability::{Effect, TargetKind};
+use crate::grammar::mana::ManaCost;
+use crate::trace::{EventKind, Rule};
+
+/// How a spell or ability is played.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Speed {
+    /// Resolves at once; cannot be interrupted or responded to.
+    ManaSource,
+    /// Targets a spell being cast.
+    Interrupt,
+    /// Instant speed; in a batch.
+    Instant,
+    /// Only in the active player's main phase, to start a batch.
+    Sorcery,
+    /// Used at a special moment (regeneration).
+    Specialized,
+}
+
+const KINDS: Rule = Rule::g("Spell and Ability Timing, Kinds and Speeds of Abilities");
+const STEP1: Rule = Rule::g("Spell and Ability Timing, Step 1: Announcing a Spell/Ability");
+const STEP2: Rule = Rule::g("Spell and Ability Timing, Step 2: Interrupting a Spell/Ability");
+const DP_ONLY: Rule = Rule::g("Damage Prevention (glossary): only during a damage prevention step");
+const DP_MAIN: Rule = Rule::g("Spell and Ability Timing, Damage Prevention, Sub-Step A");
+
+impl Engine<'_> {
+    /// The speed of an announcement (002 Kinds and Speeds; mass errata on interrupts).
+    pub(super) fn speed(&self, card: CardId, source: Source, effect: &Effect) -> Speed {
+        match (source, effect) {
+            (_, Effect::AddMana(_)) => Speed::ManaSource,
+            (Source::Ability(_), Effect::Regenerate(_)) => Speed::Specialized,
+            (Source::Ability(_), _) => Speed::Instant,
+            (Source::Spell(_), e) => match self.def(card).kind {
+                CardKind::ManaSource => Speed::ManaSource,
+                // An interrupt that does not target a spell is played as an instant (002 Interrupt).
+                CardKind::Interrupt if e.target().is_some_and(|t| t.kinds.contains(&TargetKind::Spell)) => Speed::Interrupt,
+                CardKind::Interrupt | CardKind::Instant => Speed::Instant,
+                _ => Speed::Sorcery,
+            },
+        }
+    }
+
+    /// `P casts ...` / `P activates ...` at the current moment.
+    pub(super) fn announce(&mut self, an: &Announce) -> Result<(), Stop> {
+        let Some(effect) = self.effect_of(an.card, an.source) else {
+            return Err(Stop::illegal(format!("{} has no such ability", self.label(an.card)), KINDS, None));
+        };
+        self.check_source_zone(an)?;
+        match self.speed(an.card, an.source, &effect) {
+            Speed::ManaSource => {
+                self.yield_to(an.player)?;
+                self.mana_source(an, &effect)
+            }
+            Speed::Specialized => Err(self.regeneration_out_of_time(an.player, an.card)),
+            Speed::Interrupt => {
+                if self.game.top().windows.is_empty() {
+                    return Err(self.interrupt_out_of_time(an));
+                }
+                self.yield_to(an.player)?;
+                if self.game.top().windows.is_empty() {
+                    return Err(self.interrupt_out_of_time(an));
+                }
+                self.announce_into_window(an, &effect)
+            }
+            speed => {
+                self.close_all_windows()?;
+                self.yield_to(an.player)?;
+                self.check_timing(an, speed, &effect)?;
+                self.announce_into_window(an, &effect)
+            }
+        }
+    }
+
+    /// The card must be in its caster's hand, or in play under the activating player's control.
+    fn check_source_zone(&self, an: &Announce) -> Result<(), Stop> {
+        let card = self.game.card(an.card);
+        let name = self.label(an.card);
+        match an.source {
+            Source::Spell(_) if card.zone != Zone::Hand || card.owner != an.player => Err(Stop::illegal(
+                format!("{name} is not in {}'s hand (it is in {})", self.pname(an.player), self.zone_phrase(an.card)),
+                Rule::g("Spell and Ability Timing, Kinds and Speeds: casting a spell means playing a card from your hand"),
+                None,
+            )),
+            Source::Ability(_) if card.zone != Zone::Play || card.controller != an.player => Err(Stop::illegal(
+                format!("{} does not control {name} in play (it is in {})", self.pname(an.player), self.zone_phrase(an.card)),
+                Rule::g("Who Plays Abilities"),
+                None,
+            )),
+            _ => Ok(()),
+        }
+    }
+
+    fn interrupt_out_of_time(&self, an: &Announce) -> Stop {
+        let what = an.targets.first().and_then(|t| match t {
+            TargetRef::Card(c) => self.live_spell_of(*c).map(|s| self.slabel(s)),
+            TargetRef::Player(_) => None,
+        });
+        let reason = match what {
+            Some(s) => format!("{s} was already successfully cast and waits in a batch; an interrupt may target only a spell while it is being cast"),
+            None => "no spell is being cast, so there is nothing an interrupt can target".to_owned(),
+        };
+        Stop::illegal(reason, STEP2, Some("write the interrupt right after the spell it answers"))
+    }
+
+    /// Sorcery-speed limits, damage-prevention-only moments, phases without priority.
+    fn check_timing(&self, an: &Announce, speed: Speed, effect: &Effect) -> Result<(), Stop> {
+        let name = self.label(an.card);
+        let top = self.game.top();
+        let prevention = matches!(effect, Effect::Prevent(..));
+        if top.kind == CtxKind::Prevention && !prevention {
+            return Err(Stop::illegal(
+                format!("only spells and abilities that prevent or redirect damage may be played in a damage prevention step, and {name} does not"),
+                DP_MAIN,
+                None,
+            ));
+        }
+        if top.kind == CtxKind::Phase && prevention {
+            return Err(Stop::illegal(
+                format!("{name} prevents damage, so it may be played only during a damage prevention step where there is damage to prevent"),
+                DP_ONLY,
+                Some("write it right after the line whose resolution deals the damage (often `resolve`)"),
+            ));
+        }
+        if self.game.ctx.len() > 1 && top.kind == CtxKind::Phase {
+            return Err(Stop::illegal(
+                "a batch is resolving: nothing new may be announced until it is empty",
+                Rule::g("Spell and Ability Timing, Step 4: Resolution"),
+                None,
+            ));
+        }
+        let phase = self.pol.phases[self.game.phase];
+        if phase == "untap" || phase == "cleanup" {
+            return Err(Stop::illegal(
+                format!("fast effects are not played during the {phase} phase"),
+                Rule::r5("Phases of the Turn"),
+                None,
+            ));
+        }
+        if speed == Speed::Sorcery {
+            let kinds = Rule::g("Spell and Ability Timing, Kinds and Speeds: sorceries, summons, artifacts and enchantments");
+            if an.player != self.game.active || phase != "main" {
+                return Err(Stop::illegal(
+                    format!("{name} may be cast only during its caster's own main phase (now: {}'s {phase} phase)", self.pname(self.game.active)),
+                    kinds,
+                    None,
+                ));
+            }
+            if !top.is_neutral() || self.game.ctx.len() > 1 {
+                return Err(Stop::illegal(
+                    format!("{name} can only start a batch, never respond to one"),
+                    kinds,
+                    Some("write `resolve` before this line"),
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    /// Binds the line's targets at this moment (a card being cast is the spell).
+    fn bind_targets(&self, an: &Announce) -> Vec<Target> {
+        an.targets
+            .iter()
+            .map(|t| match *t {
+                TargetRef::Player(p) => Target::Player(p),
+                TargetRef::Card(c) => match (self.game.card(c).zone, self.live_spell_of(c)) {
+                    (Zone::Limbo, Some(s)) => Target::Spell(s),
+                    _ => Target::Card(c),
+                },
+            })
+            .collect()
+    }
+
+    /// Checks targets on announcement: count, kinds, distinct, protection, interrupts' reach.
+    fn check_targets(&self, an: &Announce, effect: &Effect, targets: &[Target]) -> Result<(), Stop> {
+        const TARGETING: Rule = Rule::g("Targeting--Announcing and Resolving");
+        let name = self.label(an.card);
+        let Some(spec) = effect.target() else {
+            if targets.is_empty() {
+                return Ok(());
+            }
+            return Err(Stop::illegal(format!("{name} has no targets"), STEP1, None));
+        };
+        if targets.is_empty() {
+            return Err(Stop::illegal(format!("{name} needs a target"), STEP1, Some("add `on TARGET`")));
+        }
+        if !spec.many && targets.len() > 1 {
+            return Err(Stop::illegal(format!("{name} takes one target, the line names {}", targets.len()), STEP1, None));
+        }
+        for (i, t) in targets.iter().enumerate() {
+            if targets[..i].contains(t) {
+                return Err(Stop::illegal(format!("{} is chosen twice; the same target may not be selected twice", self.tlabel(*t)), STEP1, None));
+            }
+        }
+        let colors = self.colors(an.card);
+        for &t in targets {
+            if let Some(problem) = self.target_problem(spec, t, &colors) {
+                return Err(Stop::illegal(format!("{} cannot target {}: {problem}", name, self.tlabel(t)), TARGETING, None));
+            }
+            if let Target::Spell(s) = t {
+                // 5e: only the innermost spell being cast may be interrupted.
+                let innermost = self.game.top().windows.last().map(|w| w.spell);
+                if innermost != Some(s) {
+                    let current = innermost.map_or_else(|| "nothing".to_owned(), |w| self.slabel(w));
+                    return Err(Stop::illegal(
+                        format!("an interrupt may target only the spell most recently announced and still being cast ({current}), not {}", self.slabel(s)),
+                        STEP2,
+                        None,
+                    ));
+                }
+            }
+        }
+        if let Effect::Prevent(..) = effect {
+            for &t in targets {
+                if !self.has_packet(t, an.packet_source) {
+                    return Err(Stop::illegal(
+                        format!("there is no damage to {} to prevent", self.tlabel(t)),
+                        Rule::g("Damage Prevention (glossary): only with damage to prevent"),
+                        None,
+                    ));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// The full cost: mana (with X and extra targets) and tapping.
+    fn full_cost(&self, an: &Announce, targets: usize) -> (ManaCost, bool) {
+        let def = self.def(an.card);
+        let x = an.x.unwrap_or(0);
+        match an.source {
+            Source::Spell(_) => {
+                let mut cost = def.cost.unwrap_or_default().with_x(x);
+                if let Some(extra) = def.extra_target_cost() {
+                    let more = u32::try_from(targets.saturating_sub(1)).unwrap_or(0);
+                    cost.generic += extra.generic * more;
+                    for (slot, n) in cost.colored.iter_mut().zip(extra.colored) {
+                        *slot += n * more;
+                    }
+                }
+                (cost, false)
+            }
+            Source::Ability(i) => self.ability_cost(an.card, i).map_or((ManaCost::default(), false), |c| (c.mana.with_x(x), c.tap)),
+        }
+    }
+
+    /// Pays the tap part of a cost.
+    pub(super) fn pay_tap(&mut self, c: CardId) -> Result<(), Stop> {
+        let card = self.game.card(c);
+        let name = self.label(c);
+        if card.tapped {
+            return Err(Stop::illegal(format!("{name} is tapped, so its tap ability cannot be used"), STEP1, None));
+        }
+        if self.def(c).kind.is_creature() && card.sick {
+            return Err(Stop::illegal(format!("{name} is summoning sick: its tap ability cannot be used"), Rule::g("Summoning Sickness"), None));
+        }
+        self.game.card_mut(c).tapped = true;
+        Ok(())
+    }
+
+    /// Announces: targets, costs (mana first, before the announcement), limbo, the window.
+    fn announce_into_window(&mut self, an: &Announce, effect: &Effect) -> Result<(), Stop> {
+        let targets = self.bind_targets(an);
+        self.check_targets(an, effect, &targets)?;
+        let id = self.announce_paid(an, targets)?;
+        self.open_window(id);
+        Ok(())
+    }
+
+    /// Pays for and records an announcement; the spell card goes to limbo.
+    pub(super) fn announce_paid(&mut self, an: &Announce, targets: Vec<Target>) -> Result<super::state::SpellId, Stop> {
+        let (mana, tap) = self.full_cost(an, targets.len());
+        if tap && self.game.card(an.card).tapped {
+            self.pay_tap(an.card)?;
+        }
+        let what = self.label(an.card);
+        let paid = self.pay(an.player, &mana, &what)?;
+        if tap {
+            self.pay_tap(an.card)?;
+        }
+        let cost = match (tap, paid.as_str()) {
+            (true, "nothing") => "T".to_owned(),
+            (true, m) => format!("{m}, T"),
+            (false, m) => m.to_owned(),
+        };
+        let colors = self.colors(an.card);
+        let id = self.game.add_spell(Spell {
+            card: an.card,
+            controller: an.player,
+            source: an.source,
+            targets: targets.clone(),
+            x: an.x.unwrap_or(0),
+            colors,
+            packet_source: an.packet_source,
+            status: Status::BeingCast,
+        });
+        let cast = matches!(an.source, Source::Spell(_));
+        if cast {
+            // 002 Step 1: the spell leaves the hand and is in limbo until it resolves.
+            self.game.move_card(an.card, Zone::Limbo);
+            self.game.card_mut(an.card).controller = an.player;
+        }
+        let mode = match an.source {
+            Source::Spell(i) => self.def(an.card).spell_effects().get(usize::from(i)).and_then(|(m, _)| m.map(str::to_owned)),
+            Source::Ability(_) => None,
+        };
+        self.emit(
+            EventKind::Announced {
+                id: usize::from(id.0),
+                player: self.pname(an.player),
+                verb: if cast { "casts" } else { "activates" }.to_owned(),
+                spell: self.slabel(id),
+                targets: targets.iter().map(|&t| self.tlabel(t)).collect(),
+                cost,
+                x: an.x,
+                mode,
+            },
+            Some(STEP1),
+        );
+        Ok(id)
+    }
+
+    /// A mana source spell or ability: announced and resolved at once, never interrupted.
+    fn mana_source(&mut self, an: &Announce, effect: &Effect) -> Result<(), Stop> {
+        let Effect::AddMana(m) = effect else {
+            return Ok(());
+        };
+        if let Source::Ability(i) = an.source
+            && self.ability_cost(an.card, i).is_some_and(|c| c.tap && c.mana.total() == 0)
+        {
+            return self.tap_for_mana(an.player, an.card, Some(*m), false).map(|_| ());
+        }
+        let id = self.announce_paid(an, Vec::new())?;
+        self.emit(EventKind::ManaSourceResolves { spell: self.slabel(id) }, Some(Rule::g("Mana Source")));
+        self.add_mana(an.player, self.slabel(id), m);
+        self.game.spell_mut(id).status = Status::Resolved;
+        if matches!(an.source, Source::Spell(_)) {
+            self.to_graveyard(an.card);
+        }
+        Ok(())
+    }
+
+    /// Puts a card into its owner's graveyard, with a trace line.
+    pub(super) fn to_graveyard(&mut self, c: CardId) {
+        let from = self.game.card(c).zone;
+        self.game.move_card(c, Zone::Graveyard);
+        let owner = self.game.card(c).owner;
+        self.emit(
+            EventKind::Moved { card: self.label(c), from: from.name().to_owned(), to: format!("{}'s graveyard", self.pname(owner)) },
+            None,
+        );
+    }
+
+    /// The error for a regeneration line outside a destruction.
+    pub(super) fn regeneration_out_of_time(&self, _p: PlayerId, c: CardId) -> Stop {
+        let name = self.label(c);
+        let card = self.game.card(c);
+        let buried = self.events.iter().any(|e| matches!(&e.kind, EventKind::Buried { card } if *card == name));
+        if card.zone != Zone::Play && buried {
+            return Stop::illegal(
+                format!("{name} was buried: a buried creature may not be regenerated"),
+                Rule::g("Bury"),
+                None,
+            );
+        }
+        Stop::illegal(
+            format!("{name} is not being destroyed: regeneration is a specialized ability, used only when the creature would go to the graveyard"),
+            Rule::g("Regeneration"),
+            Some("write `resolve` before this line: regeneration is used when the creature is being destroyed"),
+        )
+    }
+}

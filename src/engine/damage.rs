@@ -1,0 +1,288 @@
+//! Damage packets, the damage prevention step, destruction, regeneration and burial
+//! (002 Spell and Ability Timing: Damage Prevention; glossary: Damage, Regeneration, Bury).
+
+use super::action::{Action, TargetRef};
+use super::state::{CardId, Ctx, CtxKind, PlayerId, Source, Status, Target, Zone};
+use super::{Engine, Stop};
+use crate::grammar::ability::{Effect, Keyword, Who};
+use crate::trace::{EventKind, Rule};
+
+const DP: Rule = Rule::g("Spell and Ability Timing, Damage Prevention");
+const REGEN: Rule = Rule::g("Regeneration");
+
+impl Engine<'_> {
+    /// Whether there is damage to `t` (from `source`, if given) to prevent.
+    pub(super) fn has_packet(&self, t: Target, source: Option<CardId>) -> bool {
+        self.game.packets.iter().any(|p| p.to == t && p.amount > 0 && source.is_none_or(|s| p.source == s))
+    }
+
+    /// Prevents up to `n` damage to `t` from the packets there (one source, or the one chosen).
+    pub(super) fn prevent(&mut self, t: Target, n: u32, source: Option<CardId>, by: &str) -> Result<(), Stop> {
+        let mut sources: Vec<CardId> = self
+            .game
+            .packets
+            .iter()
+            .filter(|p| p.to == t && p.amount > 0 && source.is_none_or(|s| p.source == s))
+            .map(|p| p.source)
+            .collect();
+        sources.dedup();
+        if sources.len() > 1 {
+            let names: Vec<String> = sources.iter().map(|&s| format!("`choosing {}`", self.label(s))).collect();
+            return Err(Stop::Choice {
+                line: None,
+                message: format!("{by} must choose which packet of damage to {} it prevents: add {}", self.tlabel(t), names.join(" or ")),
+            });
+        }
+        let mut left = n;
+        for i in 0..self.game.packets.len() {
+            let p = &self.game.packets[i];
+            if p.to != t || source.is_some_and(|s| p.source != s) || left == 0 {
+                continue;
+            }
+            let k = left.min(p.amount);
+            left -= k;
+            let src = p.source;
+            self.game.packets[i].amount -= k;
+            self.emit(
+                EventKind::Prevented { source: self.label(src), to: self.tlabel(t), amount: k, by: by.to_owned() },
+                Some(Rule::g("Damage Prevention (glossary): a specific amount")),
+            );
+        }
+        // A packet with all its damage prevented ceases to exist.
+        self.game.packets.retain(|p| p.amount > 0);
+        Ok(())
+    }
+
+    /// Whether a line may be taken in the damage prevention step now open.
+    fn legal_in_prevention(&self, a: &Action) -> bool {
+        let open = !self.game.top().is_neutral();
+        match a {
+            Action::Announce(an) => {
+                let Some(effect) = self.effect_of(an.card, an.source) else { return false };
+                match effect {
+                    Effect::Prevent(..) => an.targets.iter().all(|t| {
+                        let t = match *t {
+                            TargetRef::Card(c) => Target::Card(c),
+                            TargetRef::Player(p) => Target::Player(p),
+                        };
+                        self.has_packet(t, an.packet_source)
+                    }),
+                    e => {
+                        self.speed(an.card, an.source, &e) == super::announce::Speed::Interrupt && !self.game.top().windows.is_empty()
+                    }
+                }
+            }
+            Action::Pass(_) | Action::Resolve => open,
+            _ => false,
+        }
+    }
+
+    /// The line index ending the group at the cursor (mana lines, then one line) if `pred`
+    /// accepts its last line (contract, Consumption 4: the engine peeks).
+    fn peek(&self, pred: impl Fn(&Self, &Action) -> bool) -> Option<usize> {
+        let mut j = self.cursor;
+        while matches!(self.sc.lines.get(j)?.action, Action::Tap(..)) {
+            j += 1;
+        }
+        pred(self, &self.sc.lines.get(j)?.action).then_some(j)
+    }
+
+    /// A damage prevention step (002 Damage Prevention, Sub-Steps A to D).
+    pub(super) fn prevention_step(&mut self) -> Result<(), Stop> {
+        self.game.dp_steps += 1;
+        let packets = self.game.packets.iter().map(|p| format!("{} from {} to {}", p.amount, self.label(p.source), self.tlabel(p.to))).collect();
+        self.emit(EventKind::PreventionStep { number: self.game.dp_steps, packets }, Some(DP));
+        self.depth += 1;
+        // Sub-step A: automatic prevention first, such as protection from a colour.
+        for i in 0..self.game.packets.len() {
+            let p = self.game.packets[i].clone();
+            if let Target::Card(c) = p.to
+                && let Some(col) = p.colors.iter().find(|col| self.has_keyword(c, &Keyword::Protection(**col)))
+            {
+                let by = format!("protection from {}", col.name());
+                self.game.packets[i].amount = 0;
+                self.emit(EventKind::Prevented { source: self.label(p.source), to: self.label(c), amount: p.amount, by }, Some(Rule::g("Protection from Color")));
+            }
+        }
+        self.game.packets.retain(|p| p.amount > 0);
+        // Then batches of prevention, the active player first.
+        let active = self.game.active;
+        self.game.ctx.push(Ctx::new(CtxKind::Prevention, active));
+        let r = self.prevention_batches();
+        self.game.ctx.pop();
+        r?;
+        // Sub-step C: the damage is successfully dealt; players lose life.
+        let packets = std::mem::take(&mut self.game.packets);
+        for p in packets {
+            match p.to {
+                Target::Card(c) if self.is_creature_in_play(c) => {
+                    self.game.card_mut(c).damage += p.amount;
+                    self.emit(EventKind::DamageDealt { source: self.label(p.source), to: self.label(c), amount: p.amount }, Some(Rule::g("Spell and Ability Timing, Damage Prevention, Sub-Step C")));
+                }
+                Target::Player(pl) => {
+                    self.emit(EventKind::DamageDealt { source: self.label(p.source), to: self.pname(pl), amount: p.amount }, Some(Rule::g("Spell and Ability Timing, Damage Prevention, Sub-Step C")));
+                    let from = self.game.players[pl.ix()].life;
+                    let to = from - i32::try_from(p.amount).unwrap_or(i32::MAX);
+                    self.game.players[pl.ix()].life = to;
+                    self.emit(EventKind::Life { player: self.pname(pl), from, to }, Some(Rule::g("Damage")));
+                }
+                _ => {}
+            }
+        }
+        self.depth -= 1;
+        // Sub-step D: creatures with lethal damage go to the graveyard (they may regenerate).
+        self.check_lethal()
+    }
+
+    fn prevention_batches(&mut self) -> Result<(), Stop> {
+        loop {
+            if let Some(end) = self.peek(Self::legal_in_prevention) {
+                while self.cursor <= end {
+                    let i = self.cursor;
+                    self.cursor += 1;
+                    self.take(i)?;
+                }
+            } else if !self.game.top().is_neutral() {
+                self.settle_top()?;
+            } else {
+                return Ok(());
+            }
+        }
+    }
+
+    /// Creatures whose damage reaches their toughness are destroyed.
+    pub(super) fn check_lethal(&mut self) -> Result<(), Stop> {
+        let dying: Vec<CardId> = self
+            .game
+            .zone(Zone::Play, None)
+            .into_iter()
+            .filter(|&c| {
+                if !self.def(c).kind.is_creature() {
+                    return false;
+                }
+                let (_, t) = self.pt(c);
+                t <= 0 || i64::from(self.game.card(c).damage) >= i64::from(t)
+            })
+            .collect();
+        if dying.is_empty() {
+            return Ok(());
+        }
+        self.destroy(&dying, "lethal damage")
+    }
+
+    /// Buries permanents: no regeneration (002 Bury).
+    pub(super) fn bury(&mut self, cards: &[CardId]) {
+        for &c in cards {
+            if self.game.card(c).zone != Zone::Play {
+                continue;
+            }
+            self.emit(EventKind::Buried { card: self.label(c) }, Some(Rule::g("Bury")));
+            self.to_graveyard(c);
+        }
+    }
+
+    /// Destroys permanents; a creature being destroyed may regenerate now (002 Regeneration).
+    pub(super) fn destroy(&mut self, cards: &[CardId], cause: &str) -> Result<(), Stop> {
+        let mut dying: Vec<CardId> = cards.iter().copied().filter(|&c| self.game.card(c).zone == Zone::Play).collect();
+        for &c in &dying {
+            self.emit(EventKind::BeingDestroyed { card: self.label(c), cause: cause.to_owned() }, Some(REGEN));
+        }
+        // Specialized abilities: each is announced and resolved fully before the next.
+        while let Some(end) = self.peek(|e, a| e.regeneration_target(a).is_some_and(|c| dying.contains(&c))) {
+            while self.cursor < end {
+                let i = self.cursor;
+                self.cursor += 1;
+                self.take(i)?;
+            }
+            let i = self.cursor;
+            self.cursor += 1;
+            let line = &self.sc.lines[i];
+            self.emit(EventKind::Line { number: line.number, text: line.text.clone() }, None);
+            self.depth += 1;
+            let r = self.regenerate(&line.action).map_err(|s| s.at_line(i));
+            self.depth -= 1;
+            if let Some(c) = r? {
+                dying.retain(|&d| d != c);
+            }
+        }
+        for c in dying {
+            self.emit(EventKind::Dies { card: self.label(c) }, Some(Rule::g("Destroy")));
+            self.to_graveyard(c);
+        }
+        Ok(())
+    }
+
+    /// The creature a regeneration line would save.
+    fn regeneration_target(&self, a: &Action) -> Option<CardId> {
+        match a {
+            Action::Regenerate(_, c) => Some(*c),
+            Action::Announce(an) => match self.effect_of(an.card, an.source)? {
+                Effect::Regenerate(Who::This) => Some(an.card),
+                Effect::Regenerate(Who::Enchanted) => self.game.card(an.card).enchanting,
+                _ => None,
+            },
+            _ => None,
+        }
+    }
+
+    /// The regeneration abilities `p` can use on `c`: (card with the ability, ability index).
+    fn regeneration_sources(&self, p: PlayerId, c: CardId) -> Vec<(CardId, u8)> {
+        let mut out = Vec::new();
+        for s in self.game.zone(Zone::Play, Some(p)) {
+            for (i, (_, e)) in self.def(s).activated().iter().enumerate() {
+                let fits = match e {
+                    Effect::Regenerate(Who::This) => s == c,
+                    Effect::Regenerate(Who::Enchanted) => self.game.card(s).enchanting == Some(c),
+                    _ => false,
+                };
+                if fits {
+                    out.push((s, u8::try_from(i).unwrap_or(0)));
+                }
+            }
+        }
+        out
+    }
+
+    /// Uses a regeneration ability on a creature being destroyed; returns the creature saved.
+    fn regenerate(&mut self, a: &Action) -> Result<Option<CardId>, Stop> {
+        let (p, source, target) = match a {
+            Action::Regenerate(p, c) => {
+                let srcs = self.regeneration_sources(*p, *c);
+                match srcs.as_slice() {
+                    [] => {
+                        return Err(Stop::illegal(
+                            format!("{} has no regeneration ability that {} can use on {}", self.pname(*p), self.pname(*p), self.label(*c)),
+                            REGEN,
+                            None,
+                        ));
+                    }
+                    [one] => (*p, *one, *c),
+                    _ => {
+                        return Err(Stop::Choice { line: None, message: format!("several regeneration abilities can save {}: write `activates CARD` to pick one", self.label(*c)) });
+                    }
+                }
+            }
+            Action::Announce(an) => {
+                let Source::Ability(i) = an.source else { return Ok(None) };
+                let Some(target) = self.regeneration_target(a) else { return Ok(None) };
+                if self.game.card(an.card).controller != an.player {
+                    return Err(Stop::illegal(format!("{} does not control {}", self.pname(an.player), self.label(an.card)), Rule::g("Who Plays Abilities"), None));
+                }
+                (an.player, (an.card, i), target)
+            }
+            _ => return Ok(None),
+        };
+        let an = super::action::Announce { player: p, card: source.0, source: Source::Ability(source.1), targets: Vec::new(), x: None, packet_source: None };
+        let id = self.announce_paid(&an, Vec::new())?;
+        self.emit(
+            EventKind::Resolves { spell: self.slabel(id) },
+            Some(Rule::g("Spell and Ability Timing, Specialized Abilities: not played in batches")),
+        );
+        self.game.spell_mut(id).status = Status::Resolved;
+        let c = self.game.card_mut(target);
+        c.tapped = true;
+        c.damage = 0;
+        self.emit(EventKind::Regenerated { card: self.label(target) }, Some(REGEN));
+        Ok(Some(target))
+    }
+}

@@ -1,0 +1,144 @@
+//! Mana: the pool, mana sources, paying costs (002 Mana Pool, Mana Source; Step 1: costs).
+
+use super::state::{CardId, PlayerId, Zone};
+use super::{Engine, Stop};
+use crate::grammar::ability::Effect;
+use crate::grammar::mana::{Color, ManaCost};
+use crate::trace::{EventKind, Rule};
+
+const MANA_SOURCE: Rule = Rule::g("Mana Source");
+const PAY_FIRST: Rule = Rule::g("Spell and Ability Timing, Step 1: Announcing a Spell/Ability");
+
+/// A pool or amount in WUBRG-then-colourless order, written like a cost (`2G`, `BBB`).
+#[must_use]
+pub fn pool_text(pool: &[u32; 6]) -> String {
+    if pool.iter().all(|&n| n == 0) {
+        return "empty".to_owned();
+    }
+    let mut colored = [0u32; 5];
+    colored.copy_from_slice(&pool[..5]);
+    ManaCost { generic: pool[5], colored, x: 0 }.to_string()
+}
+
+fn add(pool: &mut [u32; 6], m: &ManaCost) {
+    for (slot, n) in pool.iter_mut().zip(m.colored) {
+        *slot += n;
+    }
+    pool[5] += m.generic;
+}
+
+impl Engine<'_> {
+    /// Taps a permanent for mana (a mana source: it cannot be interrupted and resolves at once).
+    /// Returns the mana added.
+    pub(super) fn tap_for_mana(&mut self, p: PlayerId, c: CardId, want: Option<ManaCost>, auto: bool) -> Result<ManaCost, Stop> {
+        let card = self.game.card(c);
+        let name = self.label(c);
+        if card.zone != Zone::Play || card.controller != p {
+            return Err(Stop::illegal(format!("{} does not control {name} in play (it is in {})", self.pname(p), self.zone_phrase(c)), MANA_SOURCE, None));
+        }
+        if card.tapped {
+            return Err(Stop::illegal(format!("{name} is already tapped"), MANA_SOURCE, None));
+        }
+        let def = self.def(c);
+        if def.kind.is_creature() && card.sick {
+            return Err(Stop::illegal(
+                format!("{name} is summoning sick: its tap ability cannot be used"),
+                Rule::g("Summoning Sickness"),
+                None,
+            ));
+        }
+        let options: Vec<ManaCost> = def
+            .activated()
+            .iter()
+            .filter_map(|(cost, e)| match e {
+                Effect::AddMana(m) if cost.tap && cost.mana.total() == 0 => Some(*m),
+                _ => None,
+            })
+            .collect();
+        let mana = match (want, options.as_slice()) {
+            (_, []) => return Err(Stop::illegal(format!("{name} has no ability that taps it for mana"), MANA_SOURCE, None)),
+            (None, [one]) => *one,
+            (None, _) => return Err(Stop::illegal(format!("{name} makes more than one kind of mana"), MANA_SOURCE, Some("write `taps CARD for M`"))),
+            (Some(w), opts) => *opts
+                .iter()
+                .find(|m| **m == w)
+                .ok_or_else(|| Stop::illegal(format!("{name} cannot make {w}"), MANA_SOURCE, None))?,
+        };
+        self.game.card_mut(c).tapped = true;
+        add(&mut self.game.players[p.ix()].pool, &mana);
+        self.emit(
+            EventKind::ManaAdded { player: self.pname(p), source: name, mana: mana.to_string(), auto },
+            Some(MANA_SOURCE),
+        );
+        Ok(mana)
+    }
+
+    /// Adds mana from a mana source spell or ability.
+    pub(super) fn add_mana(&mut self, p: PlayerId, source: String, mana: &ManaCost) {
+        add(&mut self.game.players[p.ix()].pool, mana);
+        self.emit(EventKind::ManaAdded { player: self.pname(p), source, mana: mana.to_string(), auto: false }, Some(MANA_SOURCE));
+    }
+
+    /// Pays `cost` from `p`'s pool, first tapping untapped simple mana sources as needed
+    /// (contract: auto-payment). Returns the mana paid, as text.
+    pub(super) fn pay(&mut self, p: PlayerId, cost: &ManaCost, what: &str) -> Result<String, Stop> {
+        if self.sc.costs_free {
+            return Ok(if cost.total() == 0 { "nothing".to_owned() } else { format!("nothing ({cost} waived: costs free)") });
+        }
+        if cost.total() == 0 {
+            return Ok("nothing".to_owned());
+        }
+        // Plan on a copy so that a cost that cannot be paid taps nothing.
+        let mut pool = self.game.players[p.ix()].pool;
+        let mut taps: Vec<CardId> = Vec::new();
+        let mut sources = self.simple_mana_sources(p);
+        let mut need = cost.colored;
+        for c in Color::ALL {
+            let i = c.index();
+            let from_pool = need[i].min(pool[i]);
+            pool[i] -= from_pool;
+            need[i] -= from_pool;
+            while need[i] > 0 {
+                let Some(pos) = sources.iter().position(|(_, m)| m.colored[i] > 0) else { break };
+                let (src, m) = sources.remove(pos);
+                taps.push(src);
+                add(&mut pool, &m);
+                let used = need[i].min(pool[i]);
+                pool[i] -= used;
+                need[i] -= used;
+            }
+        }
+        let mut generic = cost.generic;
+        let spend_pool = |pool: &mut [u32; 6], generic: &mut u32| {
+            for slot in [5, 0, 1, 2, 3, 4] {
+                let used = (*generic).min(pool[slot]);
+                pool[slot] -= used;
+                *generic -= used;
+            }
+        };
+        spend_pool(&mut pool, &mut generic);
+        while generic > 0 && !sources.is_empty() {
+            let (src, m) = sources.remove(0);
+            taps.push(src);
+            add(&mut pool, &m);
+            spend_pool(&mut pool, &mut generic);
+        }
+        if need.iter().any(|&n| n > 0) || generic > 0 {
+            let have = pool_text(&self.game.players[p.ix()].pool);
+            let untapped = self.simple_mana_sources(p).len();
+            return Err(Stop::illegal(
+                format!(
+                    "{} cannot pay {cost} for {what}: the mana pool holds {have} and {untapped} untapped mana source(s) are not enough",
+                    self.pname(p)
+                ),
+                PAY_FIRST,
+                Some("mana must be in the pool before announcing: write `taps` lines, or `costs: free`"),
+            ));
+        }
+        for src in taps {
+            self.tap_for_mana(p, src, None, true)?;
+        }
+        self.game.players[p.ix()].pool = pool;
+        Ok(cost.to_string())
+    }
+}

@@ -1,0 +1,178 @@
+//! The rules engine: takes bound action lines, applies the edition's rules, emits trace events.
+//!
+//! It never prints and does no I/O. Each rule is cited next to the code that applies it.
+
+pub mod action;
+mod announce;
+mod damage;
+mod illegal;
+mod mana;
+mod phases;
+mod query;
+mod resolve;
+pub mod state;
+mod timing;
+
+pub use illegal::{Illegal, Stop};
+pub use mana::pool_text;
+
+use crate::cards::{CardDef, Library};
+use crate::edition::Policies;
+use crate::scenario::{Line, Scenario};
+use crate::trace::{Event, EventKind, Rule};
+use action::Action;
+use state::{CardId, Game, PlayerId, Source, SpellId};
+
+/// What a run produced.
+#[derive(Clone, Debug)]
+pub struct Outcome {
+    /// The final state.
+    pub game: Game,
+    /// The events, in order.
+    pub events: Vec<Event>,
+    /// Why the run stopped early, if it did.
+    pub stopped: Option<Stop>,
+}
+
+/// The engine over one scenario.
+pub(crate) struct Engine<'a> {
+    lib: &'a Library,
+    pol: Policies,
+    sc: &'a Scenario,
+    game: Game,
+    events: Vec<Event>,
+    cursor: usize,
+    depth: u8,
+}
+
+/// Runs a scenario to its end: its lines, the play-out, and `stop:`.
+#[must_use]
+pub fn run(sc: &Scenario) -> Outcome {
+    let mut e = Engine {
+        lib: &sc.library,
+        pol: sc.policies,
+        sc,
+        game: sc.game.clone(),
+        events: Vec::new(),
+        cursor: 0,
+        depth: 0,
+    };
+    for r in &sc.redefinitions {
+        e.emit(EventKind::Redefined { card: r.name.clone(), before: r.before.clone(), now: r.now.clone() }, None);
+    }
+    let phase = e.pol.phases[e.game.phase].to_owned();
+    e.emit(EventKind::Start { player: e.pname(e.game.active), phase }, Some(Rule::g("Spell and Ability Timing, Who Announces First")));
+    let stopped = match e.drive() {
+        Ok(()) => None,
+        Err(stop) => {
+            if let Stop::GameOver = stop {
+                e.depth = 0;
+                for l in &sc.lines[e.cursor.min(sc.lines.len())..] {
+                    e.emit(EventKind::NotPlayed { number: l.number, text: l.text.clone() }, Some(Rule::g("Losing the Game")));
+                }
+            }
+            if let Stop::Illegal(il) = &stop {
+                e.depth = 0;
+                let number = il.line.map_or(0, |i| sc.lines[i].number);
+                let text = il.line.map_or_else(String::new, |i| sc.lines[i].text.clone());
+                e.emit(
+                    EventKind::Illegal { number, text, reason: il.reason.clone(), hint: il.hint.clone() },
+                    Some(il.rule),
+                );
+            }
+            Some(stop)
+        }
+    };
+    Outcome { game: e.game, events: e.events, stopped }
+}
+
+impl Engine<'_> {
+    /// Takes every line, then plays out what is open and goes on to `stop:`.
+    fn drive(&mut self) -> Result<(), Stop> {
+        while self.cursor < self.sc.lines.len() {
+            let i = self.cursor;
+            self.cursor += 1;
+            self.take(i)?;
+        }
+        // Contract, Consumption 5: everything open resolves with nobody acting.
+        if !self.game.top().is_neutral() {
+            self.emit(EventKind::PlayOut { what: "the lines have run out: what is open resolves with nobody acting".into() }, None);
+            self.settle()?;
+        }
+        if let Some(goal) = self.sc.stop {
+            self.emit(EventKind::PlayOut { what: "`stop:` play goes on with nobody acting".into() }, None);
+            self.advance(goal, None)?;
+        }
+        Ok(())
+    }
+
+    /// Takes line `i` at the current moment.
+    fn take(&mut self, i: usize) -> Result<(), Stop> {
+        let line: &Line = &self.sc.lines[i];
+        let saved_depth = self.depth;
+        self.emit(EventKind::Line { number: line.number, text: line.text.clone() }, None);
+        self.depth += 1;
+        let r = self.take_action(&line.action).map_err(|s| s.at_line(i));
+        self.depth = saved_depth;
+        r
+    }
+
+    fn take_action(&mut self, a: &Action) -> Result<(), Stop> {
+        match a {
+            Action::Resolve => {
+                if self.game.top().is_neutral() {
+                    return Err(Stop::illegal(
+                        "nothing is being cast or waiting in a batch, so there is nothing to resolve",
+                        Rule::g("Spell and Ability Timing, Batches of Spells and Abilities"),
+                        Some("remove this line, or write `go to PHASE` to move on"),
+                    ));
+                }
+                self.settle_top()
+            }
+            Action::GoTo(goal) => {
+                self.settle()?;
+                self.advance(*goal, Some(()))
+            }
+            Action::Pass(p) => {
+                self.yield_to(*p)?;
+                self.pass(*p, false)
+            }
+            Action::PlayLand(p, c) => self.play_land(*p, *c),
+            Action::Tap(p, c, m) => {
+                self.yield_to(*p)?;
+                self.tap_for_mana(*p, *c, *m, false).map(|_| ())
+            }
+            Action::Announce(an) => self.announce(an),
+            Action::Regenerate(p, c) => Err(self.regeneration_out_of_time(*p, *c)),
+        }
+    }
+
+    /// Emits an event at the current depth.
+    fn emit(&mut self, kind: EventKind, rule: Option<Rule>) {
+        self.events.push(Event { kind, rule, depth: self.depth });
+    }
+
+    /// The card's definition.
+    fn def(&self, c: CardId) -> &CardDef {
+        self.lib.get(self.game.card(c).def)
+    }
+
+    /// The card's label in the trace.
+    fn label(&self, c: CardId) -> String {
+        self.sc.labels.get(usize::from(c.0)).cloned().unwrap_or_else(|| format!("card {}", c.0))
+    }
+
+    /// A player's name.
+    fn pname(&self, p: PlayerId) -> String {
+        self.sc.players[p.ix()].clone()
+    }
+
+    /// A spell's or ability's label in the trace.
+    fn slabel(&self, s: SpellId) -> String {
+        let sp = self.game.spell(s);
+        match sp.source {
+            Source::Spell(_) => self.label(sp.card),
+            Source::Ability(_) => format!("{}'s ability", self.label(sp.card)),
+        }
+    }
+}

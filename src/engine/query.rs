@@ -1,0 +1,192 @@
+//! Questions about the state: power and toughness, keywords, target legality, effects.
+
+use super::state::{CardId, PlayerId, Source, Spell, SpellId, Status, Target, Zone};
+use super::Engine;
+use crate::cards::CardKind;
+use crate::grammar::ability::{ActivationCost, Effect, Filter, Keyword, TargetKind, TargetSpec};
+use crate::grammar::mana::Color;
+
+impl Engine<'_> {
+    /// The effect a spell or ability uses.
+    pub(super) fn effect_of(&self, card: CardId, source: Source) -> Option<Effect> {
+        let def = self.def(card);
+        match source {
+            Source::Spell(i) => def.spell_effects().get(usize::from(i)).map(|(_, e)| (*e).clone()),
+            Source::Ability(i) => def.activated().get(usize::from(i)).map(|(_, e)| (*e).clone()),
+        }
+    }
+
+    /// The activation cost of an ability.
+    pub(super) fn ability_cost(&self, card: CardId, i: u8) -> Option<ActivationCost> {
+        self.def(card).activated().get(usize::from(i)).map(|(c, _)| (*c).clone())
+    }
+
+    /// Whether the card is a creature in play.
+    pub(super) fn is_creature_in_play(&self, c: CardId) -> bool {
+        self.game.card(c).zone == Zone::Play && self.def(c).kind.is_creature()
+    }
+
+    /// Current power and toughness: printed, counters, until-end-of-turn effects.
+    pub(super) fn pt(&self, c: CardId) -> (i32, i32) {
+        let (mut p, mut t) = self.def(c).pt.unwrap_or((0, 0));
+        for (kind, n) in &self.game.card(c).counters {
+            let n = i32::try_from(*n).unwrap_or(0);
+            match kind.as_str() {
+                "+1/+1" => {
+                    p += n;
+                    t += n;
+                }
+                "-1/-1" => {
+                    p -= n;
+                    t -= n;
+                }
+                _ => {}
+            }
+        }
+        for e in self.game.eot.iter().filter(|e| e.card == c) {
+            p += e.power;
+            t += e.toughness;
+        }
+        (p, t)
+    }
+
+    /// Whether the permanent has a keyword, printed or granted.
+    pub(super) fn has_keyword(&self, c: CardId, k: &Keyword) -> bool {
+        self.def(c).has_keyword(k) || self.game.eot.iter().any(|e| e.card == c && e.keyword.as_ref() == Some(k))
+    }
+
+    /// The colours of a card.
+    pub(super) fn colors(&self, c: CardId) -> Vec<Color> {
+        self.def(c).colors()
+    }
+
+    /// Whether a spell is being cast right now (in some window).
+    pub(super) fn being_cast(&self, s: SpellId) -> bool {
+        self.game.spell(s).status == Status::BeingCast
+    }
+
+    /// The spell announced from this card that is being cast or waiting, if any.
+    pub(super) fn live_spell_of(&self, c: CardId) -> Option<SpellId> {
+        (0..self.game.spells.len()).rev().map(|i| SpellId(u16::try_from(i).unwrap_or(0))).find(|&s| {
+            let sp = self.game.spell(s);
+            sp.card == c && matches!(sp.status, Status::BeingCast | Status::Waiting)
+        })
+    }
+
+    /// Why `t` is not a legal target of `spec` for a spell of these colours; `None` if it is.
+    pub(super) fn target_problem(&self, spec: &TargetSpec, t: Target, colors: &[Color]) -> Option<String> {
+        match t {
+            Target::Player(_) => (!spec.kinds.contains(&TargetKind::Player)).then(|| "a player is not an allowed target".to_owned()),
+            Target::Spell(s) => {
+                if !spec.kinds.contains(&TargetKind::Spell) {
+                    return Some(format!("{} is a spell, not a permanent", self.slabel(s)));
+                }
+                if !self.being_cast(s) {
+                    return Some(format!("{} is no longer being cast", self.slabel(s)));
+                }
+                let sc = self.game.spell(s).colors.clone();
+                spec.filters.iter().find_map(|f| match f {
+                    Filter::IsColor(col) if !sc.contains(col) => Some(format!("{} is not {}", self.slabel(s), col.name())),
+                    Filter::NotColor(col) if sc.contains(col) => Some(format!("{} is {}", self.slabel(s), col.name())),
+                    _ => None,
+                })
+            }
+            Target::Card(c) => {
+                let card = self.game.card(c);
+                let name = self.label(c);
+                if card.zone != Zone::Play {
+                    return Some(format!("{name} is not in play (it is in {})", self.zone_phrase(c)));
+                }
+                let kind = self.def(c).kind;
+                let ok_kind = spec.kinds.iter().any(|k| match k {
+                    TargetKind::Creature => kind.is_creature(),
+                    TargetKind::Artifact => kind.is_artifact(),
+                    TargetKind::Land => kind == CardKind::Land,
+                    TargetKind::Enchantment => matches!(kind, CardKind::Enchantment | CardKind::LocalEnchantment),
+                    TargetKind::Player | TargetKind::Spell => false,
+                });
+                if !ok_kind {
+                    let kinds: Vec<String> = spec.kinds.iter().map(|k| format!("{k:?}").to_lowercase()).collect();
+                    return Some(format!("{name} is not a {}", kinds.join(" or ")));
+                }
+                let my_colors = self.colors(c);
+                for f in &spec.filters {
+                    let bad = match f {
+                        Filter::Tapped => (!card.tapped).then(|| format!("{name} is not tapped")),
+                        Filter::Untapped => card.tapped.then(|| format!("{name} is tapped")),
+                        Filter::NonArtifact => kind.is_artifact().then(|| format!("{name} is an artifact")),
+                        Filter::NotColor(col) => my_colors.contains(col).then(|| format!("{name} is {}", col.name())),
+                        Filter::IsColor(col) => (!my_colors.contains(col)).then(|| format!("{name} is not {}", col.name())),
+                        Filter::Blocking => Some(format!("{name} is not blocking")),
+                        Filter::Attacking => Some(format!("{name} is not attacking")),
+                    };
+                    if bad.is_some() {
+                        return bad;
+                    }
+                }
+                // Protection from a colour: cannot be the target of spells or abilities of that colour.
+                for col in colors {
+                    if self.has_keyword(c, &Keyword::Protection(*col)) {
+                        return Some(format!("{name} has protection from {}", col.name()));
+                    }
+                }
+                None
+            }
+        }
+    }
+
+    /// Where a card is, in words.
+    pub(super) fn zone_phrase(&self, c: CardId) -> String {
+        let card = self.game.card(c);
+        match card.zone {
+            Zone::Play => format!("play under {}'s control", self.pname(card.controller)),
+            Zone::Limbo => "limbo, being cast".to_owned(),
+            Zone::Removed => "the removed-from-game zone".to_owned(),
+            z => format!("{}'s {}", self.pname(card.owner), z.name()),
+        }
+    }
+
+    /// The label of a target.
+    pub(super) fn tlabel(&self, t: Target) -> String {
+        match t {
+            Target::Card(c) => self.label(c),
+            Target::Player(p) => self.pname(p),
+            Target::Spell(s) => self.slabel(s),
+        }
+    }
+
+    /// The spell's effect; every spell the engine made has one.
+    pub(super) fn spell_effect(&self, sp: &Spell) -> Option<Effect> {
+        self.effect_of(sp.card, sp.source)
+    }
+
+    /// Untapped permanents `p` controls that produce mana by tapping alone, in play order:
+    /// basic lands first, then other simple sources (never a summoning-sick creature).
+    pub(super) fn simple_mana_sources(&self, p: PlayerId) -> Vec<(CardId, crate::grammar::mana::ManaCost)> {
+        let mut lands = Vec::new();
+        let mut others = Vec::new();
+        for c in self.game.zone(Zone::Play, Some(p)) {
+            let card = self.game.card(c);
+            if card.tapped {
+                continue;
+            }
+            let def = self.def(c);
+            if def.kind.is_creature() && card.sick {
+                continue;
+            }
+            let acts = def.activated();
+            if let [(cost, Effect::AddMana(m))] = acts.as_slice()
+                && cost.tap
+                && cost.mana.total() == 0
+            {
+                if def.kind == CardKind::Land {
+                    lands.push((c, *m));
+                } else {
+                    others.push((c, *m));
+                }
+            }
+        }
+        lands.extend(others);
+        lands
+    }
+}

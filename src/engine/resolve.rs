@@ -1,0 +1,228 @@
+//! Resolving one spell or ability: targets checked again, fizzles, effects (002 Step 4, Fizzle).
+
+use super::state::{CardId, Packet, Source, SpellId, Status, Target, UntilEot, Zone};
+use super::{Engine, Stop};
+use crate::grammar::ability::{Amount, Effect, Keyword, Who};
+use crate::trace::{EventKind, Rule};
+
+const STEP4: Rule = Rule::g("Spell and Ability Timing, Step 4: Resolution");
+
+impl Engine<'_> {
+    fn amount(a: Amount, x: u32) -> i32 {
+        match a {
+            Amount::Fixed(n) => n,
+            Amount::X(k) => k * i32::try_from(x).unwrap_or(i32::MAX),
+        }
+    }
+
+    /// Resolves a spell or ability from a batch; then its damage prevention step and deaths.
+    pub(super) fn resolve_spell(&mut self, id: SpellId) -> Result<(), Stop> {
+        let sp = self.game.spell(id).clone();
+        let label = self.slabel(id);
+        let Some(effect) = self.spell_effect(&sp) else { return Ok(()) };
+        self.emit(EventKind::Resolves { spell: label.clone() }, Some(STEP4));
+        self.depth += 1;
+        let colors = sp.colors.clone();
+        let spec = effect.target().cloned();
+        let mut legal = Vec::new();
+        let mut problems = Vec::new();
+        if let Some(spec) = &spec {
+            for &t in &sp.targets {
+                match self.target_problem(spec, t, &colors) {
+                    None => legal.push(t),
+                    Some(p) => problems.push((t, p)),
+                }
+            }
+        }
+        let cast = matches!(sp.source, Source::Spell(_));
+        if !sp.targets.is_empty() && legal.is_empty() {
+            // 002 Step 4 and Fizzle: every target illegal, the spell does nothing.
+            let reason = problems.iter().map(|(_, p)| p.clone()).collect::<Vec<_>>().join("; ");
+            self.emit(EventKind::Fizzles { spell: label, reason }, Some(Rule::g("Fizzle")));
+            self.game.spell_mut(id).status = Status::Fizzled;
+            if cast {
+                self.to_graveyard(sp.card);
+            }
+            self.depth -= 1;
+            return Ok(());
+        }
+        if !problems.is_empty() {
+            let illegal = problems.iter().map(|(t, p)| format!("{} ({p})", self.tlabel(*t))).collect();
+            self.emit(EventKind::PartlyFizzles { spell: label.clone(), illegal }, Some(STEP4));
+        }
+        self.game.spell_mut(id).status = Status::Resolved;
+        let mut destroyed: Vec<CardId> = Vec::new();
+        let mut buried: Vec<CardId> = Vec::new();
+        self.apply(id, &effect, &legal, &mut destroyed, &mut buried)?;
+        // 002 Step 4: a resolved spell goes into play or into the graveyard.
+        if cast {
+            if self.def(sp.card).kind.is_permanent() {
+                self.game.move_card(sp.card, Zone::Play);
+                let c = self.game.card_mut(sp.card);
+                c.controller = sp.controller;
+                c.sick = true;
+                self.emit(EventKind::EntersPlay { card: self.label(sp.card), controller: self.pname(sp.controller) }, Some(STEP4));
+            } else if self.game.card(sp.card).zone == Zone::Limbo {
+                self.to_graveyard(sp.card);
+            }
+        }
+        if !buried.is_empty() {
+            self.bury(&buried);
+        }
+        if !destroyed.is_empty() {
+            self.destroy(&destroyed, &format!("destroyed by {label}"))?;
+        }
+        if !self.game.packets.is_empty() {
+            self.prevention_step()?;
+        }
+        self.check_lethal()?;
+        self.depth -= 1;
+        Ok(())
+    }
+
+    /// Applies an effect to its legal targets.
+    #[allow(clippy::too_many_lines)]
+    fn apply(&mut self, id: SpellId, effect: &Effect, legal: &[Target], destroyed: &mut Vec<CardId>, buried: &mut Vec<CardId>) -> Result<(), Stop> {
+        let sp = self.game.spell(id).clone();
+        let source = sp.card;
+        let x = sp.x;
+        let who = |w: &Who| -> Option<CardId> {
+            match w {
+                Who::This => Some(source),
+                Who::Enchanted => self.game.card(source).enchanting,
+                Who::Target(_) => legal.iter().find_map(|t| if let Target::Card(c) = t { Some(*c) } else { None }),
+            }
+        };
+        match effect {
+            Effect::AddMana(m) => self.add_mana(sp.controller, self.label(source), m),
+            Effect::Damage(a, _) => {
+                let n = u32::try_from(Self::amount(*a, x)).unwrap_or(0);
+                for &t in legal {
+                    self.assign(source, &sp.colors, t, n);
+                }
+            }
+            Effect::DamageDivided(a, _) => {
+                // 002 Targeting: the division is fixed among all targets chosen; an illegal
+                // target's share is lost.
+                let total = u32::try_from(Self::amount(*a, x)).unwrap_or(0);
+                let share = total / u32::try_from(sp.targets.len().max(1)).unwrap_or(1);
+                for &t in legal {
+                    self.assign(source, &sp.colors, t, share);
+                }
+            }
+            Effect::DamageEachNonFlyerAndPlayer(a) => {
+                let n = u32::try_from(Self::amount(*a, x)).unwrap_or(0);
+                let creatures: Vec<CardId> = self
+                    .game
+                    .zone(Zone::Play, None)
+                    .into_iter()
+                    .filter(|&c| self.def(c).kind.is_creature() && !self.has_keyword(c, &Keyword::Flying))
+                    .collect();
+                for c in creatures {
+                    self.assign(source, &sp.colors, Target::Card(c), n);
+                }
+                for p in [self.game.active, self.game.active.other()] {
+                    self.assign(source, &sp.colors, Target::Player(p), n);
+                }
+            }
+            Effect::Pump(w, p, t) => {
+                if let Some(c) = who(w).filter(|&c| self.is_creature_in_play(c)) {
+                    let (p, t) = (Self::amount(*p, x), Self::amount(*t, x));
+                    self.game.eot.push(UntilEot { card: c, power: p, toughness: t, keyword: None });
+                    let (np, nt) = self.pt(c);
+                    self.emit(EventKind::Pumped { card: self.label(c), power: p, toughness: t, now: format!("{np}/{nt}") }, Some(Rule::g("Duration of a Spell/Ability")));
+                }
+            }
+            Effect::Grant(w, k) => {
+                if let Some(c) = who(w).filter(|&c| self.game.card(c).zone == Zone::Play) {
+                    self.game.eot.push(UntilEot { card: c, power: 0, toughness: 0, keyword: Some(k.clone()) });
+                    self.emit(EventKind::Granted { card: self.label(c), keyword: k.to_string() }, None);
+                }
+            }
+            Effect::GainLife(_, a) => {
+                for &t in legal {
+                    if let Target::Player(p) = t {
+                        let from = self.game.players[p.ix()].life;
+                        let to = from + Self::amount(*a, x);
+                        self.game.players[p.ix()].life = to;
+                        self.emit(EventKind::Life { player: self.pname(p), from, to }, None);
+                    }
+                }
+            }
+            Effect::Bounce(_) => {
+                for &t in legal {
+                    if let Target::Card(c) = t {
+                        self.game.move_card(c, Zone::Hand);
+                        let owner = self.game.card(c).owner;
+                        self.emit(EventKind::Bounced { card: self.label(c), owner: self.pname(owner) }, None);
+                    }
+                }
+            }
+            Effect::Destroy(_, bury) => {
+                for &t in legal {
+                    if let Target::Card(c) = t {
+                        if *bury { buried.push(c) } else { destroyed.push(c) }
+                    }
+                }
+            }
+            Effect::DestroyAllCreatures(bury) => {
+                let all: Vec<CardId> = self.game.zone(Zone::Play, None).into_iter().filter(|&c| self.def(c).kind.is_creature()).collect();
+                if *bury { buried.extend(all) } else { destroyed.extend(all) }
+            }
+            Effect::Prevent(a, _) => {
+                let n = u32::try_from(Self::amount(*a, x)).unwrap_or(0);
+                let by = self.slabel(id);
+                for &t in legal {
+                    self.prevent(t, n, sp.packet_source, &by)?;
+                }
+            }
+            Effect::Counter(_) => {
+                for &t in legal {
+                    if let Target::Spell(s) = t {
+                        self.game.spell_mut(s).status = Status::Countered;
+                        self.emit(EventKind::Countered { spell: self.slabel(s), by: self.slabel(id) }, Some(Rule::g("Spell and Ability Timing, Step 2: Interrupting a Spell/Ability")));
+                        let card = self.game.spell(s).card;
+                        if matches!(self.game.spell(s).source, Source::Spell(_)) {
+                            self.to_graveyard(card);
+                        }
+                    }
+                }
+            }
+            Effect::Tap(_) | Effect::Untap(_) => {
+                let tapped = matches!(effect, Effect::Tap(_));
+                for &t in legal {
+                    if let Target::Card(c) = t {
+                        self.game.card_mut(c).tapped = tapped;
+                        self.emit(EventKind::Tapped { card: self.label(c), tapped }, None);
+                    }
+                }
+            }
+            Effect::Regenerate(_) => {
+                // 002 Regeneration: resolving with no creature dying, it fails (not a fizzle).
+                self.emit(EventKind::Fails { spell: self.slabel(id), reason: "no creature is being destroyed".into() }, Some(Rule::g("Regeneration")));
+            }
+        }
+        Ok(())
+    }
+
+    /// Assigns a packet of damage (002 Damage: one packet per source and recipient).
+    pub(super) fn assign(&mut self, source: CardId, colors: &[crate::grammar::mana::Color], to: Target, amount: u32) {
+        if amount == 0 {
+            return;
+        }
+        if let Target::Card(c) = to
+            && !self.is_creature_in_play(c)
+        {
+            return;
+        }
+        self.emit(
+            EventKind::DamageAssigned { source: self.label(source), to: self.tlabel(to), amount },
+            Some(Rule::g("Damage")),
+        );
+        if let Some(p) = self.game.packets.iter_mut().find(|p| p.source == source && p.to == to) {
+            p.amount += amount;
+        } else {
+            self.game.packets.push(Packet { source, colors: colors.to_vec(), to, amount });
+        }
+    }
+}

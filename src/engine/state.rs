@@ -1,0 +1,344 @@
+//! The game state: small, owned and cheap to clone. No rules here.
+
+use crate::cards::DefId;
+use crate::grammar::ability::Keyword;
+use crate::grammar::mana::Color;
+
+/// A physical card, by index.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct CardId(pub u16);
+
+/// A player: 0 or 1, in file order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct PlayerId(pub u8);
+
+impl PlayerId {
+    /// The other player.
+    #[must_use]
+    pub const fn other(self) -> Self {
+        Self(1 - self.0)
+    }
+
+    /// As an index.
+    #[must_use]
+    pub const fn ix(self) -> usize {
+        self.0 as usize
+    }
+}
+
+/// A spell or ability announced during the run, by index.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct SpellId(pub u16);
+
+/// Where a card is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Zone {
+    /// In a library.
+    Library,
+    /// In a hand.
+    Hand,
+    /// In play.
+    Play,
+    /// In a graveyard.
+    Graveyard,
+    /// Removed from the game.
+    Removed,
+    /// Announced and not yet resolved (002 Step 1: limbo).
+    Limbo,
+}
+
+impl Zone {
+    /// The zone's name in the trace.
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            Self::Library => "library",
+            Self::Hand => "hand",
+            Self::Play => "play",
+            Self::Graveyard => "graveyard",
+            Self::Removed => "removed from game",
+            Self::Limbo => "limbo",
+        }
+    }
+}
+
+/// One physical card and, in play, its permanent state.
+#[derive(Clone, Debug)]
+pub struct Card {
+    /// Its definition.
+    pub def: DefId,
+    /// Its owner.
+    pub owner: PlayerId,
+    /// Its controller (in play) or caster (in limbo).
+    pub controller: PlayerId,
+    /// Where it is.
+    pub zone: Zone,
+    /// Order within its zone (graveyard top is highest).
+    pub seq: u32,
+    /// Tapped.
+    pub tapped: bool,
+    /// Damage marked this turn.
+    pub damage: u32,
+    /// Summoning sick.
+    pub sick: bool,
+    /// Counters by kind.
+    pub counters: Vec<(String, u32)>,
+    /// What a local enchantment enchants.
+    pub enchanting: Option<CardId>,
+}
+
+/// A player's state.
+#[derive(Clone, Debug)]
+pub struct Player {
+    /// Life total.
+    pub life: i32,
+    /// Mana pool in WUBRG order, then colourless.
+    pub pool: [u32; 6],
+    /// A land was played this turn.
+    pub land_played: bool,
+    /// Mana burn taken this run.
+    pub burned: u32,
+    /// Unknown cards in the library (below the known ones).
+    pub library_unknown: u32,
+    /// Lost the game.
+    pub lost: bool,
+}
+
+/// A target as chosen.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Target {
+    /// A card (a permanent).
+    Card(CardId),
+    /// A player.
+    Player(PlayerId),
+    /// A spell or ability being cast.
+    Spell(SpellId),
+}
+
+/// Which of the card's effects a spell or ability uses.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Source {
+    /// Cast from hand: the N-th of the card's spell effects (modes counted).
+    Spell(u8),
+    /// The N-th activated ability (from 0).
+    Ability(u8),
+}
+
+/// What became of a spell or ability.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Status {
+    /// In its interrupt window.
+    BeingCast,
+    /// In a batch, waiting.
+    Waiting,
+    /// Countered.
+    Countered,
+    /// Fizzled.
+    Fizzled,
+    /// Resolved (for some or all targets).
+    Resolved,
+}
+
+/// A spell or ability announced.
+#[derive(Clone, Debug)]
+pub struct Spell {
+    /// The card it comes from.
+    pub card: CardId,
+    /// Who announced it.
+    pub controller: PlayerId,
+    /// Which effect.
+    pub source: Source,
+    /// Targets in order.
+    pub targets: Vec<Target>,
+    /// X paid.
+    pub x: u32,
+    /// Source colours locked in at announcement (002 Step 1).
+    pub colors: Vec<Color>,
+    /// For damage prevention: the source whose packet is meant (`choosing SOURCE`).
+    pub packet_source: Option<CardId>,
+    /// What became of it.
+    pub status: Status,
+}
+
+/// A packet of damage: one source to one recipient (002 Damage).
+#[derive(Clone, Debug)]
+pub struct Packet {
+    /// The card whose spell or ability dealt it.
+    pub source: CardId,
+    /// Colours of the source when it was dealt.
+    pub colors: Vec<Color>,
+    /// Recipient: a creature or a player.
+    pub to: Target,
+    /// Damage left in the packet.
+    pub amount: u32,
+}
+
+/// An effect lasting until end of turn on a permanent.
+#[derive(Clone, Debug)]
+pub struct UntilEot {
+    /// The permanent.
+    pub card: CardId,
+    /// Power change.
+    pub power: i32,
+    /// Toughness change.
+    pub toughness: i32,
+    /// Keyword granted.
+    pub keyword: Option<Keyword>,
+}
+
+/// What a priority context is for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CtxKind {
+    /// The main body of a phase.
+    Phase,
+    /// The main part of a damage prevention step: only prevention may be played.
+    Prevention,
+}
+
+/// An interrupt window: a spell being cast and the interrupts that succeeded against it.
+#[derive(Clone, Debug)]
+pub struct Window {
+    /// The spell being cast.
+    pub spell: SpellId,
+    /// Its batch of interrupts, in order cast.
+    pub interrupts: Vec<SpellId>,
+    /// Priority before the spell was announced, restored if it is countered (002 Who Announces First).
+    pub saved: (PlayerId, u8),
+}
+
+/// A place where players take turns to act: windows, a batch, who holds priority.
+#[derive(Clone, Debug)]
+pub struct Ctx {
+    /// What it is for.
+    pub kind: CtxKind,
+    /// Interrupt windows, innermost last.
+    pub windows: Vec<Window>,
+    /// The batch, in order cast.
+    pub batch: Vec<SpellId>,
+    /// Who may act now.
+    pub holder: PlayerId,
+    /// Passes in a row.
+    pub passes: u8,
+}
+
+impl Ctx {
+    /// A fresh context where `first` acts first.
+    #[must_use]
+    pub const fn new(kind: CtxKind, first: PlayerId) -> Self {
+        Self { kind, windows: Vec::new(), batch: Vec::new(), holder: first, passes: 0 }
+    }
+
+    /// Nothing open: no window, empty batch.
+    #[must_use]
+    pub fn is_neutral(&self) -> bool {
+        self.windows.is_empty() && self.batch.is_empty()
+    }
+}
+
+/// The whole game.
+#[derive(Clone, Debug)]
+pub struct Game {
+    /// Every physical card.
+    pub cards: Vec<Card>,
+    /// Both players.
+    pub players: [Player; 2],
+    /// The active player.
+    pub active: PlayerId,
+    /// Index of the current phase in the edition's phase list.
+    pub phase: usize,
+    /// Turns begun during the run.
+    pub turn: u32,
+    /// Priority contexts, innermost last; the first is the phase's main body.
+    pub ctx: Vec<Ctx>,
+    /// Every spell and ability announced.
+    pub spells: Vec<Spell>,
+    /// Damage waiting in the current damage prevention step.
+    pub packets: Vec<Packet>,
+    /// Until-end-of-turn effects.
+    pub eot: Vec<UntilEot>,
+    /// Counter for zone order.
+    pub seq: u32,
+    /// Damage prevention steps so far.
+    pub dp_steps: u32,
+    /// The game is over.
+    pub over: bool,
+}
+
+impl Game {
+    /// The card.
+    #[must_use]
+    pub fn card(&self, id: CardId) -> &Card {
+        &self.cards[usize::from(id.0)]
+    }
+
+    /// The card, mutably.
+    pub fn card_mut(&mut self, id: CardId) -> &mut Card {
+        &mut self.cards[usize::from(id.0)]
+    }
+
+    /// The spell.
+    #[must_use]
+    pub fn spell(&self, id: SpellId) -> &Spell {
+        &self.spells[usize::from(id.0)]
+    }
+
+    /// The spell, mutably.
+    pub fn spell_mut(&mut self, id: SpellId) -> &mut Spell {
+        &mut self.spells[usize::from(id.0)]
+    }
+
+    /// The innermost priority context.
+    #[must_use]
+    pub fn top(&self) -> &Ctx {
+        let n = self.ctx.len() - 1;
+        &self.ctx[n]
+    }
+
+    /// The innermost priority context, mutably.
+    pub fn top_mut(&mut self) -> &mut Ctx {
+        let n = self.ctx.len() - 1;
+        &mut self.ctx[n]
+    }
+
+    /// Cards in a zone (of one player for hand/graveyard/library; controller for play), in order.
+    #[must_use]
+    pub fn zone(&self, zone: Zone, player: Option<PlayerId>) -> Vec<CardId> {
+        let mut ids: Vec<CardId> = (0..self.cards.len())
+            .filter_map(|i| u16::try_from(i).ok().map(CardId))
+            .filter(|&id| {
+                let c = self.card(id);
+                c.zone == zone
+                    && player.is_none_or(|p| if zone == Zone::Play { c.controller == p } else { c.owner == p })
+            })
+            .collect();
+        ids.sort_by_key(|&id| self.card(id).seq);
+        ids
+    }
+
+    /// Moves a card to a zone, resetting its permanent state when it leaves play.
+    pub fn move_card(&mut self, id: CardId, zone: Zone) {
+        self.seq += 1;
+        let seq = self.seq;
+        let c = self.card_mut(id);
+        let left_play = c.zone == Zone::Play && zone != Zone::Play;
+        c.zone = zone;
+        c.seq = seq;
+        if left_play || zone != Zone::Play {
+            c.tapped = false;
+            c.damage = 0;
+            c.counters.clear();
+            c.enchanting = None;
+            c.controller = c.owner;
+        }
+        if left_play {
+            self.eot.retain(|e| e.card != id);
+        }
+    }
+
+    /// Adds a spell, returning its id.
+    pub fn add_spell(&mut self, spell: Spell) -> SpellId {
+        let id = SpellId(u16::try_from(self.spells.len()).unwrap_or(u16::MAX));
+        self.spells.push(spell);
+        id
+    }
+}

@@ -1,0 +1,222 @@
+//! Who acts when: the neutral state, interrupt windows, batches, passes (002, Spell and Ability
+//! Timing: Life-Cycle, Step 2, Step 3, Batches, Batches of Interrupts, Who Announces First).
+
+use super::state::{CtxKind, PlayerId, Status, Window, Zone};
+use super::{Engine, Stop};
+use crate::cards::CardKind;
+use crate::trace::{EventKind, Rule};
+
+const WHO_FIRST: Rule = Rule::g("Spell and Ability Timing, Who Announces First");
+const STEP3: Rule = Rule::g("Spell and Ability Timing, Step 3: Waiting for Resolution");
+const INTERRUPT_BATCH: Rule = Rule::g("Spell and Ability Timing, Batches of Interrupts");
+const BATCHES: Rule = Rule::g("Spell and Ability Timing, Batches of Spells and Abilities");
+
+impl Engine<'_> {
+    /// A line from `p`: whoever holds priority before `p` has passed (contract, Consumption 2).
+    pub(super) fn yield_to(&mut self, p: PlayerId) -> Result<(), Stop> {
+        // Two implied passes at most can stand between `p` and acting.
+        for _ in 0..4 {
+            if self.game.top().holder == p {
+                return Ok(());
+            }
+            let h = self.game.top().holder;
+            self.pass(h, true)?;
+        }
+        Ok(())
+    }
+
+    /// `p` passes; a second pass in a row closes the innermost window, resolves the batch, or
+    /// ends the phase.
+    pub(super) fn pass(&mut self, p: PlayerId, implied: bool) -> Result<(), Stop> {
+        let phase = self.pol.phases[self.game.phase];
+        if self.game.ctx.len() == 1 && self.game.top().is_neutral() && (phase == "untap" || phase == "cleanup") {
+            return Err(Stop::illegal(
+                format!("nobody receives priority in the {phase} phase"),
+                Rule::r5("Phases of the Turn: fast effects are not played during untap and cleanup"),
+                Some("write `go to PHASE` to move on"),
+            ));
+        }
+        self.emit(EventKind::Passes { player: self.pname(p), implied }, Some(WHO_FIRST));
+        let top = self.game.top_mut();
+        top.passes += 1;
+        top.holder = p.other();
+        if top.passes >= 2 {
+            self.both_passed()?;
+        }
+        Ok(())
+    }
+
+    /// Both players passed in a row at the current moment.
+    fn both_passed(&mut self) -> Result<(), Stop> {
+        let top = self.game.top();
+        if !top.windows.is_empty() {
+            self.close_window()
+        } else if !top.batch.is_empty() {
+            self.resolve_batch()
+        } else if top.kind == CtxKind::Phase && self.game.ctx.len() == 1 {
+            // 002 Who Announces First: neither player starts a batch, so the phase ends.
+            self.next_phase()
+        } else {
+            Ok(())
+        }
+    }
+
+    /// Resolves everything open at the innermost moment: windows close, the batch resolves.
+    pub(super) fn settle_top(&mut self) -> Result<(), Stop> {
+        while !self.game.top().is_neutral() {
+            if self.game.top().windows.is_empty() {
+                self.resolve_batch()?;
+            } else {
+                self.close_window()?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Resolves everything open in the phase.
+    pub(super) fn settle(&mut self) -> Result<(), Stop> {
+        self.settle_top()
+    }
+
+    /// A line of another kind than an interrupt closes every open window (Consumption 1).
+    pub(super) fn close_all_windows(&mut self) -> Result<(), Stop> {
+        while !self.game.top().windows.is_empty() {
+            self.close_window()?;
+        }
+        Ok(())
+    }
+
+    /// Closes the innermost window: its interrupts resolve, last in first out; then, if its spell
+    /// was not countered and no interrupts were waiting, the spell is successfully cast.
+    pub(super) fn close_window(&mut self) -> Result<(), Stop> {
+        let Some(w) = self.game.top().windows.last().cloned() else { return Ok(()) };
+        if !w.interrupts.is_empty() {
+            let order: Vec<String> = w.interrupts.iter().rev().map(|&s| self.slabel(s)).collect();
+            self.emit(EventKind::InterruptsResolve { spell: self.slabel(w.spell), order }, Some(INTERRUPT_BATCH));
+            if let Some(win) = self.game.top_mut().windows.last_mut() {
+                win.interrupts.clear();
+            }
+            self.depth += 1;
+            for &s in w.interrupts.iter().rev() {
+                self.resolve_spell(s)?;
+            }
+            self.depth -= 1;
+            if self.game.spell(w.spell).status == Status::Countered {
+                // 002 Who Announces First: a counter returns play to the state before the spell.
+                self.game.top_mut().windows.pop();
+                let (holder, passes) = w.saved;
+                let top = self.game.top_mut();
+                top.holder = holder;
+                top.passes = passes;
+                self.emit(EventKind::PriorityRestored { first: self.pname(holder), passed: passes > 0 }, Some(WHO_FIRST));
+            } else {
+                // Another batch of interrupts may follow (002 Step 2); the caster acts first.
+                let caster = self.game.spell(w.spell).controller;
+                let top = self.game.top_mut();
+                top.holder = caster;
+                top.passes = 0;
+                self.emit(EventKind::WindowOpens { spell: self.slabel(w.spell), first: self.pname(caster) }, Some(INTERRUPT_BATCH));
+            }
+            return Ok(());
+        }
+        // 002 Step 3: successfully cast, into the batch (or the enclosing interrupt batch).
+        self.game.top_mut().windows.pop();
+        self.game.spell_mut(w.spell).status = Status::Waiting;
+        let first = if let Some(parent) = self.game.top_mut().windows.last_mut() {
+            parent.interrupts.push(w.spell);
+            let parent_spell = parent.spell;
+            self.game.spell(parent_spell).controller
+        } else {
+            self.game.top_mut().batch.push(w.spell);
+            self.game.active
+        };
+        let top = self.game.top_mut();
+        top.holder = first;
+        top.passes = 0;
+        let batch: Vec<_> = match self.game.top().windows.last() {
+            Some(parent) => parent.interrupts.clone(),
+            None => self.game.top().batch.clone(),
+        };
+        let batch = batch.iter().map(|&s| self.slabel(s)).collect();
+        let rule = if self.game.top().windows.is_empty() { STEP3 } else { INTERRUPT_BATCH };
+        self.emit(EventKind::EntersBatch { spell: self.slabel(w.spell), batch, first: self.pname(first) }, Some(rule));
+        Ok(())
+    }
+
+    /// Resolves the innermost batch, last in first out; nothing may be added meanwhile (002
+    /// Step 4), but damage prevention and specialized abilities may be used.
+    pub(super) fn resolve_batch(&mut self) -> Result<(), Stop> {
+        let batch = std::mem::take(&mut self.game.top_mut().batch);
+        let order: Vec<String> = batch.iter().rev().map(|&s| self.slabel(s)).collect();
+        self.emit(EventKind::BatchResolves { order }, Some(BATCHES));
+        self.depth += 1;
+        for &s in batch.iter().rev() {
+            self.resolve_spell(s)?;
+        }
+        self.depth -= 1;
+        let active = self.game.active;
+        let top = self.game.top_mut();
+        top.holder = active;
+        top.passes = 0;
+        Ok(())
+    }
+
+    /// Pushes a spell just announced into a new window where its caster acts first.
+    pub(super) fn open_window(&mut self, spell: super::state::SpellId) {
+        let caster = self.game.spell(spell).controller;
+        let top = self.game.top_mut();
+        let saved = (top.holder, top.passes);
+        top.windows.push(Window { spell, interrupts: Vec::new(), saved });
+        top.holder = caster;
+        top.passes = 0;
+        self.emit(
+            EventKind::WindowOpens { spell: self.slabel(spell), first: self.pname(caster) },
+            Some(Rule::g("Spell and Ability Timing, Step 2: Interrupting a Spell/Ability")),
+        );
+    }
+
+    /// `P plays LAND`: a special action in the main phase's neutral state (002 Spell and Ability
+    /// Timing, Kinds and Speeds; Who Announces First).
+    pub(super) fn play_land(&mut self, p: PlayerId, c: super::state::CardId) -> Result<(), Stop> {
+        const LANDS: Rule = Rule::g("Spell and Ability Timing, Kinds and Speeds: playing a land");
+        if !self.game.top().is_neutral() || self.game.ctx.len() > 1 {
+            return Err(Stop::illegal(
+                "a land cannot be played while a spell is being cast or a batch is waiting: a land is not a response",
+                LANDS,
+                Some("write `resolve` before this line"),
+            ));
+        }
+        self.yield_to(p)?;
+        let phase = self.pol.phases[self.game.phase];
+        if p != self.game.active || phase != "main" {
+            return Err(Stop::illegal(
+                format!("{} may play a land only in {}'s own main phase (now: {}'s {phase} phase)", self.pname(p), self.pname(p), self.pname(self.game.active)),
+                LANDS,
+                None,
+            ));
+        }
+        let card = self.game.card(c);
+        if card.zone != Zone::Hand || card.owner != p {
+            return Err(Stop::illegal(format!("{} is not in {}'s hand", self.label(c), self.pname(p)), LANDS, None));
+        }
+        if self.def(c).kind != CardKind::Land {
+            return Err(Stop::illegal(format!("{} is not a land", self.label(c)), LANDS, None));
+        }
+        if self.game.players[p.ix()].land_played {
+            return Err(Stop::illegal(
+                format!("{} has already played a land this turn", self.pname(p)),
+                Rule::r5("Main Phase: one land per turn"),
+                None,
+            ));
+        }
+        self.game.players[p.ix()].land_played = true;
+        self.game.move_card(c, Zone::Play);
+        self.game.card_mut(c).controller = p;
+        self.emit(EventKind::LandPlayed { player: self.pname(p), card: self.label(c) }, Some(LANDS));
+        // Play returns to the neutral state, the active player first.
+        let top = self.game.top_mut();
+        top.holder = p;
+        top.passes = 0;
+        Ok(())
+    }
+}

@@ -1,0 +1,499 @@
+//! The card ability language: what a card's `abilities:` lines say.
+//!
+//! ```text
+//! ability  = keyword | "spell:" effect | cost ":" effect
+//!          | "costs" mana "more for each target after the first"
+//! keyword  = "flying" | "first strike" | "trample" | "banding" | "wall"
+//!          | "does not tap to attack" | LAND "walk" | "protection from" color
+//! cost     = part ("," part)*        part = "T" | mana_cost
+//! effect   = "add" mana
+//!          | "deal" amount "damage to" target
+//!          | "deal" amount "damage divided evenly among any number of" target_plural
+//!          | "deal" amount "damage to each creature without flying and each player"
+//!          | who "gets" signed "/" signed "until end of turn"
+//!          | who "gains" keyword "until end of turn"
+//!          | target "gains" amount "life"
+//!          | "return" target "to its owner's hand"
+//!          | ("destroy" | "bury") (target | "all creatures")
+//!          | "prevent up to" amount "damage to" target | "prevent" amount "damage to" target
+//!          | "counter" target | "tap" target | "untap" target | "regenerate" who
+//! who      = "this" | "enchanted creature" | target
+//! target   = "target" (adjective | kind | "," | "or")+      e.g. target nonartifact, nonblack creature
+//! amount   = N | "X"
+//! ```
+
+use super::mana::{Color, ManaCost, mana_cost};
+use super::primitives::{kw, number, sp};
+use super::{GrammarError, PError, PResult, parse_all};
+use nom::Parser;
+use nom::branch::alt;
+use nom::bytes::complete::{tag, tag_no_case};
+use nom::character::complete::{char, space0};
+use nom::combinator::{cut, map, opt, value};
+use nom::multi::separated_list1;
+use nom::sequence::preceded;
+use serde::Serialize;
+
+/// A keyword ability.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub enum Keyword {
+    /// Can be blocked only by flying creatures.
+    Flying,
+    /// Deals combat damage first.
+    FirstStrike,
+    /// Excess combat damage goes through.
+    Trample,
+    /// Can attack or block in a band.
+    Banding,
+    /// Cannot attack.
+    Wall,
+    /// Attacking does not tap it.
+    NoTapToAttack,
+    /// Unblockable while the defender controls a land of this type.
+    Landwalk(String),
+    /// Protection from a colour.
+    Protection(Color),
+}
+
+impl std::fmt::Display for Keyword {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Self::Flying => f.write_str("flying"),
+            Self::FirstStrike => f.write_str("first strike"),
+            Self::Trample => f.write_str("trample"),
+            Self::Banding => f.write_str("banding"),
+            Self::Wall => f.write_str("wall"),
+            Self::NoTapToAttack => f.write_str("does not tap to attack"),
+            Self::Landwalk(l) => write!(f, "{l}walk"),
+            Self::Protection(c) => write!(f, "protection from {}", c.name()),
+        }
+    }
+}
+
+/// A number in an effect: fixed or X.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum Amount {
+    /// A fixed number.
+    Fixed(i32),
+    /// The X paid (negated when `-X`).
+    X(i32),
+}
+
+/// What a target may be.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum TargetKind {
+    /// A creature in play.
+    Creature,
+    /// A player.
+    Player,
+    /// A land in play.
+    Land,
+    /// An artifact in play.
+    Artifact,
+    /// An enchantment in play.
+    Enchantment,
+    /// A spell being cast (interrupts) or in a batch.
+    Spell,
+}
+
+/// A condition on a target.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum Filter {
+    /// It is tapped.
+    Tapped,
+    /// It is untapped.
+    Untapped,
+    /// It is blocking.
+    Blocking,
+    /// It is attacking.
+    Attacking,
+    /// It is not an artifact.
+    NonArtifact,
+    /// It is not of this colour.
+    NotColor(Color),
+    /// It is of this colour.
+    IsColor(Color),
+}
+
+/// `target ...`: what may be chosen.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct TargetSpec {
+    /// Kinds, any of which is acceptable.
+    pub kinds: Vec<TargetKind>,
+    /// Conditions that all must hold (for permanents and spells).
+    pub filters: Vec<Filter>,
+    /// `any number of target ...`.
+    pub many: bool,
+}
+
+/// Who an effect applies to.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub enum Who {
+    /// The permanent with the ability.
+    This,
+    /// The creature the enchantment enchants.
+    Enchanted,
+    /// A chosen target.
+    Target(TargetSpec),
+}
+
+/// What a spell or ability does.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub enum Effect {
+    /// Adds mana to the controller's pool (a mana source).
+    AddMana(ManaCost),
+    /// Deals damage to one target.
+    Damage(Amount, TargetSpec),
+    /// Deals damage divided evenly, rounded down, among any number of targets.
+    DamageDivided(Amount, TargetSpec),
+    /// Deals damage to each creature without flying and each player.
+    DamageEachNonFlyerAndPlayer(Amount),
+    /// +P/+T until end of turn.
+    Pump(Who, Amount, Amount),
+    /// Grants a keyword until end of turn.
+    Grant(Who, Keyword),
+    /// A player gains life.
+    GainLife(TargetSpec, Amount),
+    /// Returns a permanent to its owner's hand.
+    Bounce(TargetSpec),
+    /// Destroys (`bury: false`) or buries one target.
+    Destroy(TargetSpec, bool),
+    /// Destroys or buries all creatures.
+    DestroyAllCreatures(bool),
+    /// Prevents damage to a creature or player (`up to` N).
+    Prevent(Amount, TargetSpec),
+    /// Counters a spell.
+    Counter(TargetSpec),
+    /// Taps a permanent.
+    Tap(TargetSpec),
+    /// Untaps a permanent.
+    Untap(TargetSpec),
+    /// Regenerates the creature (a specialized ability).
+    Regenerate(Who),
+}
+
+impl Effect {
+    /// The target specification, if the effect targets.
+    #[must_use]
+    pub fn target(&self) -> Option<&TargetSpec> {
+        match self {
+            Self::Damage(_, t)
+            | Self::DamageDivided(_, t)
+            | Self::GainLife(t, _)
+            | Self::Bounce(t)
+            | Self::Destroy(t, _)
+            | Self::Prevent(_, t)
+            | Self::Counter(t)
+            | Self::Tap(t)
+            | Self::Untap(t)
+            | Self::Pump(Who::Target(t), _, _)
+            | Self::Grant(Who::Target(t), _)
+            | Self::Regenerate(Who::Target(t)) => Some(t),
+            _ => None,
+        }
+    }
+}
+
+/// An activation cost: mana and/or tapping.
+#[derive(Clone, Debug, PartialEq, Eq, Default, Serialize)]
+pub struct ActivationCost {
+    /// Mana to pay.
+    pub mana: ManaCost,
+    /// `T`: tap the permanent.
+    pub tap: bool,
+}
+
+impl std::fmt::Display for ActivationCost {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let mana = (self.mana.total() > 0 || self.mana.x > 0).then(|| self.mana.to_string());
+        let parts: Vec<String> = mana.into_iter().chain(self.tap.then(|| "T".to_owned())).collect();
+        f.write_str(&parts.join(", "))
+    }
+}
+
+/// One line of a card's abilities.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub enum Ability {
+    /// A keyword.
+    Keyword(Keyword),
+    /// What the card does when cast.
+    Spell(Effect),
+    /// An activated ability.
+    Activated(ActivationCost, Effect),
+    /// Extra mana for each target after the first (Fireball).
+    ExtraTargetCost(ManaCost),
+}
+
+/// Parses one ability line.
+///
+/// # Errors
+/// A [`GrammarError`] at the first word the grammar cannot take.
+pub fn parse_ability(text: &str) -> Result<Ability, GrammarError> {
+    parse_all(text, "ability", ability)
+}
+
+fn ability(i: &str) -> PResult<'_, Ability> {
+    if let Ok((r, _)) = (tag_no_case::<_, _, PError<'_>>("spell:"), space0).parse(i) {
+        return cut(effect).map(Ability::Spell).parse(r);
+    }
+    if let Ok((r, (_, _, m, _, _, _, _, _, _, _, _, _, _, _, _))) = (
+        kw("costs"), sp, mana_cost, sp, kw("more"), sp, kw("for"), sp, kw("each"), sp, kw("target"), sp,
+        kw("after"), sp, (kw("the"), sp, kw("first")),
+    )
+        .parse(i)
+    {
+        return Ok((r, Ability::ExtraTargetCost(m)));
+    }
+    if let Ok((r, k)) = keyword(i) {
+        return Ok((r, Ability::Keyword(k)));
+    }
+    let (r, cost) = activation_cost(i).map_err(|_| {
+        nom::Err::Error(PError::expected(i, "a keyword, `spell: EFFECT` or `COST: EFFECT`"))
+    })?;
+    let (r, _) = cut((char(':'), space0)).parse(r)?;
+    let (r, e) = cut(effect).parse(r)?;
+    Ok((r, Ability::Activated(cost, e)))
+}
+
+/// `cost = part ("," part)*`, `part = "T" | mana_cost`
+fn activation_cost(i: &str) -> PResult<'_, ActivationCost> {
+    #[derive(Clone)]
+    enum Part {
+        Tap,
+        Mana(ManaCost),
+    }
+    let part = alt((value(Part::Tap, tag("T")), map(mana_cost, Part::Mana)));
+    let (r, parts) = separated_list1((space0, char(','), space0), part).parse(i)?;
+    let mut cost = ActivationCost::default();
+    for p in parts {
+        match p {
+            Part::Tap => cost.tap = true,
+            Part::Mana(m) => cost.mana = m,
+        }
+    }
+    Ok((r, cost))
+}
+
+fn color(i: &str) -> PResult<'_, Color> {
+    alt((
+        value(Color::White, kw("white")),
+        value(Color::Blue, kw("blue")),
+        value(Color::Black, kw("black")),
+        value(Color::Red, kw("red")),
+        value(Color::Green, kw("green")),
+    ))
+    .parse(i)
+}
+
+/// `keyword = "flying" | "first strike" | ...`
+fn keyword(i: &str) -> PResult<'_, Keyword> {
+    alt((
+        value(Keyword::Flying, kw("flying")),
+        value(Keyword::FirstStrike, (kw("first"), sp, kw("strike"))),
+        value(Keyword::Trample, kw("trample")),
+        value(Keyword::Banding, kw("banding")),
+        value(Keyword::Wall, kw("wall")),
+        value(Keyword::NoTapToAttack, (kw("does"), sp, kw("not"), sp, kw("tap"), sp, kw("to"), sp, kw("attack"))),
+        map(preceded((kw("protection"), sp, kw("from"), sp), cut(color)), Keyword::Protection),
+        map(
+            alt((kw("swampwalk"), kw("islandwalk"), kw("forestwalk"), kw("mountainwalk"), kw("plainswalk"))),
+            |w: &str| Keyword::Landwalk(w.trim_end_matches("walk").to_lowercase()),
+        ),
+    ))
+    .parse(i)
+}
+
+fn amount(i: &str) -> PResult<'_, Amount> {
+    alt((value(Amount::X(1), tag("X")), map(number, |n| Amount::Fixed(i32::try_from(n).unwrap_or(i32::MAX)))))
+        .parse(i)
+}
+
+fn signed_amount(i: &str) -> PResult<'_, Amount> {
+    let (i, sign) = alt((value(1, char('+')), value(-1, char('-')))).parse(i)?;
+    let (i, a) = amount(i)?;
+    Ok((i, match a {
+        Amount::Fixed(n) => Amount::Fixed(sign * n),
+        Amount::X(k) => Amount::X(sign * k),
+    }))
+}
+
+/// One word of a target phrase: a kind, or an adjective.
+#[derive(Clone)]
+enum TargetWord {
+    Kind(TargetKind),
+    Filter(Filter),
+}
+
+fn target_word(i: &str) -> PResult<'_, TargetWord> {
+    use TargetWord::{Filter as F, Kind as K};
+    alt((
+        value(K(TargetKind::Creature), alt((kw("creatures"), kw("creature")))),
+        value(K(TargetKind::Player), alt((kw("players"), kw("player")))),
+        value(K(TargetKind::Land), alt((kw("lands"), kw("land")))),
+        value(K(TargetKind::Artifact), alt((kw("artifacts"), kw("artifact")))),
+        value(K(TargetKind::Enchantment), alt((kw("enchantments"), kw("enchantment")))),
+        value(K(TargetKind::Spell), alt((kw("spells"), kw("spell")))),
+        value(F(Filter::Tapped), kw("tapped")),
+        value(F(Filter::Untapped), kw("untapped")),
+        value(F(Filter::Blocking), kw("blocking")),
+        value(F(Filter::Attacking), kw("attacking")),
+        value(F(Filter::NonArtifact), kw("nonartifact")),
+        map(preceded(tag("non"), color), |c| F(Filter::NotColor(c))),
+        map(color, |c| F(Filter::IsColor(c))),
+    ))
+    .parse(i)
+}
+
+/// `target = ["any number of"] "target" (word ("," | "or" | " "))+`
+fn target(i: &str) -> PResult<'_, TargetSpec> {
+    let (i, many) = opt((kw("any"), sp, kw("number"), sp, kw("of"), sp)).parse(i)?;
+    let (mut i, _) = (kw("target"), sp).parse(i)?;
+    let mut spec = TargetSpec { kinds: Vec::new(), filters: Vec::new(), many: many.is_some() };
+    loop {
+        let (r, w) = cut(target_word).parse(i).map_err(|_: nom::Err<PError<'_>>| {
+            nom::Err::Failure(PError::expected(i, "a target kind (creature, player, land, artifact, enchantment, spell) or adjective"))
+        })?;
+        match w {
+            TargetWord::Kind(k) => spec.kinds.push(k),
+            TargetWord::Filter(f) => spec.filters.push(f),
+        }
+        i = r;
+        let sep: PResult<'_, _> = alt((
+            value((), (space0, char(','), space0)),
+            value((), (sp, kw("or"), sp)),
+            value((), sp),
+        ))
+        .parse(i);
+        match sep {
+            Ok((r, ())) if target_word(r).is_ok() => i = r,
+            _ => break,
+        }
+    }
+    if spec.kinds.is_empty() {
+        return Err(nom::Err::Failure(PError::expected(i, "a target kind after the adjectives")));
+    }
+    Ok((i, spec))
+}
+
+fn who(i: &str) -> PResult<'_, Who> {
+    alt((
+        value(Who::This, kw("this")),
+        value(Who::Enchanted, (kw("enchanted"), sp, kw("creature"))),
+        map(target, Who::Target),
+    ))
+    .parse(i)
+}
+
+fn until_eot(i: &str) -> PResult<'_, ()> {
+    value((), (sp, kw("until"), sp, kw("end"), sp, kw("of"), sp, kw("turn"))).parse(i)
+}
+
+/// `effect = ...` (see the module docs)
+fn effect(i: &str) -> PResult<'_, Effect> {
+    if let Ok((r, _)) = (kw("add"), sp).parse(i) {
+        return cut(mana_cost).map(Effect::AddMana).parse(r);
+    }
+    if let Ok((r, (_, _, n, _, _, _))) = (kw("deal"), sp, amount, sp, kw("damage"), sp).parse(i) {
+        if let Ok((r, _)) = (kw("to"), sp, kw("each"), sp, kw("creature"), sp, kw("without"), sp, kw("flying"),
+            sp, kw("and"), sp, kw("each"), sp, kw("player")).parse(r)
+        {
+            return Ok((r, Effect::DamageEachNonFlyerAndPlayer(n)));
+        }
+        if let Ok((r, _)) = (kw("divided"), sp, kw("evenly"), sp, kw("among"), sp).parse(r) {
+            return cut(target).map(|t| Effect::DamageDivided(n, t)).parse(r);
+        }
+        return cut(preceded((kw("to"), sp), target)).map(|t| Effect::Damage(n, t)).parse(r);
+    }
+    if let Ok((r, _)) = (kw("return"), sp).parse(i) {
+        let (r, t) = cut(target).parse(r)?;
+        let (r, _) = cut((sp, kw("to"), sp, kw("its"), sp, tag("owner's"), sp, kw("hand"))).parse(r)?;
+        return Ok((r, Effect::Bounce(t)));
+    }
+    if let Ok((r, bury)) = alt((value(false, kw("destroy")), value(true, kw("bury")))).parse(i) {
+        let (r, _) = sp(r)?;
+        if let Ok((r, _)) = (kw("all"), sp, kw("creatures")).parse(r) {
+            return Ok((r, Effect::DestroyAllCreatures(bury)));
+        }
+        return cut(target).map(|t| Effect::Destroy(t, bury)).parse(r);
+    }
+    if let Ok((r, _)) = (kw("prevent"), sp, opt((kw("up"), sp, kw("to"), sp))).parse(i) {
+        let (r, (n, _, _, _, _, _, t)) = cut((amount, sp, kw("damage"), sp, kw("to"), sp, target)).parse(r)?;
+        return Ok((r, Effect::Prevent(n, t)));
+    }
+    if let Ok((r, _)) = (kw("counter"), sp).parse(i) {
+        return cut(target).map(Effect::Counter).parse(r);
+    }
+    if let Ok((r, _)) = (kw("tap"), sp).parse(i) {
+        return cut(target).map(Effect::Tap).parse(r);
+    }
+    if let Ok((r, _)) = (kw("untap"), sp).parse(i) {
+        return cut(target).map(Effect::Untap).parse(r);
+    }
+    if let Ok((r, _)) = (kw("regenerate"), sp).parse(i) {
+        return cut(who).map(Effect::Regenerate).parse(r);
+    }
+    let (r, w) = who(i).map_err(|_| nom::Err::Error(PError::expected(i, "an effect (add, deal, return, destroy, bury, prevent, counter, tap, untap, regenerate, or WHO gets/gains)")))?;
+    let (r, _) = sp(r)?;
+    if let Ok((r, _)) = (kw("gets"), sp).parse(r) {
+        let (r, (p, _, t, _)) = cut((signed_amount, char('/'), signed_amount, until_eot)).parse(r)?;
+        return Ok((r, Effect::Pump(w, p, t)));
+    }
+    let (r, _) = cut((kw("gains"), sp)).parse(r)?;
+    if let Who::Target(t) = &w
+        && let Ok((r, (n, _, _))) = (amount, sp, kw("life")).parse(r)
+    {
+        return Ok((r, Effect::GainLife(t.clone(), n)));
+    }
+    let (r, (k, _)) = cut((keyword, until_eot)).parse(r)?;
+    Ok((r, Effect::Grant(w, k)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ok(s: &str) -> Ability {
+        parse_ability(s).unwrap_or_else(|e| panic!("{s}: {e:?}"))
+    }
+
+    #[test]
+    fn spells() {
+        let Ability::Spell(Effect::Damage(Amount::Fixed(3), t)) = ok("spell: deal 3 damage to target creature or player") else {
+            panic!()
+        };
+        assert_eq!(t.kinds, vec![TargetKind::Creature, TargetKind::Player]);
+        let Ability::Spell(Effect::Destroy(t, true)) = ok("spell: bury target nonartifact, nonblack creature") else { panic!() };
+        assert_eq!(t.filters, vec![Filter::NonArtifact, Filter::NotColor(Color::Black)]);
+        assert_eq!(t.kinds, vec![TargetKind::Creature]);
+        let Ability::Spell(Effect::Tap(t)) = ok("spell: tap target artifact, creature or land") else { panic!() };
+        assert_eq!(t.kinds.len(), 3);
+        assert!(matches!(ok("spell: target creature gets +3/+3 until end of turn"), Ability::Spell(Effect::Pump(Who::Target(_), Amount::Fixed(3), Amount::Fixed(3)))));
+        assert!(matches!(ok("spell: deal X damage divided evenly among any number of target creatures or players"), Ability::Spell(Effect::DamageDivided(Amount::X(1), TargetSpec { many: true, .. }))));
+        assert!(matches!(ok("spell: target player gains 3 life"), Ability::Spell(Effect::GainLife(_, Amount::Fixed(3)))));
+        assert!(matches!(ok("spell: prevent up to 3 damage to target creature or player"), Ability::Spell(Effect::Prevent(..))));
+        assert!(matches!(ok("spell: add BBB"), Ability::Spell(Effect::AddMana(_))));
+        assert!(matches!(ok("spell: bury all creatures"), Ability::Spell(Effect::DestroyAllCreatures(true))));
+        assert!(matches!(ok("spell: return target creature to its owner's hand"), Ability::Spell(Effect::Bounce(_))));
+        assert!(matches!(ok("costs 1 more for each target after the first"), Ability::ExtraTargetCost(_)));
+    }
+
+    #[test]
+    fn activated_and_keywords() {
+        let Ability::Activated(c, Effect::Damage(..)) = ok("3, T: deal 1 damage to target creature or player") else { panic!() };
+        assert!(c.tap);
+        assert_eq!(c.to_string(), "3, T");
+        assert!(matches!(ok("B: regenerate this"), Ability::Activated(_, Effect::Regenerate(Who::This))));
+        assert!(matches!(ok("R: this gets +1/+0 until end of turn"), Ability::Activated(_, Effect::Pump(Who::This, ..))));
+        assert_eq!(ok("protection from black"), Ability::Keyword(Keyword::Protection(Color::Black)));
+        assert_eq!(ok("first strike"), Ability::Keyword(Keyword::FirstStrike));
+        assert_eq!(ok("swampwalk"), Ability::Keyword(Keyword::Landwalk("swamp".into())));
+    }
+
+    #[test]
+    fn errors() {
+        let e = parse_ability("spell: deal 3 damage to target wizard").err().unwrap_or_else(|| panic!());
+        assert_eq!(e.offset, 31);
+        let e = parse_ability("spell: explode").err().unwrap_or_else(|| panic!());
+        assert_eq!(e.offset, 7);
+    }
+}

@@ -1,0 +1,333 @@
+//! Action lines: what a player announces or chooses, one line each.
+//!
+//! ```text
+//! action    = "resolve" | "go to" phase | player " " verb
+//! verb      = "plays" ref | "taps" ref ["for" mana] | "casts" ref cast_opts
+//!           | "activates" ref ["ability" N] cast_opts | "announces" ref cast_opts
+//!           | "regenerates" ref | "declares an attack" | "attacks with" ("nothing" | refs)
+//!           | "blocks with nothing" | "blocks" ref "with" refs
+//!           | "assigns" N "damage from" ref "to" ref | "pays" N | "does not pay"
+//!           | "discards" ref | "orders" refs | "passes"
+//! cast_opts = [("on" | "targeting") refs] ["with X=" N] ["choosing" words]
+//! refs      = ref ("," ref)*
+//! ```
+
+use super::lexicon::{Ctx, RefSyntax};
+use super::mana::{ManaCost, mana_cost};
+use super::primitives::{kw, number, skw, sp};
+use super::{GrammarError, Lexicon, PError, PResult, parse_all};
+use nom::Parser;
+use nom::branch::alt;
+use nom::bytes::complete::tag;
+use nom::character::complete::space0;
+use nom::combinator::{cut, opt};
+use nom::multi::separated_list1;
+use nom::sequence::preceded;
+
+/// An action line as written, not yet bound to the board.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub enum ActionSyntax {
+    /// `resolve`
+    Resolve,
+    /// `go to PHASE` (the phase name as written, checked against the edition later).
+    GoTo {
+        /// The phase or `next turn` / `end of turn`.
+        phase: String,
+        /// Byte offset of the phase name.
+        at: usize,
+    },
+    /// A player's line.
+    Act {
+        /// The acting player.
+        player: String,
+        /// What the player does.
+        verb: Verb,
+    },
+}
+
+/// What a spell or ability announcement names.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct CastSyntax {
+    /// The card cast or whose ability is activated.
+    pub card: RefSyntax,
+    /// `ability N`.
+    pub ability: Option<u32>,
+    /// Targets in the order written.
+    pub targets: Vec<RefSyntax>,
+    /// `with X=N`.
+    pub x: Option<u32>,
+    /// `choosing MODE` with its byte offset.
+    pub choosing: Option<(String, usize)>,
+}
+
+/// The verb phrase of a player's line.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub enum Verb {
+    /// `plays CARD` (a land; a non-land means casts).
+    Plays(RefSyntax),
+    /// `taps CARD [for MANA]`.
+    Taps(RefSyntax, Option<(ManaCostText, usize)>),
+    /// `casts ...`.
+    Casts(CastSyntax),
+    /// `activates ...`.
+    Activates(CastSyntax),
+    /// `announces ...`: casts or activates, whichever fits.
+    Announces(CastSyntax),
+    /// `regenerates CARD`.
+    Regenerates(RefSyntax),
+    /// `declares an attack`.
+    DeclaresAttack,
+    /// `attacks with A, B` (empty: `attacks with nothing`).
+    AttacksWith(Vec<RefSyntax>),
+    /// `blocks A with B, C` (`None`: `blocks with nothing`).
+    Blocks(Option<(RefSyntax, Vec<RefSyntax>)>),
+    /// `assigns N damage from A to B`.
+    Assigns(u32, RefSyntax, RefSyntax),
+    /// `pays N`.
+    Pays(u32),
+    /// `does not pay`.
+    DoesNotPay,
+    /// `discards CARD`.
+    Discards(RefSyntax),
+    /// `orders A, B`.
+    Orders(Vec<RefSyntax>),
+    /// `passes`.
+    Passes,
+}
+
+/// A mana amount written in a `taps ... for M` line.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct ManaCostText(#[serde(skip)] pub ManaCost, pub String);
+
+const VERBS: &str = "a verb (plays, taps, casts, activates, announces, regenerates, declares an attack, \
+attacks with, blocks, assigns, pays, does not pay, discards, orders, passes)";
+
+/// Parses one action line against the names in `lex`.
+///
+/// # Errors
+/// A [`GrammarError`] at the first word the grammar cannot take.
+pub fn parse_action(text: &str, lex: &Lexicon) -> Result<ActionSyntax, GrammarError> {
+    let cx = Ctx { lex, full: text };
+    let mut err = parse_all(text, "action line", |i| action(cx, i));
+    if let Err(e) = &mut err {
+        e.help = errant_help(&text[e.offset.min(text.len())..]);
+    }
+    err
+}
+
+/// Help for the usual slips: a verb without its `s`, or a spell name left unknown.
+fn errant_help(at: &str) -> Option<String> {
+    let first = at.split(' ').next().unwrap_or("");
+    let fixed = match first {
+        "cast" | "play" | "tap" | "activate" | "regenerate" | "pass" | "discard" | "pay" => {
+            format!("write `{first}s`: action lines are in the third person")
+        }
+        "counters" | "responds" | "interrupts" => {
+            "write the spell itself: `Bob casts Counterspell on Lightning Bolt`".to_owned()
+        }
+        _ => return None,
+    };
+    Some(fixed)
+}
+
+/// `action = "resolve" | "go to" phase | player " " verb`
+fn action<'a>(cx: Ctx<'a>, i: &'a str) -> PResult<'a, ActionSyntax> {
+    if let Ok((rest, _)) = kw("resolve")(i) {
+        return Ok((rest, ActionSyntax::Resolve));
+    }
+    if let Ok((rest, _)) = (kw("go"), sp, kw("to"), sp).parse(i) {
+        let phase = rest.trim().to_lowercase();
+        if phase.is_empty() {
+            return Err(nom::Err::Failure(PError::expected(rest, "a phase name or `next turn`")));
+        }
+        return Ok(("", ActionSyntax::GoTo { phase, at: cx.off(rest) }));
+    }
+    let (i, (player, _)) = cx.player(i).map_err(|e| match e {
+        nom::Err::Error(mut pe) => {
+            if pe.message.is_none() {
+                pe.expected = Some("a player's name, `resolve` or `go to`");
+            }
+            nom::Err::Error(pe)
+        }
+        other => other,
+    })?;
+    let (i, _) = sp(i)?;
+    let (i, verb) = cut(|i| verb(cx, i)).parse(i)?;
+    Ok((i, ActionSyntax::Act { player, verb }))
+}
+
+fn refs<'a>(cx: Ctx<'a>, i: &'a str) -> PResult<'a, Vec<RefSyntax>> {
+    separated_list1((space0, tag(","), space0), |i| cx.reference(i)).parse(i)
+}
+
+/// `verb = ...` (see the module docs)
+fn verb<'a>(cx: Ctx<'a>, i: &'a str) -> PResult<'a, Verb> {
+    let r = |i| cx.reference(i);
+    if let Ok((i, _)) = kw("plays")(i) {
+        return cut(preceded(sp, r)).map(Verb::Plays).parse(i);
+    }
+    if let Ok((i, _)) = kw("taps")(i) {
+        let (i, card) = cut(preceded(sp, r)).parse(i)?;
+        let (i, mana) = opt(preceded((sp, kw("for"), sp), |j| {
+            let start = cx.off(j);
+            cut(mana_cost)
+                .map(move |m| (ManaCostText(m, m.to_string()), start))
+                .parse(j)
+        }))
+        .parse(i)?;
+        return Ok((i, Verb::Taps(card, mana)));
+    }
+    if let Ok((i, _)) = kw("casts")(i) {
+        return cut(|i| cast_tail(cx, i, false)).map(Verb::Casts).parse(i);
+    }
+    if let Ok((i, _)) = kw("activates")(i) {
+        return cut(|i| cast_tail(cx, i, true)).map(Verb::Activates).parse(i);
+    }
+    if let Ok((i, _)) = kw("announces")(i) {
+        return cut(|i| cast_tail(cx, i, true)).map(Verb::Announces).parse(i);
+    }
+    if let Ok((i, _)) = kw("regenerates")(i) {
+        return cut(preceded(sp, r)).map(Verb::Regenerates).parse(i);
+    }
+    if let Ok((i, _)) = (kw("declares"), sp, kw("an"), sp, kw("attack")).parse(i) {
+        return Ok((i, Verb::DeclaresAttack));
+    }
+    if let Ok((i, _)) = (kw("attacks"), sp, kw("with"), sp).parse(i) {
+        if let Ok((i, _)) = kw("nothing")(i) {
+            return Ok((i, Verb::AttacksWith(Vec::new())));
+        }
+        return cut(|i| refs(cx, i)).map(Verb::AttacksWith).parse(i);
+    }
+    if let Ok((i, _)) = kw("blocks")(i) {
+        if let Ok((i, _)) = (sp, kw("with"), sp, kw("nothing")).parse(i) {
+            return Ok((i, Verb::Blocks(None)));
+        }
+        let (i, (_, attacker, _, _, _, blockers)) =
+            cut((sp, r, sp, kw("with"), sp, |i| refs(cx, i))).parse(i)?;
+        return Ok((i, Verb::Blocks(Some((attacker, blockers)))));
+    }
+    if let Ok((i, _)) = kw("assigns")(i) {
+        let (i, (_, n, _, _, _, _, _, from, _, _, _, to)) = cut((
+            sp,
+            number,
+            sp,
+            kw("damage"),
+            sp,
+            kw("from"),
+            sp,
+            r,
+            sp,
+            kw("to"),
+            sp,
+            r,
+        ))
+        .parse(i)?;
+        return Ok((i, Verb::Assigns(n, from, to)));
+    }
+    if let Ok((i, _)) = kw("pays")(i) {
+        return cut(preceded(sp, number)).map(Verb::Pays).parse(i);
+    }
+    if let Ok((i, _)) = (kw("does"), sp, kw("not"), sp, kw("pay")).parse(i) {
+        return Ok((i, Verb::DoesNotPay));
+    }
+    if let Ok((i, _)) = kw("discards")(i) {
+        return cut(preceded(sp, r)).map(Verb::Discards).parse(i);
+    }
+    if let Ok((i, _)) = kw("orders")(i) {
+        return cut(preceded(sp, |i| refs(cx, i))).map(Verb::Orders).parse(i);
+    }
+    if let Ok((i, _)) = kw("passes")(i) {
+        return Ok((i, Verb::Passes));
+    }
+    Err(nom::Err::Error(PError::expected(i, VERBS)))
+}
+
+/// `cast_tail = ref ["ability" N] [("on"|"targeting") refs] ["with X=" N] ["choosing" words]`
+fn cast_tail<'a>(cx: Ctx<'a>, i: &'a str, abilities: bool) -> PResult<'a, CastSyntax> {
+    let (i, card) = preceded(sp, |i| cx.reference(i)).parse(i)?;
+    let (i, ability) = if abilities {
+        opt(preceded((sp, kw("ability"), sp), cut(number))).parse(i)?
+    } else {
+        (i, None)
+    };
+    let (i, targets) = opt(preceded(
+        (sp, alt((kw("on"), kw("targeting"))), sp),
+        cut(|i| refs(cx, i)),
+    ))
+    .parse(i)?;
+    let (i, x) = opt(preceded((skw("with"), sp, tag("X="), space0), cut(number))).parse(i)?;
+    let (i, choosing) = opt(preceded((skw("choosing"), sp), |j: &'a str| {
+        let text = j.trim_end();
+        if text.is_empty() {
+            Err(nom::Err::Failure(PError::expected(j, "a mode or source name")))
+        } else {
+            Ok(("", (text.to_owned(), cx.off(j))))
+        }
+    }))
+    .parse(i)?;
+    Ok((i, CastSyntax { card, ability, targets: targets.unwrap_or_default(), x, choosing }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::grammar::NameKind;
+
+    fn lex() -> Lexicon {
+        let mut l = Lexicon::new();
+        for c in ["Lightning Bolt", "Giant Growth", "Pearled Unicorn", "Fireball", "Grizzly Bears", "Forest", "Healing Salve"] {
+            l.add(c, NameKind::Card);
+        }
+        l.add("Alice", NameKind::Player);
+        l.add("Bob", NameKind::Player);
+        l
+    }
+
+    fn show(s: &str) -> String {
+        match parse_action(s, &lex()) {
+            Ok(a) => format!("{a:?}"),
+            Err(e) => format!("error at {}+{}: {} {:?}", e.offset, e.len, e.expected, e.help),
+        }
+    }
+
+    #[test]
+    fn cast_with_target() {
+        let a = show("Bob casts Lightning Bolt on Pearled Unicorn");
+        assert!(a.contains("Casts(CastSyntax { card: RefSyntax { possessor: None, name: \"Lightning Bolt\""), "{a}");
+        assert!(a.contains("name: \"Pearled Unicorn\""), "{a}");
+    }
+
+    #[test]
+    fn fireball_with_x_and_targets() {
+        let Ok(ActionSyntax::Act { verb: Verb::Casts(c), .. }) =
+            parse_action("Alice casts Fireball on Bob, Bob's Grizzly Bears with X=4", &lex())
+        else {
+            panic!("parse")
+        };
+        assert_eq!(c.targets.len(), 2);
+        assert_eq!(c.targets[1].possessor.as_deref(), Some("Bob"));
+        assert_eq!(c.x, Some(4));
+    }
+
+    #[test]
+    fn choosing_and_other_verbs() {
+        assert!(show("Alice casts Healing Salve on Alice choosing gain").contains("choosing: Some((\"gain\", 41))"));
+        assert!(show("Alice taps Forest for G").contains("Taps("));
+        assert_eq!(show("resolve"), "Resolve");
+        assert!(show("go to end of turn").contains("GoTo { phase: \"end of turn\""));
+        assert!(show("Bob passes").contains("Passes"));
+        assert!(show("Bob blocks with nothing").contains("Blocks(None)"));
+        assert!(show("Alice assigns 2 damage from Grizzly Bears to Pearled Unicorn").contains("Assigns(2"));
+    }
+
+    #[test]
+    fn errors_point_at_the_word() {
+        assert_eq!(
+            show("Alice cast Giant Growth"),
+            format!("error at 6+4: {VERBS} Some(\"write `casts`: action lines are in the third person\")")
+        );
+        assert!(show("Alice casts Giant Grwth on Pearled Unicorn").starts_with("error at 12+5: expected a card name, alias or player; did you mean `Giant Growth`?"));
+        assert!(show("Carol casts Giant Growth").starts_with("error at 0+5: a player's name"));
+        assert!(show("Bob casts Lightning Bolt at Pearled Unicorn").starts_with("error at 25+2: end of action line"));
+    }
+}

@@ -1,0 +1,242 @@
+//! Events the engine emits, each with the rule it applies. Renderers turn them into text or JSON.
+
+mod json;
+mod text;
+
+pub use json::render_json;
+pub use text::{render_board, render_text};
+
+use serde::Serialize;
+
+/// A source document of the rules.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum Doc {
+    /// 002: the General Rulings Summary of 07/15/97.
+    Grs,
+    /// 000: the Fifth Edition rulebook.
+    Fifth,
+}
+
+/// A rule citation: document and section.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct Rule {
+    /// The document.
+    pub doc: Doc,
+    /// The section, as the document names it.
+    pub section: &'static str,
+}
+
+impl Rule {
+    /// A section of the General Rulings Summary 07/15/97 (seed 002).
+    #[must_use]
+    pub const fn g(section: &'static str) -> Self {
+        Self { doc: Doc::Grs, section }
+    }
+
+    /// A section of the Fifth Edition rulebook (seed 000).
+    #[must_use]
+    pub const fn r5(section: &'static str) -> Self {
+        Self { doc: Doc::Fifth, section }
+    }
+}
+
+impl std::fmt::Display for Rule {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.doc {
+            Doc::Grs => write!(f, "GRS 07/15/97, {}", self.section),
+            Doc::Fifth => write!(f, "5th Ed. rulebook, {}", self.section),
+        }
+    }
+}
+
+/// One thing that happened.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(tag = "event", rename_all = "snake_case")]
+pub enum EventKind {
+    /// Where play starts.
+    Start { player: String, phase: String },
+    /// A card was redefined by a later source.
+    Redefined { card: String, before: String, now: String },
+    /// An action line is taken.
+    Line { number: usize, text: String },
+    /// A phase begins.
+    PhaseBegins { phase: String, player: String },
+    /// A phase ends.
+    PhaseEnds { phase: String },
+    /// A land is played.
+    LandPlayed { player: String, card: String },
+    /// Mana goes to a pool.
+    ManaAdded { player: String, source: String, mana: String, auto: bool },
+    /// A spell or ability is announced and its costs paid.
+    Announced {
+        id: usize,
+        player: String,
+        verb: String,
+        spell: String,
+        targets: Vec<String>,
+        cost: String,
+        x: Option<u32>,
+        mode: Option<String>,
+    },
+    /// A spell or ability enters its interrupt window.
+    WindowOpens { spell: String, first: String },
+    /// A player passes.
+    Passes { player: String, implied: bool },
+    /// A batch of interrupts begins to resolve.
+    InterruptsResolve { spell: String, order: Vec<String> },
+    /// A spell is successfully cast and enters a batch.
+    EntersBatch { spell: String, batch: Vec<String>, first: String },
+    /// A mana source resolves at once.
+    ManaSourceResolves { spell: String },
+    /// A batch begins to resolve.
+    BatchResolves { order: Vec<String> },
+    /// A spell or ability resolves.
+    Resolves { spell: String },
+    /// A spell or ability fizzles.
+    Fizzles { spell: String, reason: String },
+    /// Some targets were illegal.
+    PartlyFizzles { spell: String, illegal: Vec<String> },
+    /// A spell is countered.
+    Countered { spell: String, by: String },
+    /// Priority returns to the state before a countered spell.
+    PriorityRestored { first: String, passed: bool },
+    /// A card changes zone.
+    Moved { card: String, from: String, to: String },
+    /// A permanent spell enters play.
+    EntersPlay { card: String, controller: String },
+    /// Damage is assigned as a packet.
+    DamageAssigned { source: String, to: String, amount: u32 },
+    /// A damage prevention step begins.
+    PreventionStep { number: u32, packets: Vec<String> },
+    /// Damage is prevented.
+    Prevented { source: String, to: String, amount: u32, by: String },
+    /// The damage prevention step ends: damage is successfully dealt.
+    DamageDealt { source: String, to: String, amount: u32 },
+    /// A life total changes.
+    Life { player: String, from: i32, to: i32 },
+    /// A creature is being destroyed (regeneration may be used now).
+    BeingDestroyed { card: String, cause: String },
+    /// A creature regenerates.
+    Regenerated { card: String },
+    /// A permanent is buried.
+    Buried { card: String },
+    /// A permanent is put into the graveyard.
+    Dies { card: String },
+    /// Power and toughness change until end of turn.
+    Pumped { card: String, power: i32, toughness: i32, now: String },
+    /// A keyword is granted until end of turn.
+    Granted { card: String, keyword: String },
+    /// A permanent is tapped or untapped by an effect.
+    Tapped { card: String, tapped: bool },
+    /// A card returns to a hand.
+    Bounced { card: String, owner: String },
+    /// A regeneration resolves with no creature dying.
+    Fails { spell: String, reason: String },
+    /// Mana burn.
+    ManaBurn { player: String, amount: u32 },
+    /// Damage and until-end-of-turn effects wear off.
+    WearsOff { what: String },
+    /// A card is drawn.
+    Draws { player: String },
+    /// Permanents untap.
+    Untaps { player: String },
+    /// A player loses.
+    Loses { player: String, reason: String },
+    /// Lines not taken because the game ended.
+    NotPlayed { number: usize, text: String },
+    /// Play goes on with nobody acting.
+    PlayOut { what: String },
+    /// The run stopped at an illegal line.
+    Illegal { number: usize, text: String, reason: String, hint: Option<String> },
+}
+
+/// An event with its rule and nesting.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Event {
+    /// What happened.
+    #[serde(flatten)]
+    pub kind: EventKind,
+    /// The rule applied.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rule: Option<Rule>,
+    /// Nesting depth, for indentation (inside a resolution, a damage prevention step...).
+    pub depth: u8,
+}
+
+/// The final state, for the answer at the end of a trace.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct Board {
+    /// Where the run stopped (phase and turn).
+    pub moment: String,
+    /// Each player, in file order.
+    pub players: Vec<PlayerBoard>,
+}
+
+/// One player's final state.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct PlayerBoard {
+    /// Name.
+    pub name: String,
+    /// Life total.
+    pub life: i32,
+    /// Mana left in the pool.
+    pub pool: String,
+    /// Permanents: label, tapped, damage, P/T.
+    pub in_play: Vec<String>,
+    /// Cards in hand.
+    pub hand: Vec<String>,
+    /// Graveyard, bottom first.
+    pub graveyard: Vec<String>,
+    /// Cards removed from the game.
+    pub removed: Vec<String>,
+    /// Library size.
+    pub library: u32,
+}
+
+/// One expectation's result.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Verdict {
+    /// The line as written.
+    pub line: String,
+    /// Whether it held.
+    pub holds: bool,
+    /// What was found, when it did not hold.
+    pub found: Option<String>,
+}
+
+/// Everything a run produced.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Report {
+    /// Scenario title.
+    pub scenario: String,
+    /// The question, if any.
+    pub question: Option<String>,
+    /// Source citation, if any.
+    pub source: Option<String>,
+    /// Rules name.
+    pub rules: String,
+    /// The events.
+    pub events: Vec<Event>,
+    /// Final board.
+    pub board: Board,
+    /// Expectation results.
+    pub verdicts: Vec<Verdict>,
+}
+
+impl Report {
+    /// Whether every expectation held and the run did not stop at an unexpected illegal line.
+    #[must_use]
+    pub fn passed(&self) -> bool {
+        self.verdicts.iter().all(|v| v.holds) && (!self.stopped_illegal() || self.expects_illegal())
+    }
+
+    /// Whether the run stopped at an illegal line.
+    #[must_use]
+    pub fn stopped_illegal(&self) -> bool {
+        self.events.iter().any(|e| matches!(e.kind, EventKind::Illegal { .. }))
+    }
+
+    fn expects_illegal(&self) -> bool {
+        self.verdicts.iter().any(|v| v.line.trim_start().to_lowercase().starts_with("illegal:"))
+    }
+}

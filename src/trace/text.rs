@@ -1,0 +1,153 @@
+//! The annotated text trace: one sentence per event, the rule it applies in brackets.
+
+use super::{Board, Event, EventKind, Report};
+use std::fmt::Write as _;
+
+fn list(items: &[String]) -> String {
+    if items.is_empty() { "none".to_owned() } else { items.join(", ") }
+}
+
+/// One event as a sentence (without its rule).
+#[must_use]
+pub(crate) fn sentence(kind: &EventKind) -> String {
+    use EventKind as K;
+    match kind {
+        K::Start { player, phase } => format!("{player}'s turn, {phase} phase, neutral state: {player} acts first"),
+        K::Redefined { card, before, now } => format!("card {card} is redefined by {now} (was {before})"),
+        K::Line { number, text } => format!("line {number}: {text}"),
+        K::PhaseBegins { phase, player } => format!("{player}'s {phase} phase begins"),
+        K::PhaseEnds { phase } => format!("the {phase} phase ends"),
+        K::LandPlayed { player, card } => format!("{player} plays {card}; play returns to the neutral state"),
+        K::ManaAdded { player, source, mana, auto } => {
+            let how = if *auto { " (paying automatically)" } else { "" };
+            format!("{source} adds {mana} to {player}'s mana pool{how}")
+        }
+        K::Announced { player, verb, spell, targets, cost, x, mode, .. } => {
+            let mut s = format!("{player} {verb} {spell}");
+            if let Some(m) = mode {
+                let _ = write!(s, " choosing {m}");
+            }
+            if let Some(x) = x {
+                let _ = write!(s, " with X={x}");
+            }
+            if !targets.is_empty() {
+                let _ = write!(s, " targeting {}", targets.join(", "));
+            }
+            let _ = write!(s, ", paying {cost}");
+            s
+        }
+        K::WindowOpens { spell, first } => format!("{spell} is being cast: only interrupts against it now; {first} acts first"),
+        K::Passes { player, implied } => {
+            if *implied { format!("{player} passes (implied: the next line is the other player's)") } else { format!("{player} passes") }
+        }
+        K::InterruptsResolve { spell, order } => format!("the interrupts against {spell} resolve, last in first out: {}", order.join(", then ")),
+        K::EntersBatch { spell, batch, first } => {
+            format!("{spell} is successfully cast and waits in the batch [{}]; {first} may respond first", batch.join(", "))
+        }
+        K::ManaSourceResolves { spell } => format!("{spell} is a mana source: it resolves at once and cannot be interrupted or responded to"),
+        K::BatchResolves { order } => format!("the batch resolves, last in first out: {}", order.join(", then ")),
+        K::Resolves { spell } => format!("{spell} resolves"),
+        K::Fizzles { spell, reason } => format!("{spell} fizzles: {reason}"),
+        K::PartlyFizzles { spell, illegal } => format!("{spell} fizzles for {} and resolves for the rest", list(illegal)),
+        K::Countered { spell, by } => format!("{spell} is countered by {by}"),
+        K::PriorityRestored { first, passed } => {
+            let note = if *passed { " (a pass made before it still stands)" } else { "" };
+            format!("play returns to where it was before the countered spell: {first} acts{note}")
+        }
+        K::Moved { card, from, to } => format!("{card} moves from {from} to {to}"),
+        K::EntersPlay { card, controller } => format!("{card} enters play under {controller}'s control"),
+        K::DamageAssigned { source, to, amount } => format!("{source} assigns {amount} damage to {to}"),
+        K::PreventionStep { number, packets } => format!("damage prevention step {number}; packets: {}", list(packets)),
+        K::Prevented { source, to, amount, by } => format!("{by} prevents {amount} damage from {source} to {to}"),
+        K::DamageDealt { source, to, amount } => format!("{amount} damage from {source} is dealt to {to}"),
+        K::Life { player, from, to } => format!("{player}'s life: {from} -> {to}"),
+        K::BeingDestroyed { card, cause } => format!("{card} is being destroyed ({cause}); it may regenerate now"),
+        K::Regenerated { card } => format!("{card} regenerates: it becomes tapped and all damage on it is removed"),
+        K::Buried { card } => format!("{card} is buried; it cannot be regenerated"),
+        K::Dies { card } => format!("{card} is destroyed"),
+        K::Pumped { card, power, toughness, now } => format!("{card} gets {power:+}/{toughness:+} until end of turn (now {now})"),
+        K::Granted { card, keyword } => format!("{card} gains {keyword} until end of turn"),
+        K::Tapped { card, tapped } => format!("{card} becomes {}", if *tapped { "tapped" } else { "untapped" }),
+        K::Bounced { card, owner } => format!("{card} returns to {owner}'s hand"),
+        K::Fails { spell, reason } => format!("{spell} fails: {reason}"),
+        K::ManaBurn { player, amount } => format!("{player} takes {amount} mana burn for unspent mana"),
+        K::WearsOff { what } => format!("{what} wear off"),
+        K::Draws { player } => format!("{player} draws a card"),
+        K::Untaps { player } => format!("{player}'s permanents untap"),
+        K::Loses { player, reason } => format!("{player} loses the game: {reason}"),
+        K::NotPlayed { number, text } => format!("line {number} not played (the game is over): {text}"),
+        K::PlayOut { what } => what.clone(),
+        K::Illegal { number, text, reason, hint } => {
+            let mut s = format!("ILLEGAL line {number}: {text}\n  reason: {reason}");
+            if let Some(h) = hint {
+                let _ = write!(s, "\n  hint: {h}");
+            }
+            s
+        }
+    }
+}
+
+fn event_line(out: &mut String, e: &Event) {
+    let indent = "  ".repeat(usize::from(e.depth));
+    let text = sentence(&e.kind);
+    let mut lines = text.lines();
+    let first = lines.next().unwrap_or("");
+    let _ = write!(out, "{indent}{first}");
+    if let Some(r) = e.rule {
+        let _ = write!(out, "  [{r}]");
+    }
+    out.push('\n');
+    for l in lines {
+        let _ = writeln!(out, "{indent}{l}");
+    }
+}
+
+/// The final board as text.
+#[must_use]
+pub fn render_board(board: &Board) -> String {
+    let mut out = format!("answer, at {}:\n", board.moment);
+    for p in &board.players {
+        let _ = writeln!(out, "  {}: life {}, mana pool {}, library {}", p.name, p.life, p.pool, p.library);
+        let _ = writeln!(out, "    in play: {}", list(&p.in_play));
+        let _ = writeln!(out, "    hand: {}", list(&p.hand));
+        let _ = writeln!(out, "    graveyard: {}", list(&p.graveyard));
+        if !p.removed.is_empty() {
+            let _ = writeln!(out, "    removed from game: {}", list(&p.removed));
+        }
+    }
+    out
+}
+
+/// The whole annotated trace: header, events, answer, expectations.
+#[must_use]
+pub fn render_text(report: &Report) -> String {
+    let mut out = format!("scenario: {}\n", report.scenario);
+    if let Some(q) = &report.question {
+        let _ = writeln!(out, "question: {q}");
+    }
+    if let Some(s) = &report.source {
+        let _ = writeln!(out, "source: {s}");
+    }
+    let rules = match report.rules.as_str() {
+        "5e" => "5e (Fifth Edition rulebook, with the General Rulings Summary of 07/15/97 where they differ)",
+        other => other,
+    };
+    let _ = writeln!(out, "rules: {rules}\n");
+    for e in &report.events {
+        event_line(&mut out, e);
+    }
+    out.push('\n');
+    out.push_str(&render_board(&report.board));
+    if !report.verdicts.is_empty() {
+        out.push_str("expectations:\n");
+        for v in &report.verdicts {
+            let mark = if v.holds { "ok  " } else { "FAIL" };
+            let _ = write!(out, "  [{mark}] {}", v.line);
+            if let Some(f) = &v.found {
+                let _ = write!(out, " -- found: {f}");
+            }
+            out.push('\n');
+        }
+    }
+    out
+}
