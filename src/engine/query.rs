@@ -11,7 +11,11 @@ impl Engine<'_> {
     pub(super) fn effect_of(&self, card: CardId, source: Source) -> Option<Effect> {
         let def = self.def(card);
         match source {
-            Source::Spell(i) => def.spell_effects().get(usize::from(i)).map(|(_, e)| (*e).clone()),
+            Source::Spell(i) => def
+                .spell_effects()
+                .get(usize::from(i))
+                .map(|(_, e)| (*e).clone())
+                .or_else(|| (i == 0 && def.kind.is_permanent()).then_some(Effect::EntersPlay)),
             Source::Ability(i) => def.activated().get(usize::from(i)).map(|(_, e)| (*e).clone()),
         }
     }

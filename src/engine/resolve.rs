@@ -72,7 +72,8 @@ impl Engine<'_> {
         if !destroyed.is_empty() {
             self.destroy(&destroyed, &format!("destroyed by {label}"))?;
         }
-        if !self.game.packets.is_empty() {
+        // New damage during a damage prevention step joins that step (002 Sub-Step A).
+        if !self.game.packets.is_empty() && !self.game.ctx.iter().any(|c| c.kind == super::state::CtxKind::Prevention) {
             self.prevention_step()?;
         }
         self.check_lethal()?;
@@ -197,6 +198,7 @@ impl Engine<'_> {
                     }
                 }
             }
+            Effect::EntersPlay => {}
             Effect::Regenerate(_) => {
                 // 002 Regeneration: resolving with no creature dying, it fails (not a fizzle).
                 self.emit(EventKind::Fails { spell: self.slabel(id), reason: "no creature is being destroyed".into() }, Some(Rule::g("Regeneration")));

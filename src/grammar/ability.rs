@@ -170,6 +170,8 @@ pub enum Effect {
     Untap(TargetSpec),
     /// Regenerates the creature (a specialized ability).
     Regenerate(Who),
+    /// A permanent spell: it enters play on resolution (implied by the card type, never written).
+    EntersPlay,
 }
 
 impl Effect {
