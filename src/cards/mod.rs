@@ -392,6 +392,6 @@ mod tests {
         let cards = read_card_file(src).unwrap_or_default();
         let mut lib = Library::default();
         let e = lib.add_source(&cards, "x.yaml", src).err().unwrap_or_else(|| panic!("should fail"));
-        assert!(e.render("x.yaml", src).contains("x.yaml:4:46"), "{}", e.render("x.yaml", src));
+        assert!(e.render("x.yaml", src).contains("x.yaml:4:47"), "{}", e.render("x.yaml", src));
     }
 }

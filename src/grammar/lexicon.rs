@@ -148,7 +148,7 @@ impl<'a> Ctx<'a> {
     pub fn unknown(&self, i: &'a str, what: &'static str, allow: impl Fn(NameKind) -> bool) -> PError<'a> {
         match self.lex.suggest(i, allow) {
             Some(s) if !i.is_empty() => {
-                PError::message(i, format!("expected {what}; did you mean `{s}`?"))
+                PError::message(i, format!("{what}; did you mean `{s}`?"))
             }
             _ => PError::expected(i, what),
         }
@@ -199,6 +199,6 @@ mod tests {
         let full = "Grizly Bears";
         let cx = Ctx { lex: &l, full };
         let Err(nom::Err::Error(e)) = cx.reference(full) else { panic!("should fail") };
-        assert_eq!(e.message.as_deref(), Some("expected a card name, alias or player; did you mean `Grizzly Bears`?"));
+        assert_eq!(e.message.as_deref(), Some("a card name, alias or player; did you mean `Grizzly Bears`?"));
     }
 }
