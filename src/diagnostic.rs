@@ -93,7 +93,10 @@ impl Diagnostic {
 
 /// The closest candidate to `word` by edit distance, if close enough to be a likely typo.
 #[must_use]
-pub fn did_you_mean<'a>(word: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
+pub fn did_you_mean<'a>(
+    word: &str,
+    candidates: impl IntoIterator<Item = &'a str>,
+) -> Option<&'a str> {
     let w = word.to_lowercase();
     let mut best: Option<(usize, &str)> = None;
     for c in candidates {
@@ -132,12 +135,18 @@ mod tests {
             .with_help("did you mean `casts`?");
         let text = d.render("x.yaml", src);
         assert!(text.contains(" --> x.yaml:3:11"), "{text}");
-        assert!(text.contains("  |           ^^^^ expected a verb"), "{text}");
+        assert!(
+            text.contains("  |           ^^^^ expected a verb"),
+            "{text}"
+        );
     }
 
     #[test]
     fn suggests_close_names() {
-        assert_eq!(did_you_mean("Grizly Bears", ["Grizzly Bears", "Hill Giant"]), Some("Grizzly Bears"));
+        assert_eq!(
+            did_you_mean("Grizly Bears", ["Grizzly Bears", "Hill Giant"]),
+            Some("Grizzly Bears")
+        );
         assert_eq!(did_you_mean("Zzz", ["Grizzly Bears"]), None);
     }
 }

@@ -9,7 +9,11 @@ fn check_and_snapshot(path: &std::path::Path) {
     match run_file(path, &lib) {
         FileResult::Ran(report) => {
             let text = render_text(&report);
-            assert!(report.passed(), "expectations of {} do not hold:\n{text}", path.display());
+            assert!(
+                report.passed(),
+                "expectations of {} do not hold:\n{text}",
+                path.display()
+            );
             insta::with_settings!({ description => report.scenario.clone(), omit_expression => true }, {
                 insta::assert_snapshot!(text);
             });
@@ -20,10 +24,10 @@ fn check_and_snapshot(path: &std::path::Path) {
 
 #[test]
 fn scenarios() {
-    insta::glob!("../scenarios", "**/*.yaml", |path| check_and_snapshot(path));
+    insta::glob!("../scenarios", "**/*.yaml", check_and_snapshot);
 }
 
 #[test]
 fn rulings() {
-    insta::glob!("../rulings", "**/*.yaml", |path| check_and_snapshot(path));
+    insta::glob!("../rulings", "**/*.yaml", check_and_snapshot);
 }

@@ -39,7 +39,12 @@ impl Engine<'_> {
             (Source::Spell(_), e) => match self.def(card).kind {
                 CardKind::ManaSource => Speed::ManaSource,
                 // An interrupt that does not target a spell is played as an instant (002 Interrupt).
-                CardKind::Interrupt if e.target().is_some_and(|t| t.kinds.contains(&TargetKind::Spell)) => Speed::Interrupt,
+                CardKind::Interrupt
+                    if e.target()
+                        .is_some_and(|t| t.kinds.contains(&TargetKind::Spell)) =>
+                {
+                    Speed::Interrupt
+                }
                 CardKind::Interrupt | CardKind::Instant => Speed::Instant,
                 _ => Speed::Sorcery,
             },
@@ -49,7 +54,11 @@ impl Engine<'_> {
     /// `P casts ...` / `P activates ...` at the current moment.
     pub(super) fn announce(&mut self, an: &Announce) -> Result<(), Stop> {
         let Some(effect) = self.effect_of(an.card, an.source) else {
-            return Err(Stop::illegal(format!("{} has no such ability", self.label(an.card)), KINDS, None));
+            return Err(Stop::illegal(
+                format!("{} has no such ability", self.label(an.card)),
+                KINDS,
+                None,
+            ));
         };
         self.check_source_zone(an)?;
         match self.speed(an.card, an.source, &effect) {
@@ -82,16 +91,30 @@ impl Engine<'_> {
         let card = self.game.card(an.card);
         let name = self.label(an.card);
         match an.source {
-            Source::Spell(_) if card.zone != Zone::Hand || card.owner != an.player => Err(Stop::illegal(
-                format!("{name} is not in {}'s hand (it is in {})", self.pname(an.player), self.zone_phrase(an.card)),
-                Rule::g("Spell and Ability Timing, Kinds and Speeds: casting a spell means playing a card from your hand"),
-                None,
-            )),
-            Source::Ability(_) if card.zone != Zone::Play || card.controller != an.player => Err(Stop::illegal(
-                format!("{} does not control {name} in play (it is in {})", self.pname(an.player), self.zone_phrase(an.card)),
-                Rule::g("Who Plays Abilities"),
-                None,
-            )),
+            Source::Spell(_) if card.zone != Zone::Hand || card.owner != an.player => {
+                Err(Stop::illegal(
+                    format!(
+                        "{name} is not in {}'s hand (it is in {})",
+                        self.pname(an.player),
+                        self.zone_phrase(an.card)
+                    ),
+                    Rule::g(
+                        "Spell and Ability Timing, Kinds and Speeds: casting a spell means playing a card from your hand",
+                    ),
+                    None,
+                ))
+            }
+            Source::Ability(_) if card.zone != Zone::Play || card.controller != an.player => {
+                Err(Stop::illegal(
+                    format!(
+                        "{} does not control {name} in play (it is in {})",
+                        self.pname(an.player),
+                        self.zone_phrase(an.card)
+                    ),
+                    Rule::g("Who Plays Abilities"),
+                    None,
+                ))
+            }
             _ => Ok(()),
         }
     }
@@ -102,10 +125,18 @@ impl Engine<'_> {
             TargetRef::Player(_) => None,
         });
         let reason = match what {
-            Some(s) => format!("{s} was already successfully cast and waits in a batch; an interrupt may target only a spell while it is being cast"),
-            None => "no spell is being cast, so there is nothing an interrupt can target".to_owned(),
+            Some(s) => format!(
+                "{s} was already successfully cast and waits in a batch; an interrupt may target only a spell while it is being cast"
+            ),
+            None => {
+                "no spell is being cast, so there is nothing an interrupt can target".to_owned()
+            }
         };
-        Stop::illegal(reason, STEP2, Some("write the interrupt right after the spell it answers"))
+        Stop::illegal(
+            reason,
+            STEP2,
+            Some("write the interrupt right after the spell it answers"),
+        )
     }
 
     /// Sorcery-speed limits, damage-prevention-only moments, phases without priority.
@@ -115,16 +146,22 @@ impl Engine<'_> {
         let prevention = matches!(effect, Effect::Prevent(..));
         if top.kind == CtxKind::Prevention && !prevention {
             return Err(Stop::illegal(
-                format!("only spells and abilities that prevent or redirect damage may be played in a damage prevention step, and {name} does not"),
+                format!(
+                    "only spells and abilities that prevent or redirect damage may be played in a damage prevention step, and {name} does not"
+                ),
                 DP_MAIN,
                 None,
             ));
         }
         if top.kind == CtxKind::Phase && prevention {
             return Err(Stop::illegal(
-                format!("{name} prevents damage, so it may be played only during a damage prevention step where there is damage to prevent"),
+                format!(
+                    "{name} prevents damage, so it may be played only during a damage prevention step where there is damage to prevent"
+                ),
                 DP_ONLY,
-                Some("write it right after the line whose resolution deals the damage (often `resolve`)"),
+                Some(
+                    "write it right after the line whose resolution deals the damage (often `resolve`)",
+                ),
             ));
         }
         if self.game.ctx.len() > 1 && top.kind == CtxKind::Phase {
@@ -143,10 +180,15 @@ impl Engine<'_> {
             ));
         }
         if speed == Speed::Sorcery {
-            let kinds = Rule::g("Spell and Ability Timing, Kinds and Speeds: sorceries, summons, artifacts and enchantments");
+            let kinds = Rule::g(
+                "Spell and Ability Timing, Kinds and Speeds: sorceries, summons, artifacts and enchantments",
+            );
             if an.player != self.game.active || phase != "main" {
                 return Err(Stop::illegal(
-                    format!("{name} may be cast only during its caster's own main phase (now: {}'s {phase} phase)", self.pname(self.game.active)),
+                    format!(
+                        "{name} may be cast only during its caster's own main phase (now: {}'s {phase} phase)",
+                        self.pname(self.game.active)
+                    ),
                     kinds,
                     None,
                 ));
@@ -177,7 +219,12 @@ impl Engine<'_> {
     }
 
     /// Checks targets on announcement: count, kinds, distinct, protection, interrupts' reach.
-    fn check_targets(&self, an: &Announce, effect: &Effect, targets: &[Target]) -> Result<(), Stop> {
+    fn check_targets(
+        &self,
+        an: &Announce,
+        effect: &Effect,
+        targets: &[Target],
+    ) -> Result<(), Stop> {
         const TARGETING: Rule = Rule::g("Targeting--Announcing and Resolving");
         let name = self.label(an.card);
         let Some(spec) = effect.target() else {
@@ -187,28 +234,51 @@ impl Engine<'_> {
             return Err(Stop::illegal(format!("{name} has no targets"), STEP1, None));
         };
         if targets.is_empty() {
-            return Err(Stop::illegal(format!("{name} needs a target"), STEP1, Some("add `on TARGET`")));
+            return Err(Stop::illegal(
+                format!("{name} needs a target"),
+                STEP1,
+                Some("add `on TARGET`"),
+            ));
         }
         if !spec.many && targets.len() > 1 {
-            return Err(Stop::illegal(format!("{name} takes one target, the line names {}", targets.len()), STEP1, None));
+            return Err(Stop::illegal(
+                format!("{name} takes one target, the line names {}", targets.len()),
+                STEP1,
+                None,
+            ));
         }
         for (i, t) in targets.iter().enumerate() {
             if targets[..i].contains(t) {
-                return Err(Stop::illegal(format!("{} is chosen twice; the same target may not be selected twice", self.tlabel(*t)), STEP1, None));
+                return Err(Stop::illegal(
+                    format!(
+                        "{} is chosen twice; the same target may not be selected twice",
+                        self.tlabel(*t)
+                    ),
+                    STEP1,
+                    None,
+                ));
             }
         }
         let colors = self.colors(an.card);
         for &t in targets {
             if let Some(problem) = self.target_problem(spec, t, &colors) {
-                return Err(Stop::illegal(format!("{} cannot target {}: {problem}", name, self.tlabel(t)), TARGETING, None));
+                return Err(Stop::illegal(
+                    format!("{} cannot target {}: {problem}", name, self.tlabel(t)),
+                    TARGETING,
+                    None,
+                ));
             }
             if let Target::Spell(s) = t {
                 // 5e: only the innermost spell being cast may be interrupted.
                 let innermost = self.game.top().windows.last().map(|w| w.spell);
                 if innermost != Some(s) {
-                    let current = innermost.map_or_else(|| "nothing".to_owned(), |w| self.slabel(w));
+                    let current =
+                        innermost.map_or_else(|| "nothing".to_owned(), |w| self.slabel(w));
                     return Err(Stop::illegal(
-                        format!("an interrupt may target only the spell most recently announced and still being cast ({current}), not {}", self.slabel(s)),
+                        format!(
+                            "an interrupt may target only the spell most recently announced and still being cast ({current}), not {}",
+                            self.slabel(s)
+                        ),
                         STEP2,
                         None,
                     ));
@@ -245,7 +315,9 @@ impl Engine<'_> {
                 }
                 (cost, false)
             }
-            Source::Ability(i) => self.ability_cost(an.card, i).map_or((ManaCost::default(), false), |c| (c.mana.with_x(x), c.tap)),
+            Source::Ability(i) => self
+                .ability_cost(an.card, i)
+                .map_or((ManaCost::default(), false), |c| (c.mana.with_x(x), c.tap)),
         }
     }
 
@@ -254,10 +326,18 @@ impl Engine<'_> {
         let card = self.game.card(c);
         let name = self.label(c);
         if card.tapped {
-            return Err(Stop::illegal(format!("{name} is tapped, so its tap ability cannot be used"), STEP1, None));
+            return Err(Stop::illegal(
+                format!("{name} is tapped, so its tap ability cannot be used"),
+                STEP1,
+                None,
+            ));
         }
         if self.def(c).kind.is_creature() && card.sick {
-            return Err(Stop::illegal(format!("{name} is summoning sick: its tap ability cannot be used"), Rule::g("Summoning Sickness"), None));
+            return Err(Stop::illegal(
+                format!("{name} is summoning sick: its tap ability cannot be used"),
+                Rule::g("Summoning Sickness"),
+                None,
+            ));
         }
         self.game.card_mut(c).tapped = true;
         Ok(())
@@ -273,7 +353,11 @@ impl Engine<'_> {
     }
 
     /// Pays for and records an announcement; the spell card goes to limbo.
-    pub(super) fn announce_paid(&mut self, an: &Announce, targets: Vec<Target>) -> Result<super::state::SpellId, Stop> {
+    pub(super) fn announce_paid(
+        &mut self,
+        an: &Announce,
+        targets: Vec<Target>,
+    ) -> Result<super::state::SpellId, Stop> {
         let (mana, tap) = self.full_cost(an, targets.len());
         if tap && self.game.card(an.card).tapped {
             self.pay_tap(an.card)?;
@@ -306,7 +390,11 @@ impl Engine<'_> {
             self.game.card_mut(an.card).controller = an.player;
         }
         let mode = match an.source {
-            Source::Spell(i) => self.def(an.card).spell_effects().get(usize::from(i)).and_then(|(m, _)| m.map(str::to_owned)),
+            Source::Spell(i) => self
+                .def(an.card)
+                .spell_effects()
+                .get(usize::from(i))
+                .and_then(|(m, _)| m.map(str::to_owned)),
             Source::Ability(_) => None,
         };
         self.emit(
@@ -331,27 +419,40 @@ impl Engine<'_> {
             return Ok(());
         };
         if let Source::Ability(i) = an.source
-            && self.ability_cost(an.card, i).is_some_and(|c| c.tap && c.mana.total() == 0)
+            && self
+                .ability_cost(an.card, i)
+                .is_some_and(|c| c.tap && c.mana.total() == 0)
         {
-            return self.tap_for_mana(an.player, an.card, Some(*m), false).map(|_| ());
+            return self
+                .tap_for_mana(an.player, an.card, Some(*m), false)
+                .map(|_| ());
         }
         let id = self.announce_paid(an, Vec::new())?;
-        self.emit(EventKind::ManaSourceResolves { spell: self.slabel(id) }, Some(Rule::g("Mana Source")));
+        self.emit(
+            EventKind::ManaSourceResolves {
+                spell: self.slabel(id),
+            },
+            Some(Rule::g("Mana Source")),
+        );
         self.add_mana(an.player, self.slabel(id), m);
         self.game.spell_mut(id).status = Status::Resolved;
         if matches!(an.source, Source::Spell(_)) {
-            self.to_graveyard(an.card);
+            self.put_in_graveyard(an.card);
         }
         Ok(())
     }
 
     /// Puts a card into its owner's graveyard, with a trace line.
-    pub(super) fn to_graveyard(&mut self, c: CardId) {
+    pub(super) fn put_in_graveyard(&mut self, c: CardId) {
         let from = self.game.card(c).zone;
         self.game.move_card(c, Zone::Graveyard);
         let owner = self.game.card(c).owner;
         self.emit(
-            EventKind::Moved { card: self.label(c), from: from.name().to_owned(), to: format!("{}'s graveyard", self.pname(owner)) },
+            EventKind::Moved {
+                card: self.label(c),
+                from: from.name().to_owned(),
+                to: format!("{}'s graveyard", self.pname(owner)),
+            },
             None,
         );
     }
@@ -360,7 +461,10 @@ impl Engine<'_> {
     pub(super) fn regeneration_out_of_time(&self, _p: PlayerId, c: CardId) -> Stop {
         let name = self.label(c);
         let card = self.game.card(c);
-        let buried = self.events.iter().any(|e| matches!(&e.kind, EventKind::Buried { card } if *card == name));
+        let buried = self
+            .events
+            .iter()
+            .any(|e| matches!(&e.kind, EventKind::Buried { card } if *card == name));
         if card.zone != Zone::Play && buried {
             return Stop::illegal(
                 format!("{name} was buried: a buried creature may not be regenerated"),
@@ -369,9 +473,13 @@ impl Engine<'_> {
             );
         }
         Stop::illegal(
-            format!("{name} is not being destroyed: regeneration is a specialized ability, used only when the creature would go to the graveyard"),
+            format!(
+                "{name} is not being destroyed: regeneration is a specialized ability, used only when the creature would go to the graveyard"
+            ),
             Rule::g("Regeneration"),
-            Some("write `resolve` before this line: regeneration is used when the creature is being destroyed"),
+            Some(
+                "write `resolve` before this line: regeneration is used when the creature is being destroyed",
+            ),
         )
     }
 }

@@ -13,11 +13,20 @@ const REGEN: Rule = Rule::g("Regeneration");
 impl Engine<'_> {
     /// Whether there is damage to `t` (from `source`, if given) to prevent.
     pub(super) fn has_packet(&self, t: Target, source: Option<CardId>) -> bool {
-        self.game.packets.iter().any(|p| p.to == t && p.amount > 0 && source.is_none_or(|s| p.source == s))
+        self.game
+            .packets
+            .iter()
+            .any(|p| p.to == t && p.amount > 0 && source.is_none_or(|s| p.source == s))
     }
 
     /// Prevents up to `n` damage to `t` from the packets there (one source, or the one chosen).
-    pub(super) fn prevent(&mut self, t: Target, n: u32, source: Option<CardId>, by: &str) -> Result<(), Stop> {
+    pub(super) fn prevent(
+        &mut self,
+        t: Target,
+        n: u32,
+        source: Option<CardId>,
+        by: &str,
+    ) -> Result<(), Stop> {
         let mut sources: Vec<CardId> = self
             .game
             .packets
@@ -27,10 +36,17 @@ impl Engine<'_> {
             .collect();
         sources.dedup();
         if sources.len() > 1 {
-            let names: Vec<String> = sources.iter().map(|&s| format!("`choosing {}`", self.label(s))).collect();
+            let names: Vec<String> = sources
+                .iter()
+                .map(|&s| format!("`choosing {}`", self.label(s)))
+                .collect();
             return Err(Stop::Choice {
                 line: None,
-                message: format!("{by} must choose which packet of damage to {} it prevents: add {}", self.tlabel(t), names.join(" or ")),
+                message: format!(
+                    "{by} must choose which packet of damage to {} it prevents: add {}",
+                    self.tlabel(t),
+                    names.join(" or ")
+                ),
             });
         }
         let mut left = n;
@@ -44,7 +60,12 @@ impl Engine<'_> {
             let src = p.source;
             self.game.packets[i].amount -= k;
             self.emit(
-                EventKind::Prevented { source: self.label(src), to: self.tlabel(t), amount: k, by: by.to_owned() },
+                EventKind::Prevented {
+                    source: self.label(src),
+                    to: self.tlabel(t),
+                    amount: k,
+                    by: by.to_owned(),
+                },
                 Some(Rule::g("Damage Prevention (glossary): a specific amount")),
             );
         }
@@ -58,7 +79,9 @@ impl Engine<'_> {
         let open = !self.game.top().is_neutral();
         match a {
             Action::Announce(an) => {
-                let Some(effect) = self.effect_of(an.card, an.source) else { return false };
+                let Some(effect) = self.effect_of(an.card, an.source) else {
+                    return false;
+                };
                 match effect {
                     Effect::Prevent(..) => an.targets.iter().all(|t| {
                         let t = match *t {
@@ -68,7 +91,8 @@ impl Engine<'_> {
                         self.has_packet(t, an.packet_source)
                     }),
                     e => {
-                        self.speed(an.card, an.source, &e) == super::announce::Speed::Interrupt && !self.game.top().windows.is_empty()
+                        self.speed(an.card, an.source, &e) == super::announce::Speed::Interrupt
+                            && !self.game.top().windows.is_empty()
                     }
                 }
             }
@@ -90,18 +114,47 @@ impl Engine<'_> {
     /// A damage prevention step (002 Damage Prevention, Sub-Steps A to D).
     pub(super) fn prevention_step(&mut self) -> Result<(), Stop> {
         self.game.dp_steps += 1;
-        let packets = self.game.packets.iter().map(|p| format!("{} from {} to {}", p.amount, self.label(p.source), self.tlabel(p.to))).collect();
-        self.emit(EventKind::PreventionStep { number: self.game.dp_steps, packets }, Some(DP));
+        let packets = self
+            .game
+            .packets
+            .iter()
+            .map(|p| {
+                format!(
+                    "{} from {} to {}",
+                    p.amount,
+                    self.label(p.source),
+                    self.tlabel(p.to)
+                )
+            })
+            .collect();
+        self.emit(
+            EventKind::PreventionStep {
+                number: self.game.dp_steps,
+                packets,
+            },
+            Some(DP),
+        );
         self.depth += 1;
         // Sub-step A: automatic prevention first, such as protection from a colour.
         for i in 0..self.game.packets.len() {
             let p = self.game.packets[i].clone();
             if let Target::Card(c) = p.to
-                && let Some(col) = p.colors.iter().find(|col| self.has_keyword(c, &Keyword::Protection(**col)))
+                && let Some(col) = p
+                    .colors
+                    .iter()
+                    .find(|col| self.has_keyword(c, &Keyword::Protection(**col)))
             {
                 let by = format!("protection from {}", col.name());
                 self.game.packets[i].amount = 0;
-                self.emit(EventKind::Prevented { source: self.label(p.source), to: self.label(c), amount: p.amount, by }, Some(Rule::g("Protection from Color")));
+                self.emit(
+                    EventKind::Prevented {
+                        source: self.label(p.source),
+                        to: self.label(c),
+                        amount: p.amount,
+                        by,
+                    },
+                    Some(Rule::g("Protection from Color")),
+                );
             }
         }
         self.game.packets.retain(|p| p.amount > 0);
@@ -117,14 +170,39 @@ impl Engine<'_> {
             match p.to {
                 Target::Card(c) if self.is_creature_in_play(c) => {
                     self.game.card_mut(c).damage += p.amount;
-                    self.emit(EventKind::DamageDealt { source: self.label(p.source), to: self.label(c), amount: p.amount }, Some(Rule::g("Spell and Ability Timing, Damage Prevention, Sub-Step C")));
+                    self.emit(
+                        EventKind::DamageDealt {
+                            source: self.label(p.source),
+                            to: self.label(c),
+                            amount: p.amount,
+                        },
+                        Some(Rule::g(
+                            "Spell and Ability Timing, Damage Prevention, Sub-Step C",
+                        )),
+                    );
                 }
                 Target::Player(pl) => {
-                    self.emit(EventKind::DamageDealt { source: self.label(p.source), to: self.pname(pl), amount: p.amount }, Some(Rule::g("Spell and Ability Timing, Damage Prevention, Sub-Step C")));
+                    self.emit(
+                        EventKind::DamageDealt {
+                            source: self.label(p.source),
+                            to: self.pname(pl),
+                            amount: p.amount,
+                        },
+                        Some(Rule::g(
+                            "Spell and Ability Timing, Damage Prevention, Sub-Step C",
+                        )),
+                    );
                     let from = self.game.players[pl.ix()].life;
                     let to = from - i32::try_from(p.amount).unwrap_or(i32::MAX);
                     self.game.players[pl.ix()].life = to;
-                    self.emit(EventKind::Life { player: self.pname(pl), from, to }, Some(Rule::g("Damage")));
+                    self.emit(
+                        EventKind::Life {
+                            player: self.pname(pl),
+                            from,
+                            to,
+                        },
+                        Some(Rule::g("Damage")),
+                    );
                 }
                 _ => {}
             }
@@ -176,19 +254,36 @@ impl Engine<'_> {
             if self.game.card(c).zone != Zone::Play {
                 continue;
             }
-            self.emit(EventKind::Buried { card: self.label(c) }, Some(Rule::g("Bury")));
-            self.to_graveyard(c);
+            self.emit(
+                EventKind::Buried {
+                    card: self.label(c),
+                },
+                Some(Rule::g("Bury")),
+            );
+            self.put_in_graveyard(c);
         }
     }
 
     /// Destroys permanents; a creature being destroyed may regenerate now (002 Regeneration).
     pub(super) fn destroy(&mut self, cards: &[CardId], cause: &str) -> Result<(), Stop> {
-        let mut dying: Vec<CardId> = cards.iter().copied().filter(|&c| self.game.card(c).zone == Zone::Play).collect();
+        let mut dying: Vec<CardId> = cards
+            .iter()
+            .copied()
+            .filter(|&c| self.game.card(c).zone == Zone::Play)
+            .collect();
         for &c in &dying {
-            self.emit(EventKind::BeingDestroyed { card: self.label(c), cause: cause.to_owned() }, Some(REGEN));
+            self.emit(
+                EventKind::BeingDestroyed {
+                    card: self.label(c),
+                    cause: cause.to_owned(),
+                },
+                Some(REGEN),
+            );
         }
         // Specialized abilities: each is announced and resolved fully before the next.
-        while let Some(end) = self.peek(|e, a| e.regeneration_target(a).is_some_and(|c| dying.contains(&c))) {
+        while let Some(end) =
+            self.peek(|e, a| e.regeneration_target(a).is_some_and(|c| dying.contains(&c)))
+        {
             while self.cursor < end {
                 let i = self.cursor;
                 self.cursor += 1;
@@ -197,7 +292,13 @@ impl Engine<'_> {
             let i = self.cursor;
             self.cursor += 1;
             let line = &self.sc.lines[i];
-            self.emit(EventKind::Line { number: line.number, text: line.text.clone() }, None);
+            self.emit(
+                EventKind::Line {
+                    number: line.number,
+                    text: line.text.clone(),
+                },
+                None,
+            );
             self.depth += 1;
             let r = self.regenerate(&line.action).map_err(|s| s.at_line(i));
             self.depth -= 1;
@@ -206,8 +307,13 @@ impl Engine<'_> {
             }
         }
         for c in dying {
-            self.emit(EventKind::Dies { card: self.label(c) }, Some(Rule::g("Destroy")));
-            self.to_graveyard(c);
+            self.emit(
+                EventKind::Dies {
+                    card: self.label(c),
+                },
+                Some(Rule::g("Destroy")),
+            );
+            self.put_in_graveyard(c);
         }
         Ok(())
     }
@@ -251,38 +357,77 @@ impl Engine<'_> {
                 match srcs.as_slice() {
                     [] => {
                         return Err(Stop::illegal(
-                            format!("{} has no regeneration ability that {} can use on {}", self.pname(*p), self.pname(*p), self.label(*c)),
+                            format!(
+                                "{} has no regeneration ability that {} can use on {}",
+                                self.pname(*p),
+                                self.pname(*p),
+                                self.label(*c)
+                            ),
                             REGEN,
                             None,
                         ));
                     }
                     [one] => (*p, *one, *c),
                     _ => {
-                        return Err(Stop::Choice { line: None, message: format!("several regeneration abilities can save {}: write `activates CARD` to pick one", self.label(*c)) });
+                        return Err(Stop::Choice {
+                            line: None,
+                            message: format!(
+                                "several regeneration abilities can save {}: write `activates CARD` to pick one",
+                                self.label(*c)
+                            ),
+                        });
                     }
                 }
             }
             Action::Announce(an) => {
-                let Source::Ability(i) = an.source else { return Ok(None) };
-                let Some(target) = self.regeneration_target(a) else { return Ok(None) };
+                let Source::Ability(i) = an.source else {
+                    return Ok(None);
+                };
+                let Some(target) = self.regeneration_target(a) else {
+                    return Ok(None);
+                };
                 if self.game.card(an.card).controller != an.player {
-                    return Err(Stop::illegal(format!("{} does not control {}", self.pname(an.player), self.label(an.card)), Rule::g("Who Plays Abilities"), None));
+                    return Err(Stop::illegal(
+                        format!(
+                            "{} does not control {}",
+                            self.pname(an.player),
+                            self.label(an.card)
+                        ),
+                        Rule::g("Who Plays Abilities"),
+                        None,
+                    ));
                 }
                 (an.player, (an.card, i), target)
             }
             _ => return Ok(None),
         };
-        let an = super::action::Announce { player: p, card: source.0, source: Source::Ability(source.1), targets: Vec::new(), x: None, packet_source: None };
+        let an = super::action::Announce {
+            player: p,
+            card: source.0,
+            source: Source::Ability(source.1),
+            targets: Vec::new(),
+            x: None,
+            packet_source: None,
+        };
         let id = self.announce_paid(&an, Vec::new())?;
         self.emit(
-            EventKind::Resolves { spell: self.slabel(id) },
-            Some(Rule::g("Spell and Ability Timing, Specialized Abilities: not played in batches")),
+            EventKind::Resolves {
+                spell: self.slabel(id),
+            },
+            Some(Rule::g(
+                "Spell and Ability Timing, Specialized Abilities: not played in batches",
+            )),
         );
         self.game.spell_mut(id).status = Status::Resolved;
         let c = self.game.card_mut(target);
         c.tapped = true;
         c.damage = 0;
-        self.emit(EventKind::Regenerated { card: self.label(target) }, Some(REGEN));
+        self.emit(
+            EventKind::Regenerated {
+                card: self.label(target),
+            },
+            Some(REGEN),
+        );
         Ok(Some(target))
     }
 }

@@ -17,7 +17,12 @@ pub fn pool_text(pool: &[u32; 6]) -> String {
     }
     let mut colored = [0u32; 5];
     colored.copy_from_slice(&pool[..5]);
-    ManaCost { generic: pool[5], colored, x: 0 }.to_string()
+    ManaCost {
+        generic: pool[5],
+        colored,
+        x: 0,
+    }
+    .to_string()
 }
 
 fn add(pool: &mut [u32; 6], m: &ManaCost) {
@@ -30,14 +35,32 @@ fn add(pool: &mut [u32; 6], m: &ManaCost) {
 impl Engine<'_> {
     /// Taps a permanent for mana (a mana source: it cannot be interrupted and resolves at once).
     /// Returns the mana added.
-    pub(super) fn tap_for_mana(&mut self, p: PlayerId, c: CardId, want: Option<ManaCost>, auto: bool) -> Result<ManaCost, Stop> {
+    pub(super) fn tap_for_mana(
+        &mut self,
+        p: PlayerId,
+        c: CardId,
+        want: Option<ManaCost>,
+        auto: bool,
+    ) -> Result<ManaCost, Stop> {
         let card = self.game.card(c);
         let name = self.label(c);
         if card.zone != Zone::Play || card.controller != p {
-            return Err(Stop::illegal(format!("{} does not control {name} in play (it is in {})", self.pname(p), self.zone_phrase(c)), MANA_SOURCE, None));
+            return Err(Stop::illegal(
+                format!(
+                    "{} does not control {name} in play (it is in {})",
+                    self.pname(p),
+                    self.zone_phrase(c)
+                ),
+                MANA_SOURCE,
+                None,
+            ));
         }
         if card.tapped {
-            return Err(Stop::illegal(format!("{name} is already tapped"), MANA_SOURCE, None));
+            return Err(Stop::illegal(
+                format!("{name} is already tapped"),
+                MANA_SOURCE,
+                None,
+            ));
         }
         let def = self.def(c);
         if def.kind.is_creature() && card.sick {
@@ -56,18 +79,34 @@ impl Engine<'_> {
             })
             .collect();
         let mana = match (want, options.as_slice()) {
-            (_, []) => return Err(Stop::illegal(format!("{name} has no ability that taps it for mana"), MANA_SOURCE, None)),
+            (_, []) => {
+                return Err(Stop::illegal(
+                    format!("{name} has no ability that taps it for mana"),
+                    MANA_SOURCE,
+                    None,
+                ));
+            }
             (None, [one]) => *one,
-            (None, _) => return Err(Stop::illegal(format!("{name} makes more than one kind of mana"), MANA_SOURCE, Some("write `taps CARD for M`"))),
-            (Some(w), opts) => *opts
-                .iter()
-                .find(|m| **m == w)
-                .ok_or_else(|| Stop::illegal(format!("{name} cannot make {w}"), MANA_SOURCE, None))?,
+            (None, _) => {
+                return Err(Stop::illegal(
+                    format!("{name} makes more than one kind of mana"),
+                    MANA_SOURCE,
+                    Some("write `taps CARD for M`"),
+                ));
+            }
+            (Some(w), opts) => *opts.iter().find(|m| **m == w).ok_or_else(|| {
+                Stop::illegal(format!("{name} cannot make {w}"), MANA_SOURCE, None)
+            })?,
         };
         self.game.card_mut(c).tapped = true;
         add(&mut self.game.players[p.ix()].pool, &mana);
         self.emit(
-            EventKind::ManaAdded { player: self.pname(p), source: name, mana: mana.to_string(), auto },
+            EventKind::ManaAdded {
+                player: self.pname(p),
+                source: name,
+                mana: mana.to_string(),
+                auto,
+            },
             Some(MANA_SOURCE),
         );
         Ok(mana)
@@ -76,14 +115,26 @@ impl Engine<'_> {
     /// Adds mana from a mana source spell or ability.
     pub(super) fn add_mana(&mut self, p: PlayerId, source: String, mana: &ManaCost) {
         add(&mut self.game.players[p.ix()].pool, mana);
-        self.emit(EventKind::ManaAdded { player: self.pname(p), source, mana: mana.to_string(), auto: false }, Some(MANA_SOURCE));
+        self.emit(
+            EventKind::ManaAdded {
+                player: self.pname(p),
+                source,
+                mana: mana.to_string(),
+                auto: false,
+            },
+            Some(MANA_SOURCE),
+        );
     }
 
     /// Pays `cost` from `p`'s pool, first tapping untapped simple mana sources as needed
     /// (contract: auto-payment). Returns the mana paid, as text.
     pub(super) fn pay(&mut self, p: PlayerId, cost: &ManaCost, what: &str) -> Result<String, Stop> {
         if self.sc.costs_free {
-            return Ok(if cost.total() == 0 { "nothing".to_owned() } else { format!("nothing ({cost} waived: costs free)") });
+            return Ok(if cost.total() == 0 {
+                "nothing".to_owned()
+            } else {
+                format!("nothing ({cost} waived: costs free)")
+            });
         }
         if cost.total() == 0 {
             return Ok("nothing".to_owned());
@@ -99,7 +150,9 @@ impl Engine<'_> {
             pool[i] -= from_pool;
             need[i] -= from_pool;
             while need[i] > 0 {
-                let Some(pos) = sources.iter().position(|(_, m)| m.colored[i] > 0) else { break };
+                let Some(pos) = sources.iter().position(|(_, m)| m.colored[i] > 0) else {
+                    break;
+                };
                 let (src, m) = sources.remove(pos);
                 taps.push(src);
                 add(&mut pool, &m);
@@ -132,7 +185,9 @@ impl Engine<'_> {
                     self.pname(p)
                 ),
                 PAY_FIRST,
-                Some("mana must be in the pool before announcing: write `taps` lines, or `costs: free`"),
+                Some(
+                    "mana must be in the pool before announcing: write `taps` lines, or `costs: free`",
+                ),
             ));
         }
         for src in taps {

@@ -58,32 +58,62 @@ pub fn run(sc: &Scenario) -> Outcome {
         depth: 0,
     };
     for r in &sc.redefinitions {
-        e.emit(EventKind::Redefined { card: r.name.clone(), before: r.before.clone(), now: r.now.clone() }, None);
+        e.emit(
+            EventKind::Redefined {
+                card: r.name.clone(),
+                before: r.before.clone(),
+                now: r.now.clone(),
+            },
+            None,
+        );
     }
     let phase = e.pol.phases[e.game.phase].to_owned();
-    e.emit(EventKind::Start { player: e.pname(e.game.active), phase }, Some(Rule::g("Spell and Ability Timing, Who Announces First")));
+    e.emit(
+        EventKind::Start {
+            player: e.pname(e.game.active),
+            phase,
+        },
+        Some(Rule::g("Spell and Ability Timing, Who Announces First")),
+    );
     let stopped = match e.drive() {
         Ok(()) => None,
         Err(stop) => {
             if let Stop::GameOver = stop {
                 e.depth = 0;
                 for l in &sc.lines[e.cursor.min(sc.lines.len())..] {
-                    e.emit(EventKind::NotPlayed { number: l.number, text: l.text.clone() }, Some(Rule::g("Losing the Game")));
+                    e.emit(
+                        EventKind::NotPlayed {
+                            number: l.number,
+                            text: l.text.clone(),
+                        },
+                        Some(Rule::g("Losing the Game")),
+                    );
                 }
             }
             if let Stop::Illegal(il) = &stop {
                 e.depth = 0;
                 let number = il.line.map_or(0, |i| sc.lines[i].number);
-                let text = il.line.map_or_else(String::new, |i| sc.lines[i].text.clone());
+                let text = il
+                    .line
+                    .map_or_else(String::new, |i| sc.lines[i].text.clone());
                 e.emit(
-                    EventKind::Illegal { number, text, reason: il.reason.clone(), hint: il.hint.clone() },
+                    EventKind::Illegal {
+                        number,
+                        text,
+                        reason: il.reason.clone(),
+                        hint: il.hint.clone(),
+                    },
                     Some(il.rule),
                 );
             }
             Some(stop)
         }
     };
-    Outcome { game: e.game, events: e.events, stopped }
+    Outcome {
+        game: e.game,
+        events: e.events,
+        stopped,
+    }
 }
 
 impl Engine<'_> {
@@ -96,11 +126,21 @@ impl Engine<'_> {
         }
         // Contract, Consumption 5: everything open resolves with nobody acting.
         if !self.game.top().is_neutral() {
-            self.emit(EventKind::PlayOut { what: "the lines have run out: what is open resolves with nobody acting".into() }, None);
+            self.emit(
+                EventKind::PlayOut {
+                    what: "the lines have run out: what is open resolves with nobody acting".into(),
+                },
+                None,
+            );
             self.settle()?;
         }
         if let Some(goal) = self.sc.stop {
-            self.emit(EventKind::PlayOut { what: "`stop:` play goes on with nobody acting".into() }, None);
+            self.emit(
+                EventKind::PlayOut {
+                    what: "`stop:` play goes on with nobody acting".into(),
+                },
+                None,
+            );
             self.advance(goal, None)?;
         }
         Ok(())
@@ -110,7 +150,13 @@ impl Engine<'_> {
     fn take(&mut self, i: usize) -> Result<(), Stop> {
         let line: &Line = &self.sc.lines[i];
         let saved_depth = self.depth;
-        self.emit(EventKind::Line { number: line.number, text: line.text.clone() }, None);
+        self.emit(
+            EventKind::Line {
+                number: line.number,
+                text: line.text.clone(),
+            },
+            None,
+        );
         self.depth += 1;
         let r = self.take_action(&line.action).map_err(|s| s.at_line(i));
         self.depth = saved_depth;
@@ -149,7 +195,11 @@ impl Engine<'_> {
 
     /// Emits an event at the current depth.
     fn emit(&mut self, kind: EventKind, rule: Option<Rule>) {
-        self.events.push(Event { kind, rule, depth: self.depth });
+        self.events.push(Event {
+            kind,
+            rule,
+            depth: self.depth,
+        });
     }
 
     /// The card's definition.
@@ -159,7 +209,11 @@ impl Engine<'_> {
 
     /// The card's label in the trace.
     fn label(&self, c: CardId) -> String {
-        self.sc.labels.get(usize::from(c.0)).cloned().unwrap_or_else(|| format!("card {}", c.0))
+        self.sc
+            .labels
+            .get(usize::from(c.0))
+            .cloned()
+            .unwrap_or_else(|| format!("card {}", c.0))
     }
 
     /// A player's name.

@@ -25,7 +25,11 @@ impl Engine<'_> {
                     return Err(if line.is_some() {
                         Stop::illegal(reason, rule, Some("write `go to next turn` first"))
                     } else {
-                        Stop::illegal(format!("`stop:` cannot be reached: {reason}"), rule, Some("use `stop: next turn`"))
+                        Stop::illegal(
+                            format!("`stop:` cannot be reached: {reason}"),
+                            rule,
+                            Some("use `stop: next turn`"),
+                        )
                     });
                 }
                 while self.game.phase < i {
@@ -73,7 +77,12 @@ impl Engine<'_> {
     /// 002 Turn Order, About the Phases: end effects, then mana burn, then the life check.
     fn end_phase(&mut self) -> Result<(), Stop> {
         self.depth = 0;
-        self.emit(EventKind::PhaseEnds { phase: self.phase_name().to_owned() }, Some(Rule::g("Turn Order, About The Phases")));
+        self.emit(
+            EventKind::PhaseEnds {
+                phase: self.phase_name().to_owned(),
+            },
+            Some(Rule::g("Turn Order, About The Phases")),
+        );
         self.depth = 1;
         for p in [self.game.active, self.game.active.other()] {
             let pool = self.game.players[p.ix()].pool;
@@ -83,11 +92,24 @@ impl Engine<'_> {
             }
             self.game.players[p.ix()].pool = [0; 6];
             self.game.players[p.ix()].burned += amount;
-            self.emit(EventKind::ManaBurn { player: self.pname(p), amount }, Some(self.pol.edition.mana_burn_rule()));
+            self.emit(
+                EventKind::ManaBurn {
+                    player: self.pname(p),
+                    amount,
+                },
+                Some(self.pol.edition.mana_burn_rule()),
+            );
             let from = self.game.players[p.ix()].life;
             let to = from - i32::try_from(amount).unwrap_or(i32::MAX);
             self.game.players[p.ix()].life = to;
-            self.emit(EventKind::Life { player: self.pname(p), from, to }, None);
+            self.emit(
+                EventKind::Life {
+                    player: self.pname(p),
+                    from,
+                    to,
+                },
+                None,
+            );
         }
         // 002 Losing the Game: less than 1 life at the end of a phase loses.
         let mut over = false;
@@ -96,7 +118,13 @@ impl Engine<'_> {
             if life < 1 {
                 self.game.players[p.ix()].lost = true;
                 over = true;
-                self.emit(EventKind::Loses { player: self.pname(p), reason: format!("{life} life at the end of the phase") }, Some(Rule::g("Losing the Game")));
+                self.emit(
+                    EventKind::Loses {
+                        player: self.pname(p),
+                        reason: format!("{life} life at the end of the phase"),
+                    },
+                    Some(Rule::g("Losing the Game")),
+                );
             }
         }
         self.depth = 0;
@@ -111,14 +139,25 @@ impl Engine<'_> {
     fn begin_phase(&mut self) -> Result<(), Stop> {
         self.depth = 0;
         let active = self.game.active;
-        self.emit(EventKind::PhaseBegins { phase: self.phase_name().to_owned(), player: self.pname(active) }, Some(Rule::r5("Phases of the Turn")));
+        self.emit(
+            EventKind::PhaseBegins {
+                phase: self.phase_name().to_owned(),
+                player: self.pname(active),
+            },
+            Some(Rule::r5("Phases of the Turn")),
+        );
         self.depth = 1;
         match self.phase_name() {
             "untap" => {
                 for c in self.game.zone(Zone::Play, Some(active)) {
                     self.game.card_mut(c).tapped = false;
                 }
-                self.emit(EventKind::Untaps { player: self.pname(active) }, Some(Rule::r5("Untap")));
+                self.emit(
+                    EventKind::Untaps {
+                        player: self.pname(active),
+                    },
+                    Some(Rule::r5("Untap")),
+                );
             }
             "draw" => self.draw(active)?,
             "cleanup" => {
@@ -127,7 +166,12 @@ impl Engine<'_> {
                     self.game.card_mut(c).damage = 0;
                 }
                 self.game.eot.clear();
-                self.emit(EventKind::WearsOff { what: "damage on permanents and effects until end of turn".into() }, Some(Rule::r5("Cleanup")));
+                self.emit(
+                    EventKind::WearsOff {
+                        what: "damage on permanents and effects until end of turn".into(),
+                    },
+                    Some(Rule::r5("Cleanup")),
+                );
             }
             _ => {}
         }
@@ -137,20 +181,37 @@ impl Engine<'_> {
     }
 
     fn draw(&mut self, p: super::state::PlayerId) -> Result<(), Stop> {
-        let top = self.game.zone(Zone::Library, Some(p)).into_iter().max_by_key(|&c| self.game.card(c).seq);
+        let top = self
+            .game
+            .zone(Zone::Library, Some(p))
+            .into_iter()
+            .max_by_key(|&c| self.game.card(c).seq);
         match top {
             Some(c) => {
                 self.game.move_card(c, Zone::Hand);
             }
-            None if self.game.players[p.ix()].library_unknown > 0 => self.game.players[p.ix()].library_unknown -= 1,
+            None if self.game.players[p.ix()].library_unknown > 0 => {
+                self.game.players[p.ix()].library_unknown -= 1
+            }
             None => {
                 self.game.players[p.ix()].lost = true;
-                self.emit(EventKind::Loses { player: self.pname(p), reason: "cannot draw from an empty library".into() }, Some(Rule::g("Losing the Game")));
+                self.emit(
+                    EventKind::Loses {
+                        player: self.pname(p),
+                        reason: "cannot draw from an empty library".into(),
+                    },
+                    Some(Rule::g("Losing the Game")),
+                );
                 self.game.over = true;
                 return Err(Stop::GameOver);
             }
         }
-        self.emit(EventKind::Draws { player: self.pname(p) }, Some(Rule::r5("Draw")));
+        self.emit(
+            EventKind::Draws {
+                player: self.pname(p),
+            },
+            Some(Rule::r5("Draw")),
+        );
         Ok(())
     }
 }

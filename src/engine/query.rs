@@ -1,7 +1,7 @@
 //! Questions about the state: power and toughness, keywords, target legality, effects.
 
-use super::state::{CardId, PlayerId, Source, Spell, SpellId, Status, Target, Zone};
 use super::Engine;
+use super::state::{CardId, PlayerId, Source, Spell, SpellId, Status, Target, Zone};
 use crate::cards::CardKind;
 use crate::grammar::ability::{ActivationCost, Effect, Filter, Keyword, TargetKind, TargetSpec};
 use crate::grammar::mana::Color;
@@ -16,13 +16,19 @@ impl Engine<'_> {
                 .get(usize::from(i))
                 .map(|(_, e)| (*e).clone())
                 .or_else(|| (i == 0 && def.kind.is_permanent()).then_some(Effect::EntersPlay)),
-            Source::Ability(i) => def.activated().get(usize::from(i)).map(|(_, e)| (*e).clone()),
+            Source::Ability(i) => def
+                .activated()
+                .get(usize::from(i))
+                .map(|(_, e)| (*e).clone()),
         }
     }
 
     /// The activation cost of an ability.
     pub(super) fn ability_cost(&self, card: CardId, i: u8) -> Option<ActivationCost> {
-        self.def(card).activated().get(usize::from(i)).map(|(c, _)| (*c).clone())
+        self.def(card)
+            .activated()
+            .get(usize::from(i))
+            .map(|(c, _)| (*c).clone())
     }
 
     /// Whether the card is a creature in play.
@@ -56,7 +62,12 @@ impl Engine<'_> {
 
     /// Whether the permanent has a keyword, printed or granted.
     pub(super) fn has_keyword(&self, c: CardId, k: &Keyword) -> bool {
-        self.def(c).has_keyword(k) || self.game.eot.iter().any(|e| e.card == c && e.keyword.as_ref() == Some(k))
+        self.def(c).has_keyword(k)
+            || self
+                .game
+                .eot
+                .iter()
+                .any(|e| e.card == c && e.keyword.as_ref() == Some(k))
     }
 
     /// The colours of a card.
@@ -71,16 +82,25 @@ impl Engine<'_> {
 
     /// The spell announced from this card that is being cast or waiting, if any.
     pub(super) fn live_spell_of(&self, c: CardId) -> Option<SpellId> {
-        (0..self.game.spells.len()).rev().map(|i| SpellId(u16::try_from(i).unwrap_or(0))).find(|&s| {
-            let sp = self.game.spell(s);
-            sp.card == c && matches!(sp.status, Status::BeingCast | Status::Waiting)
-        })
+        (0..self.game.spells.len())
+            .rev()
+            .map(|i| SpellId(u16::try_from(i).unwrap_or(0)))
+            .find(|&s| {
+                let sp = self.game.spell(s);
+                sp.card == c && matches!(sp.status, Status::BeingCast | Status::Waiting)
+            })
     }
 
     /// Why `t` is not a legal target of `spec` for a spell of these colours; `None` if it is.
-    pub(super) fn target_problem(&self, spec: &TargetSpec, t: Target, colors: &[Color]) -> Option<String> {
+    pub(super) fn target_problem(
+        &self,
+        spec: &TargetSpec,
+        t: Target,
+        colors: &[Color],
+    ) -> Option<String> {
         match t {
-            Target::Player(_) => (!spec.kinds.contains(&TargetKind::Player)).then(|| "a player is not an allowed target".to_owned()),
+            Target::Player(_) => (!spec.kinds.contains(&TargetKind::Player))
+                .then(|| "a player is not an allowed target".to_owned()),
             Target::Spell(s) => {
                 if !spec.kinds.contains(&TargetKind::Spell) {
                     return Some(format!("{} is a spell, not a permanent", self.slabel(s)));
@@ -90,8 +110,12 @@ impl Engine<'_> {
                 }
                 let sc = self.game.spell(s).colors.clone();
                 spec.filters.iter().find_map(|f| match f {
-                    Filter::IsColor(col) if !sc.contains(col) => Some(format!("{} is not {}", self.slabel(s), col.name())),
-                    Filter::NotColor(col) if sc.contains(col) => Some(format!("{} is {}", self.slabel(s), col.name())),
+                    Filter::IsColor(col) if !sc.contains(col) => {
+                        Some(format!("{} is not {}", self.slabel(s), col.name()))
+                    }
+                    Filter::NotColor(col) if sc.contains(col) => {
+                        Some(format!("{} is {}", self.slabel(s), col.name()))
+                    }
                     _ => None,
                 })
             }
@@ -99,18 +123,27 @@ impl Engine<'_> {
                 let card = self.game.card(c);
                 let name = self.label(c);
                 if card.zone != Zone::Play {
-                    return Some(format!("{name} is not in play (it is in {})", self.zone_phrase(c)));
+                    return Some(format!(
+                        "{name} is not in play (it is in {})",
+                        self.zone_phrase(c)
+                    ));
                 }
                 let kind = self.def(c).kind;
                 let ok_kind = spec.kinds.iter().any(|k| match k {
                     TargetKind::Creature => kind.is_creature(),
                     TargetKind::Artifact => kind.is_artifact(),
                     TargetKind::Land => kind == CardKind::Land,
-                    TargetKind::Enchantment => matches!(kind, CardKind::Enchantment | CardKind::LocalEnchantment),
+                    TargetKind::Enchantment => {
+                        matches!(kind, CardKind::Enchantment | CardKind::LocalEnchantment)
+                    }
                     TargetKind::Player | TargetKind::Spell => false,
                 });
                 if !ok_kind {
-                    let kinds: Vec<String> = spec.kinds.iter().map(|k| format!("{k:?}").to_lowercase()).collect();
+                    let kinds: Vec<String> = spec
+                        .kinds
+                        .iter()
+                        .map(|k| format!("{k:?}").to_lowercase())
+                        .collect();
                     return Some(format!("{name} is not a {}", kinds.join(" or ")));
                 }
                 let my_colors = self.colors(c);
@@ -118,9 +151,14 @@ impl Engine<'_> {
                     let bad = match f {
                         Filter::Tapped => (!card.tapped).then(|| format!("{name} is not tapped")),
                         Filter::Untapped => card.tapped.then(|| format!("{name} is tapped")),
-                        Filter::NonArtifact => kind.is_artifact().then(|| format!("{name} is an artifact")),
-                        Filter::NotColor(col) => my_colors.contains(col).then(|| format!("{name} is {}", col.name())),
-                        Filter::IsColor(col) => (!my_colors.contains(col)).then(|| format!("{name} is not {}", col.name())),
+                        Filter::NonArtifact => {
+                            kind.is_artifact().then(|| format!("{name} is an artifact"))
+                        }
+                        Filter::NotColor(col) => my_colors
+                            .contains(col)
+                            .then(|| format!("{name} is {}", col.name())),
+                        Filter::IsColor(col) => (!my_colors.contains(col))
+                            .then(|| format!("{name} is not {}", col.name())),
                         Filter::Blocking => Some(format!("{name} is not blocking")),
                         Filter::Attacking => Some(format!("{name} is not attacking")),
                     };
@@ -166,7 +204,10 @@ impl Engine<'_> {
 
     /// Untapped permanents `p` controls that produce mana by tapping alone, in play order:
     /// basic lands first, then other simple sources (never a summoning-sick creature).
-    pub(super) fn simple_mana_sources(&self, p: PlayerId) -> Vec<(CardId, crate::grammar::mana::ManaCost)> {
+    pub(super) fn simple_mana_sources(
+        &self,
+        p: PlayerId,
+    ) -> Vec<(CardId, crate::grammar::mana::ManaCost)> {
         let mut lands = Vec::new();
         let mut others = Vec::new();
         for c in self.game.zone(Zone::Play, Some(p)) {

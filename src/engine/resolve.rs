@@ -19,8 +19,15 @@ impl Engine<'_> {
     pub(super) fn resolve_spell(&mut self, id: SpellId) -> Result<(), Stop> {
         let sp = self.game.spell(id).clone();
         let label = self.slabel(id);
-        let Some(effect) = self.spell_effect(&sp) else { return Ok(()) };
-        self.emit(EventKind::Resolves { spell: label.clone() }, Some(STEP4));
+        let Some(effect) = self.spell_effect(&sp) else {
+            return Ok(());
+        };
+        self.emit(
+            EventKind::Resolves {
+                spell: label.clone(),
+            },
+            Some(STEP4),
+        );
         self.depth += 1;
         let colors = sp.colors.clone();
         let spec = effect.target().cloned();
@@ -37,18 +44,37 @@ impl Engine<'_> {
         let cast = matches!(sp.source, Source::Spell(_));
         if !sp.targets.is_empty() && legal.is_empty() {
             // 002 Step 4 and Fizzle: every target illegal, the spell does nothing.
-            let reason = problems.iter().map(|(_, p)| p.clone()).collect::<Vec<_>>().join("; ");
-            self.emit(EventKind::Fizzles { spell: label, reason }, Some(Rule::g("Fizzle")));
+            let reason = problems
+                .iter()
+                .map(|(_, p)| p.clone())
+                .collect::<Vec<_>>()
+                .join("; ");
+            self.emit(
+                EventKind::Fizzles {
+                    spell: label,
+                    reason,
+                },
+                Some(Rule::g("Fizzle")),
+            );
             self.game.spell_mut(id).status = Status::Fizzled;
             if cast {
-                self.to_graveyard(sp.card);
+                self.put_in_graveyard(sp.card);
             }
             self.depth -= 1;
             return Ok(());
         }
         if !problems.is_empty() {
-            let illegal = problems.iter().map(|(t, p)| format!("{} ({p})", self.tlabel(*t))).collect();
-            self.emit(EventKind::PartlyFizzles { spell: label.clone(), illegal }, Some(STEP4));
+            let illegal = problems
+                .iter()
+                .map(|(t, p)| format!("{} ({p})", self.tlabel(*t)))
+                .collect();
+            self.emit(
+                EventKind::PartlyFizzles {
+                    spell: label.clone(),
+                    illegal,
+                },
+                Some(STEP4),
+            );
         }
         self.game.spell_mut(id).status = Status::Resolved;
         let mut destroyed: Vec<CardId> = Vec::new();
@@ -61,9 +87,15 @@ impl Engine<'_> {
                 let c = self.game.card_mut(sp.card);
                 c.controller = sp.controller;
                 c.sick = true;
-                self.emit(EventKind::EntersPlay { card: self.label(sp.card), controller: self.pname(sp.controller) }, Some(STEP4));
+                self.emit(
+                    EventKind::EntersPlay {
+                        card: self.label(sp.card),
+                        controller: self.pname(sp.controller),
+                    },
+                    Some(STEP4),
+                );
             } else if self.game.card(sp.card).zone == Zone::Limbo {
-                self.to_graveyard(sp.card);
+                self.put_in_graveyard(sp.card);
             }
         }
         if !buried.is_empty() {
@@ -73,7 +105,13 @@ impl Engine<'_> {
             self.destroy(&destroyed, &format!("destroyed by {label}"))?;
         }
         // New damage during a damage prevention step joins that step (002 Sub-Step A).
-        if !self.game.packets.is_empty() && !self.game.ctx.iter().any(|c| c.kind == super::state::CtxKind::Prevention) {
+        if !self.game.packets.is_empty()
+            && !self
+                .game
+                .ctx
+                .iter()
+                .any(|c| c.kind == super::state::CtxKind::Prevention)
+        {
             self.prevention_step()?;
         }
         self.check_lethal()?;
@@ -83,7 +121,14 @@ impl Engine<'_> {
 
     /// Applies an effect to its legal targets.
     #[allow(clippy::too_many_lines)]
-    fn apply(&mut self, id: SpellId, effect: &Effect, legal: &[Target], destroyed: &mut Vec<CardId>, buried: &mut Vec<CardId>) -> Result<(), Stop> {
+    fn apply(
+        &mut self,
+        id: SpellId,
+        effect: &Effect,
+        legal: &[Target],
+        destroyed: &mut Vec<CardId>,
+        buried: &mut Vec<CardId>,
+    ) -> Result<(), Stop> {
         let sp = self.game.spell(id).clone();
         let source = sp.card;
         let x = sp.x;
@@ -91,7 +136,13 @@ impl Engine<'_> {
             match w {
                 Who::This => Some(source),
                 Who::Enchanted => self.game.card(source).enchanting,
-                Who::Target(_) => legal.iter().find_map(|t| if let Target::Card(c) = t { Some(*c) } else { None }),
+                Who::Target(_) => legal.iter().find_map(|t| {
+                    if let Target::Card(c) = t {
+                        Some(*c)
+                    } else {
+                        None
+                    }
+                }),
             }
         };
         match effect {
@@ -117,7 +168,9 @@ impl Engine<'_> {
                     .game
                     .zone(Zone::Play, None)
                     .into_iter()
-                    .filter(|&c| self.def(c).kind.is_creature() && !self.has_keyword(c, &Keyword::Flying))
+                    .filter(|&c| {
+                        self.def(c).kind.is_creature() && !self.has_keyword(c, &Keyword::Flying)
+                    })
                     .collect();
                 for c in creatures {
                     self.assign(source, &sp.colors, Target::Card(c), n);
@@ -129,15 +182,39 @@ impl Engine<'_> {
             Effect::Pump(w, p, t) => {
                 if let Some(c) = who(w).filter(|&c| self.is_creature_in_play(c)) {
                     let (p, t) = (Self::amount(*p, x), Self::amount(*t, x));
-                    self.game.eot.push(UntilEot { card: c, power: p, toughness: t, keyword: None });
+                    self.game.eot.push(UntilEot {
+                        card: c,
+                        power: p,
+                        toughness: t,
+                        keyword: None,
+                    });
                     let (np, nt) = self.pt(c);
-                    self.emit(EventKind::Pumped { card: self.label(c), power: p, toughness: t, now: format!("{np}/{nt}") }, Some(Rule::g("Duration of a Spell/Ability")));
+                    self.emit(
+                        EventKind::Pumped {
+                            card: self.label(c),
+                            power: p,
+                            toughness: t,
+                            now: format!("{np}/{nt}"),
+                        },
+                        Some(Rule::g("Duration of a Spell/Ability")),
+                    );
                 }
             }
             Effect::Grant(w, k) => {
                 if let Some(c) = who(w).filter(|&c| self.game.card(c).zone == Zone::Play) {
-                    self.game.eot.push(UntilEot { card: c, power: 0, toughness: 0, keyword: Some(k.clone()) });
-                    self.emit(EventKind::Granted { card: self.label(c), keyword: k.to_string() }, None);
+                    self.game.eot.push(UntilEot {
+                        card: c,
+                        power: 0,
+                        toughness: 0,
+                        keyword: Some(k.clone()),
+                    });
+                    self.emit(
+                        EventKind::Granted {
+                            card: self.label(c),
+                            keyword: k.to_string(),
+                        },
+                        None,
+                    );
                 }
             }
             Effect::GainLife(_, a) => {
@@ -146,7 +223,14 @@ impl Engine<'_> {
                         let from = self.game.players[p.ix()].life;
                         let to = from + Self::amount(*a, x);
                         self.game.players[p.ix()].life = to;
-                        self.emit(EventKind::Life { player: self.pname(p), from, to }, None);
+                        self.emit(
+                            EventKind::Life {
+                                player: self.pname(p),
+                                from,
+                                to,
+                            },
+                            None,
+                        );
                     }
                 }
             }
@@ -155,20 +239,39 @@ impl Engine<'_> {
                     if let Target::Card(c) = t {
                         self.game.move_card(c, Zone::Hand);
                         let owner = self.game.card(c).owner;
-                        self.emit(EventKind::Bounced { card: self.label(c), owner: self.pname(owner) }, None);
+                        self.emit(
+                            EventKind::Bounced {
+                                card: self.label(c),
+                                owner: self.pname(owner),
+                            },
+                            None,
+                        );
                     }
                 }
             }
             Effect::Destroy(_, bury) => {
                 for &t in legal {
                     if let Target::Card(c) = t {
-                        if *bury { buried.push(c) } else { destroyed.push(c) }
+                        if *bury {
+                            buried.push(c)
+                        } else {
+                            destroyed.push(c)
+                        }
                     }
                 }
             }
             Effect::DestroyAllCreatures(bury) => {
-                let all: Vec<CardId> = self.game.zone(Zone::Play, None).into_iter().filter(|&c| self.def(c).kind.is_creature()).collect();
-                if *bury { buried.extend(all) } else { destroyed.extend(all) }
+                let all: Vec<CardId> = self
+                    .game
+                    .zone(Zone::Play, None)
+                    .into_iter()
+                    .filter(|&c| self.def(c).kind.is_creature())
+                    .collect();
+                if *bury {
+                    buried.extend(all)
+                } else {
+                    destroyed.extend(all)
+                }
             }
             Effect::Prevent(a, _) => {
                 let n = u32::try_from(Self::amount(*a, x)).unwrap_or(0);
@@ -181,10 +284,18 @@ impl Engine<'_> {
                 for &t in legal {
                     if let Target::Spell(s) = t {
                         self.game.spell_mut(s).status = Status::Countered;
-                        self.emit(EventKind::Countered { spell: self.slabel(s), by: self.slabel(id) }, Some(Rule::g("Spell and Ability Timing, Step 2: Interrupting a Spell/Ability")));
+                        self.emit(
+                            EventKind::Countered {
+                                spell: self.slabel(s),
+                                by: self.slabel(id),
+                            },
+                            Some(Rule::g(
+                                "Spell and Ability Timing, Step 2: Interrupting a Spell/Ability",
+                            )),
+                        );
                         let card = self.game.spell(s).card;
                         if matches!(self.game.spell(s).source, Source::Spell(_)) {
-                            self.to_graveyard(card);
+                            self.put_in_graveyard(card);
                         }
                     }
                 }
@@ -194,21 +305,39 @@ impl Engine<'_> {
                 for &t in legal {
                     if let Target::Card(c) = t {
                         self.game.card_mut(c).tapped = tapped;
-                        self.emit(EventKind::Tapped { card: self.label(c), tapped }, None);
+                        self.emit(
+                            EventKind::Tapped {
+                                card: self.label(c),
+                                tapped,
+                            },
+                            None,
+                        );
                     }
                 }
             }
             Effect::EntersPlay => {}
             Effect::Regenerate(_) => {
                 // 002 Regeneration: resolving with no creature dying, it fails (not a fizzle).
-                self.emit(EventKind::Fails { spell: self.slabel(id), reason: "no creature is being destroyed".into() }, Some(Rule::g("Regeneration")));
+                self.emit(
+                    EventKind::Fails {
+                        spell: self.slabel(id),
+                        reason: "no creature is being destroyed".into(),
+                    },
+                    Some(Rule::g("Regeneration")),
+                );
             }
         }
         Ok(())
     }
 
     /// Assigns a packet of damage (002 Damage: one packet per source and recipient).
-    pub(super) fn assign(&mut self, source: CardId, colors: &[crate::grammar::mana::Color], to: Target, amount: u32) {
+    pub(super) fn assign(
+        &mut self,
+        source: CardId,
+        colors: &[crate::grammar::mana::Color],
+        to: Target,
+        amount: u32,
+    ) {
         if amount == 0 {
             return;
         }
@@ -218,13 +347,27 @@ impl Engine<'_> {
             return;
         }
         self.emit(
-            EventKind::DamageAssigned { source: self.label(source), to: self.tlabel(to), amount },
+            EventKind::DamageAssigned {
+                source: self.label(source),
+                to: self.tlabel(to),
+                amount,
+            },
             Some(Rule::g("Damage")),
         );
-        if let Some(p) = self.game.packets.iter_mut().find(|p| p.source == source && p.to == to) {
+        if let Some(p) = self
+            .game
+            .packets
+            .iter_mut()
+            .find(|p| p.source == source && p.to == to)
+        {
             p.amount += amount;
         } else {
-            self.game.packets.push(Packet { source, colors: colors.to_vec(), to, amount });
+            self.game.packets.push(Packet {
+                source,
+                colors: colors.to_vec(),
+                to,
+                amount,
+            });
         }
     }
 }

@@ -29,14 +29,25 @@ impl Engine<'_> {
     /// ends the phase.
     pub(super) fn pass(&mut self, p: PlayerId, implied: bool) -> Result<(), Stop> {
         let phase = self.pol.phases[self.game.phase];
-        if self.game.ctx.len() == 1 && self.game.top().is_neutral() && (phase == "untap" || phase == "cleanup") {
+        if self.game.ctx.len() == 1
+            && self.game.top().is_neutral()
+            && (phase == "untap" || phase == "cleanup")
+        {
             return Err(Stop::illegal(
                 format!("nobody receives priority in the {phase} phase"),
-                Rule::r5("Phases of the Turn: fast effects are not played during untap and cleanup"),
+                Rule::r5(
+                    "Phases of the Turn: fast effects are not played during untap and cleanup",
+                ),
                 Some("write `go to PHASE` to move on"),
             ));
         }
-        self.emit(EventKind::Passes { player: self.pname(p), implied }, Some(WHO_FIRST));
+        self.emit(
+            EventKind::Passes {
+                player: self.pname(p),
+                implied,
+            },
+            Some(WHO_FIRST),
+        );
         let top = self.game.top_mut();
         top.passes += 1;
         top.holder = p.other();
@@ -89,10 +100,18 @@ impl Engine<'_> {
     /// Closes the innermost window: its interrupts resolve, last in first out; then, if its spell
     /// was not countered and no interrupts were waiting, the spell is successfully cast.
     pub(super) fn close_window(&mut self) -> Result<(), Stop> {
-        let Some(w) = self.game.top().windows.last().cloned() else { return Ok(()) };
+        let Some(w) = self.game.top().windows.last().cloned() else {
+            return Ok(());
+        };
         if !w.interrupts.is_empty() {
             let order: Vec<String> = w.interrupts.iter().rev().map(|&s| self.slabel(s)).collect();
-            self.emit(EventKind::InterruptsResolve { spell: self.slabel(w.spell), order }, Some(INTERRUPT_BATCH));
+            self.emit(
+                EventKind::InterruptsResolve {
+                    spell: self.slabel(w.spell),
+                    order,
+                },
+                Some(INTERRUPT_BATCH),
+            );
             if let Some(win) = self.game.top_mut().windows.last_mut() {
                 win.interrupts.clear();
             }
@@ -108,14 +127,26 @@ impl Engine<'_> {
                 let top = self.game.top_mut();
                 top.holder = holder;
                 top.passes = passes;
-                self.emit(EventKind::PriorityRestored { first: self.pname(holder), passed: passes > 0 }, Some(WHO_FIRST));
+                self.emit(
+                    EventKind::PriorityRestored {
+                        first: self.pname(holder),
+                        passed: passes > 0,
+                    },
+                    Some(WHO_FIRST),
+                );
             } else {
                 // Another batch of interrupts may follow (002 Step 2); the caster acts first.
                 let caster = self.game.spell(w.spell).controller;
                 let top = self.game.top_mut();
                 top.holder = caster;
                 top.passes = 0;
-                self.emit(EventKind::WindowOpens { spell: self.slabel(w.spell), first: self.pname(caster) }, Some(INTERRUPT_BATCH));
+                self.emit(
+                    EventKind::WindowOpens {
+                        spell: self.slabel(w.spell),
+                        first: self.pname(caster),
+                    },
+                    Some(INTERRUPT_BATCH),
+                );
             }
             return Ok(());
         }
@@ -138,8 +169,21 @@ impl Engine<'_> {
             None => self.game.top().batch.clone(),
         };
         let batch = batch.iter().map(|&s| self.slabel(s)).collect();
-        let rule = if self.game.top().windows.is_empty() { STEP3 } else { INTERRUPT_BATCH };
-        self.emit(EventKind::EntersBatch { spell: self.slabel(w.spell), batch, first: self.pname(first) }, Some(rule));
+        let against = self.game.top().windows.last().map(|p| self.slabel(p.spell));
+        let rule = if against.is_none() {
+            STEP3
+        } else {
+            INTERRUPT_BATCH
+        };
+        self.emit(
+            EventKind::EntersBatch {
+                spell: self.slabel(w.spell),
+                against,
+                batch,
+                first: self.pname(first),
+            },
+            Some(rule),
+        );
         Ok(())
     }
 
@@ -166,12 +210,21 @@ impl Engine<'_> {
         let caster = self.game.spell(spell).controller;
         let top = self.game.top_mut();
         let saved = (top.holder, top.passes);
-        top.windows.push(Window { spell, interrupts: Vec::new(), saved });
+        top.windows.push(Window {
+            spell,
+            interrupts: Vec::new(),
+            saved,
+        });
         top.holder = caster;
         top.passes = 0;
         self.emit(
-            EventKind::WindowOpens { spell: self.slabel(spell), first: self.pname(caster) },
-            Some(Rule::g("Spell and Ability Timing, Step 2: Interrupting a Spell/Ability")),
+            EventKind::WindowOpens {
+                spell: self.slabel(spell),
+                first: self.pname(caster),
+            },
+            Some(Rule::g(
+                "Spell and Ability Timing, Step 2: Interrupting a Spell/Ability",
+            )),
         );
     }
 
@@ -190,17 +243,30 @@ impl Engine<'_> {
         let phase = self.pol.phases[self.game.phase];
         if p != self.game.active || phase != "main" {
             return Err(Stop::illegal(
-                format!("{} may play a land only in {}'s own main phase (now: {}'s {phase} phase)", self.pname(p), self.pname(p), self.pname(self.game.active)),
+                format!(
+                    "{} may play a land only in {}'s own main phase (now: {}'s {phase} phase)",
+                    self.pname(p),
+                    self.pname(p),
+                    self.pname(self.game.active)
+                ),
                 LANDS,
                 None,
             ));
         }
         let card = self.game.card(c);
         if card.zone != Zone::Hand || card.owner != p {
-            return Err(Stop::illegal(format!("{} is not in {}'s hand", self.label(c), self.pname(p)), LANDS, None));
+            return Err(Stop::illegal(
+                format!("{} is not in {}'s hand", self.label(c), self.pname(p)),
+                LANDS,
+                None,
+            ));
         }
         if self.def(c).kind != CardKind::Land {
-            return Err(Stop::illegal(format!("{} is not a land", self.label(c)), LANDS, None));
+            return Err(Stop::illegal(
+                format!("{} is not a land", self.label(c)),
+                LANDS,
+                None,
+            ));
         }
         if self.game.players[p.ix()].land_played {
             return Err(Stop::illegal(
@@ -212,7 +278,13 @@ impl Engine<'_> {
         self.game.players[p.ix()].land_played = true;
         self.game.move_card(c, Zone::Play);
         self.game.card_mut(c).controller = p;
-        self.emit(EventKind::LandPlayed { player: self.pname(p), card: self.label(c) }, Some(LANDS));
+        self.emit(
+            EventKind::LandPlayed {
+                player: self.pname(p),
+                card: self.label(c),
+            },
+            Some(LANDS),
+        );
         // Play returns to the neutral state, the active player first.
         let top = self.game.top_mut();
         top.holder = p;

@@ -92,13 +92,20 @@ impl ManaCost {
     /// The colours the cost names.
     #[must_use]
     pub fn colors(&self) -> Vec<Color> {
-        Color::ALL.into_iter().filter(|c| self.colored[c.index()] > 0).collect()
+        Color::ALL
+            .into_iter()
+            .filter(|c| self.colored[c.index()] > 0)
+            .collect()
     }
 
     /// This cost with X paid as `x` (added to the generic part).
     #[must_use]
     pub fn with_x(&self, x: u32) -> Self {
-        Self { generic: self.generic + x * u32::from(self.x), x: 0, ..*self }
+        Self {
+            generic: self.generic + x * u32::from(self.x),
+            x: 0,
+            ..*self
+        }
     }
 }
 
@@ -140,7 +147,12 @@ fn symbol(i: &str) -> PResult<'_, Symbol> {
         }),
     ))
     .parse(i)
-    .map_err(|_| nom::Err::Error(PError::expected(i, "a mana symbol (a number, X, W, U, B, R or G)")))
+    .map_err(|_| {
+        nom::Err::Error(PError::expected(
+            i,
+            "a mana symbol (a number, X, W, U, B, R or G)",
+        ))
+    })
 }
 
 /// `braced = "{" symbol "}"`
@@ -178,7 +190,10 @@ mod tests {
     use super::*;
 
     fn cost(s: &str) -> String {
-        parse_mana_cost(s).map_or_else(|e| format!("error at {}: {}", e.offset, e.expected), |c| c.to_string())
+        parse_mana_cost(s).map_or_else(
+            |e| format!("error at {}: {}", e.offset, e.expected),
+            |c| c.to_string(),
+        )
     }
 
     #[test]

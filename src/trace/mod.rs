@@ -30,13 +30,19 @@ impl Rule {
     /// A section of the General Rulings Summary 07/15/97 (seed 002).
     #[must_use]
     pub const fn g(section: &'static str) -> Self {
-        Self { doc: Doc::Grs, section }
+        Self {
+            doc: Doc::Grs,
+            section,
+        }
     }
 
     /// A section of the Fifth Edition rulebook (seed 000).
     #[must_use]
     pub const fn r5(section: &'static str) -> Self {
-        Self { doc: Doc::Fifth, section }
+        Self {
+            doc: Doc::Fifth,
+            section,
+        }
     }
 }
 
@@ -56,7 +62,11 @@ pub enum EventKind {
     /// Where play starts.
     Start { player: String, phase: String },
     /// A card was redefined by a later source.
-    Redefined { card: String, before: String, now: String },
+    Redefined {
+        card: String,
+        before: String,
+        now: String,
+    },
     /// An action line is taken.
     Line { number: usize, text: String },
     /// A phase begins.
@@ -66,7 +76,12 @@ pub enum EventKind {
     /// A land is played.
     LandPlayed { player: String, card: String },
     /// Mana goes to a pool.
-    ManaAdded { player: String, source: String, mana: String, auto: bool },
+    ManaAdded {
+        player: String,
+        source: String,
+        mana: String,
+        auto: bool,
+    },
     /// A spell or ability is announced and its costs paid.
     Announced {
         id: usize,
@@ -85,7 +100,12 @@ pub enum EventKind {
     /// A batch of interrupts begins to resolve.
     InterruptsResolve { spell: String, order: Vec<String> },
     /// A spell is successfully cast and enters a batch.
-    EntersBatch { spell: String, batch: Vec<String>, first: String },
+    EntersBatch {
+        spell: String,
+        against: Option<String>,
+        batch: Vec<String>,
+        first: String,
+    },
     /// A mana source resolves at once.
     ManaSourceResolves { spell: String },
     /// A batch begins to resolve.
@@ -101,17 +121,34 @@ pub enum EventKind {
     /// Priority returns to the state before a countered spell.
     PriorityRestored { first: String, passed: bool },
     /// A card changes zone.
-    Moved { card: String, from: String, to: String },
+    Moved {
+        card: String,
+        from: String,
+        to: String,
+    },
     /// A permanent spell enters play.
     EntersPlay { card: String, controller: String },
     /// Damage is assigned as a packet.
-    DamageAssigned { source: String, to: String, amount: u32 },
+    DamageAssigned {
+        source: String,
+        to: String,
+        amount: u32,
+    },
     /// A damage prevention step begins.
     PreventionStep { number: u32, packets: Vec<String> },
     /// Damage is prevented.
-    Prevented { source: String, to: String, amount: u32, by: String },
+    Prevented {
+        source: String,
+        to: String,
+        amount: u32,
+        by: String,
+    },
     /// The damage prevention step ends: damage is successfully dealt.
-    DamageDealt { source: String, to: String, amount: u32 },
+    DamageDealt {
+        source: String,
+        to: String,
+        amount: u32,
+    },
     /// A life total changes.
     Life { player: String, from: i32, to: i32 },
     /// A creature is being destroyed (regeneration may be used now).
@@ -123,7 +160,12 @@ pub enum EventKind {
     /// A permanent is put into the graveyard.
     Dies { card: String },
     /// Power and toughness change until end of turn.
-    Pumped { card: String, power: i32, toughness: i32, now: String },
+    Pumped {
+        card: String,
+        power: i32,
+        toughness: i32,
+        now: String,
+    },
     /// A keyword is granted until end of turn.
     Granted { card: String, keyword: String },
     /// A permanent is tapped or untapped by an effect.
@@ -147,7 +189,12 @@ pub enum EventKind {
     /// Play goes on with nobody acting.
     PlayOut { what: String },
     /// The run stopped at an illegal line.
-    Illegal { number: usize, text: String, reason: String, hint: Option<String> },
+    Illegal {
+        number: usize,
+        text: String,
+        reason: String,
+        hint: Option<String>,
+    },
 }
 
 /// An event with its rule and nesting.
@@ -233,10 +280,14 @@ impl Report {
     /// Whether the run stopped at an illegal line.
     #[must_use]
     pub fn stopped_illegal(&self) -> bool {
-        self.events.iter().any(|e| matches!(e.kind, EventKind::Illegal { .. }))
+        self.events
+            .iter()
+            .any(|e| matches!(e.kind, EventKind::Illegal { .. }))
     }
 
     fn expects_illegal(&self) -> bool {
-        self.verdicts.iter().any(|v| v.line.trim_start().to_lowercase().starts_with("illegal:"))
+        self.verdicts
+            .iter()
+            .any(|v| v.line.trim_start().to_lowercase().starts_with("illegal:"))
     }
 }

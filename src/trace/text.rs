@@ -4,7 +4,11 @@ use super::{Board, Event, EventKind, Report};
 use std::fmt::Write as _;
 
 fn list(items: &[String]) -> String {
-    if items.is_empty() { "none".to_owned() } else { items.join(", ") }
+    if items.is_empty() {
+        "none".to_owned()
+    } else {
+        items.join(", ")
+    }
 }
 
 /// One event as a sentence (without its rule).
@@ -12,17 +16,37 @@ fn list(items: &[String]) -> String {
 pub(crate) fn sentence(kind: &EventKind) -> String {
     use EventKind as K;
     match kind {
-        K::Start { player, phase } => format!("{player}'s turn, {phase} phase, neutral state: {player} acts first"),
-        K::Redefined { card, before, now } => format!("card {card} is redefined by {now} (was {before})"),
+        K::Start { player, phase } => {
+            format!("{player}'s turn, {phase} phase, neutral state: {player} acts first")
+        }
+        K::Redefined { card, before, now } => {
+            format!("card {card} is redefined by {now} (was {before})")
+        }
         K::Line { number, text } => format!("line {number}: {text}"),
         K::PhaseBegins { phase, player } => format!("{player}'s {phase} phase begins"),
         K::PhaseEnds { phase } => format!("the {phase} phase ends"),
-        K::LandPlayed { player, card } => format!("{player} plays {card}; play returns to the neutral state"),
-        K::ManaAdded { player, source, mana, auto } => {
+        K::LandPlayed { player, card } => {
+            format!("{player} plays {card}; play returns to the neutral state")
+        }
+        K::ManaAdded {
+            player,
+            source,
+            mana,
+            auto,
+        } => {
             let how = if *auto { " (paying automatically)" } else { "" };
             format!("{source} adds {mana} to {player}'s mana pool{how}")
         }
-        K::Announced { player, verb, spell, targets, cost, x, mode, .. } => {
+        K::Announced {
+            player,
+            verb,
+            spell,
+            targets,
+            cost,
+            x,
+            mode,
+            ..
+        } => {
             let mut s = format!("{player} {verb} {spell}");
             if let Some(m) = mode {
                 let _ = write!(s, " choosing {m}");
@@ -36,48 +60,121 @@ pub(crate) fn sentence(kind: &EventKind) -> String {
             let _ = write!(s, ", paying {cost}");
             s
         }
-        K::WindowOpens { spell, first } => format!("{spell} is being cast: only interrupts against it now; {first} acts first"),
+        K::WindowOpens { spell, first } => {
+            format!("{spell} is being cast: only interrupts against it now; {first} acts first")
+        }
         K::Passes { player, implied } => {
-            if *implied { format!("{player} passes (implied: the next line is the other player's)") } else { format!("{player} passes") }
+            if *implied {
+                format!("{player} passes (implied: the next line is the other player's)")
+            } else {
+                format!("{player} passes")
+            }
         }
-        K::InterruptsResolve { spell, order } => format!("the interrupts against {spell} resolve, last in first out: {}", order.join(", then ")),
-        K::EntersBatch { spell, batch, first } => {
-            format!("{spell} is successfully cast and waits in the batch [{}]; {first} may respond first", batch.join(", "))
+        K::InterruptsResolve { spell, order } => format!(
+            "the interrupts against {spell} resolve, last in first out: {}",
+            order.join(", then ")
+        ),
+        K::EntersBatch {
+            spell,
+            against: None,
+            batch,
+            first,
+        } => {
+            format!(
+                "{spell} is successfully cast and waits in the batch [{}]; {first} may respond first",
+                batch.join(", ")
+            )
         }
-        K::ManaSourceResolves { spell } => format!("{spell} is a mana source: it resolves at once and cannot be interrupted or responded to"),
-        K::BatchResolves { order } => format!("the batch resolves, last in first out: {}", order.join(", then ")),
+        K::EntersBatch {
+            spell,
+            against: Some(target),
+            batch,
+            first,
+        } => format!(
+            "{spell} is successfully cast and waits in the interrupt batch against {target} [{}]; {first} may add interrupts first",
+            batch.join(", ")
+        ),
+        K::ManaSourceResolves { spell } => format!(
+            "{spell} is a mana source: it resolves at once and cannot be interrupted or responded to"
+        ),
+        K::BatchResolves { order } => format!(
+            "the batch resolves, last in first out: {}",
+            order.join(", then ")
+        ),
         K::Resolves { spell } => format!("{spell} resolves"),
         K::Fizzles { spell, reason } => format!("{spell} fizzles: {reason}"),
-        K::PartlyFizzles { spell, illegal } => format!("{spell} fizzles for {} and resolves for the rest", list(illegal)),
+        K::PartlyFizzles { spell, illegal } => format!(
+            "{spell} fizzles for {} and resolves for the rest",
+            list(illegal)
+        ),
         K::Countered { spell, by } => format!("{spell} is countered by {by}"),
         K::PriorityRestored { first, passed } => {
-            let note = if *passed { " (a pass made before it still stands)" } else { "" };
+            let note = if *passed {
+                " (a pass made before it still stands)"
+            } else {
+                ""
+            };
             format!("play returns to where it was before the countered spell: {first} acts{note}")
         }
         K::Moved { card, from, to } => format!("{card} moves from {from} to {to}"),
-        K::EntersPlay { card, controller } => format!("{card} enters play under {controller}'s control"),
-        K::DamageAssigned { source, to, amount } => format!("{source} assigns {amount} damage to {to}"),
-        K::PreventionStep { number, packets } => format!("damage prevention step {number}; packets: {}", list(packets)),
-        K::Prevented { source, to, amount, by } => format!("{by} prevents {amount} damage from {source} to {to}"),
-        K::DamageDealt { source, to, amount } => format!("{amount} damage from {source} is dealt to {to}"),
+        K::EntersPlay { card, controller } => {
+            format!("{card} enters play under {controller}'s control")
+        }
+        K::DamageAssigned { source, to, amount } => {
+            format!("{source} assigns {amount} damage to {to}")
+        }
+        K::PreventionStep { number, packets } => format!(
+            "damage prevention step {number}; packets: {}",
+            list(packets)
+        ),
+        K::Prevented {
+            source,
+            to,
+            amount,
+            by,
+        } => format!("{by} prevents {amount} damage from {source} to {to}"),
+        K::DamageDealt { source, to, amount } => {
+            format!("{amount} damage from {source} is dealt to {to}")
+        }
         K::Life { player, from, to } => format!("{player}'s life: {from} -> {to}"),
-        K::BeingDestroyed { card, cause } => format!("{card} is being destroyed ({cause}); it may regenerate now"),
-        K::Regenerated { card } => format!("{card} regenerates: it becomes tapped and all damage on it is removed"),
+        K::BeingDestroyed { card, cause } => {
+            format!("{card} is being destroyed ({cause}); it may regenerate now")
+        }
+        K::Regenerated { card } => {
+            format!("{card} regenerates: it becomes tapped and all damage on it is removed")
+        }
         K::Buried { card } => format!("{card} is buried; it cannot be regenerated"),
         K::Dies { card } => format!("{card} is destroyed"),
-        K::Pumped { card, power, toughness, now } => format!("{card} gets {power:+}/{toughness:+} until end of turn (now {now})"),
+        K::Pumped {
+            card,
+            power,
+            toughness,
+            now,
+        } => format!("{card} gets {power:+}/{toughness:+} until end of turn (now {now})"),
         K::Granted { card, keyword } => format!("{card} gains {keyword} until end of turn"),
-        K::Tapped { card, tapped } => format!("{card} becomes {}", if *tapped { "tapped" } else { "untapped" }),
+        K::Tapped { card, tapped } => format!(
+            "{card} becomes {}",
+            if *tapped { "tapped" } else { "untapped" }
+        ),
         K::Bounced { card, owner } => format!("{card} returns to {owner}'s hand"),
         K::Fails { spell, reason } => format!("{spell} fails: {reason}"),
-        K::ManaBurn { player, amount } => format!("{player} takes {amount} mana burn for unspent mana"),
+        K::ManaBurn { player, amount } => {
+            format!("{player} takes {amount} mana burn for unspent mana")
+        }
         K::WearsOff { what } => format!("{what} wear off"),
         K::Draws { player } => format!("{player} draws a card"),
         K::Untaps { player } => format!("{player}'s permanents untap"),
         K::Loses { player, reason } => format!("{player} loses the game: {reason}"),
-        K::NotPlayed { number, text } => format!("line {number} not played (the game is over): {text}"),
+        K::NotPlayed { number, text } => {
+            format!("line {number} not played (the game is over): {text}")
+        }
         K::PlayOut { what } => what.clone(),
-        K::Illegal { number, text, reason, hint } => {
+        K::Illegal {
+            number,
+            text,
+            reason,
+            hint,
+        } => {
             let mut s = format!("ILLEGAL line {number}: {text}\n  reason: {reason}");
             if let Some(h) = hint {
                 let _ = write!(s, "\n  hint: {h}");
@@ -107,7 +204,11 @@ fn event_line(out: &mut String, e: &Event) {
 pub fn render_board(board: &Board) -> String {
     let mut out = format!("answer, at {}:\n", board.moment);
     for p in &board.players {
-        let _ = writeln!(out, "  {}: life {}, mana pool {}, library {}", p.name, p.life, p.pool, p.library);
+        let _ = writeln!(
+            out,
+            "  {}: life {}, mana pool {}, library {}",
+            p.name, p.life, p.pool, p.library
+        );
         let _ = writeln!(out, "    in play: {}", list(&p.in_play));
         let _ = writeln!(out, "    hand: {}", list(&p.hand));
         let _ = writeln!(out, "    graveyard: {}", list(&p.graveyard));
@@ -129,7 +230,9 @@ pub fn render_text(report: &Report) -> String {
         let _ = writeln!(out, "source: {s}");
     }
     let rules = match report.rules.as_str() {
-        "5e" => "5e (Fifth Edition rulebook, with the General Rulings Summary of 07/15/97 where they differ)",
+        "5e" => {
+            "5e (Fifth Edition rulebook, with the General Rulings Summary of 07/15/97 where they differ)"
+        }
         other => other,
     };
     let _ = writeln!(out, "rules: {rules}\n");
