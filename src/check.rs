@@ -35,27 +35,8 @@ fn label(sc: &Scenario, c: CardId) -> String {
 }
 
 fn pt(sc: &Scenario, g: &Game, c: CardId) -> (i64, i64) {
-    let def = sc.library.get(g.card(c).def);
-    let (mut p, mut t) = def.pt.map_or((0, 0), |(p, t)| (i64::from(p), i64::from(t)));
-    for (kind, n) in &g.card(c).counters {
-        let n = i64::from(*n);
-        match kind.as_str() {
-            "+1/+1" => {
-                p += n;
-                t += n;
-            }
-            "-1/-1" => {
-                p -= n;
-                t -= n;
-            }
-            _ => {}
-        }
-    }
-    for e in g.eot.iter().filter(|e| e.card == c) {
-        p += i64::from(e.power);
-        t += i64::from(e.toughness);
-    }
-    (p, t)
+    let (p, t) = crate::engine::power_toughness(&sc.library, g, c);
+    (i64::from(p), i64::from(t))
 }
 
 fn where_is(sc: &Scenario, g: &Game, c: CardId) -> String {
@@ -78,6 +59,27 @@ fn fate_name(s: Status) -> &'static str {
         Status::Countered => "was countered",
         Status::Fizzled => "fizzled",
         Status::Resolved => "resolved",
+    }
+}
+
+/// `(false, where it is)` unless the card is in play, else the check's own result.
+fn in_play(
+    sc: &Scenario,
+    g: &Game,
+    c: CardId,
+    f: impl FnOnce() -> (bool, String),
+) -> (bool, String) {
+    if g.card(c).zone == Zone::Play {
+        f()
+    } else {
+        (
+            false,
+            format!(
+                "{} is not in play: it is {}",
+                label(sc, c),
+                where_is(sc, g, c)
+            ),
+        )
     }
 }
 
@@ -108,64 +110,25 @@ fn verdict(sc: &Scenario, out: &Outcome, e: &crate::scenario::Expect, text: &str
                 format!("{} is {}", label(sc, *c), where_is(sc, g, *c)),
             )
         }
-        ExpectKind::Tapped(c, t) => {
-            let card = g.card(*c);
-            if card.zone == Zone::Play {
-                check(
-                    card.tapped == *t,
-                    format!(
-                        "{} is {}",
-                        label(sc, *c),
-                        if card.tapped { "tapped" } else { "untapped" }
-                    ),
-                )
-            } else {
-                (
-                    false,
-                    format!(
-                        "{} is not in play: it is {}",
-                        label(sc, *c),
-                        where_is(sc, g, *c)
-                    ),
-                )
-            }
-        }
-        ExpectKind::Damage(c, n) => {
-            let card = g.card(*c);
-            if card.zone == Zone::Play {
-                check(
-                    card.damage == *n,
-                    format!("{} has {} damage", label(sc, *c), card.damage),
-                )
-            } else {
-                (
-                    false,
-                    format!(
-                        "{} is not in play: it is {}",
-                        label(sc, *c),
-                        where_is(sc, g, *c)
-                    ),
-                )
-            }
-        }
-        ExpectKind::Pt(c, p, t) => {
-            if g.card(*c).zone == Zone::Play {
-                let (ap, at) = pt(sc, g, *c);
-                check(
-                    ap == *p && at == *t,
-                    format!("{} is {ap}/{at}", label(sc, *c)),
-                )
-            } else {
-                (
-                    false,
-                    format!(
-                        "{} is not in play: it is {}",
-                        label(sc, *c),
-                        where_is(sc, g, *c)
-                    ),
-                )
-            }
-        }
+        ExpectKind::Tapped(c, t) => in_play(sc, g, *c, || {
+            let tapped = g.card(*c).tapped;
+            let word = if tapped { "tapped" } else { "untapped" };
+            (tapped == *t, format!("{} is {word}", label(sc, *c)))
+        }),
+        ExpectKind::Damage(c, n) => in_play(sc, g, *c, || {
+            let damage = g.card(*c).damage;
+            (
+                damage == *n,
+                format!("{} has {damage} damage", label(sc, *c)),
+            )
+        }),
+        ExpectKind::Pt(c, p, t) => in_play(sc, g, *c, || {
+            let (ap, at) = pt(sc, g, *c);
+            (
+                ap == *p && at == *t,
+                format!("{} is {ap}/{at}", label(sc, *c)),
+            )
+        }),
         ExpectKind::Counters(c, n, kind) => {
             let have = g
                 .card(*c)

@@ -6,7 +6,7 @@
 use crate::diagnostic::{Diagnostic, did_you_mean};
 use crate::grammar::ability::{Ability, Effect, Keyword, parse_ability};
 use crate::grammar::mana::{Color, ManaCost, parse_mana_cost};
-use crate::span::{Span, Spanned};
+use crate::span::Span;
 use crate::yaml::{RawText, locate};
 use serde::Deserialize;
 use std::collections::{BTreeMap, HashMap};
@@ -307,22 +307,6 @@ impl Library {
     }
 }
 
-fn grammar_diag(
-    text: &Spanned<String>,
-    e: &crate::grammar::GrammarError,
-    what: &str,
-) -> Diagnostic {
-    let d = Diagnostic::new(
-        format!("cannot read this {what}"),
-        text.span.at(e.offset, e.len),
-        format!("expected {}", e.expected),
-    );
-    match &e.help {
-        Some(h) => d.with_help(h.clone()),
-        None => d,
-    }
-}
-
 fn parse_card(raw: &RawCard, origin: &str, src: &str) -> Result<CardDef, Diagnostic> {
     let name = locate(&raw.name, src);
     let type_text = locate(&raw.type_line, src);
@@ -336,7 +320,7 @@ fn parse_card(raw: &RawCard, origin: &str, src: &str) -> Result<CardDef, Diagnos
     let cost = match &raw.cost {
         Some(c) => {
             let c = locate(c, src);
-            Some(parse_mana_cost(&c.node).map_err(|e| grammar_diag(&c, &e, "mana cost"))?)
+            Some(parse_mana_cost(&c.node).map_err(|e| e.diagnostic(&c, "mana cost"))?)
         }
         None if kind == CardKind::Land => None,
         None => Some(ManaCost::default()),
@@ -364,12 +348,12 @@ fn parse_card(raw: &RawCard, origin: &str, src: &str) -> Result<CardDef, Diagnos
     let mut abilities = Vec::new();
     for a in &raw.abilities {
         let a = locate(a, src);
-        abilities.push(parse_ability(&a.node).map_err(|e| grammar_diag(&a, &e, "ability"))?);
+        abilities.push(parse_ability(&a.node).map_err(|e| e.diagnostic(&a, "ability"))?);
     }
     let mut modes = Vec::new();
     for (m, a) in &raw.modes {
         let a = locate(a, src);
-        let ab = parse_ability(&a.node).map_err(|e| grammar_diag(&a, &e, "mode"))?;
+        let ab = parse_ability(&a.node).map_err(|e| e.diagnostic(&a, "mode"))?;
         if !matches!(ab, Ability::Spell(_) | Ability::Activated(..)) {
             return Err(Diagnostic::new(
                 "a mode must be `spell: EFFECT` or `COST: EFFECT`",

@@ -192,15 +192,9 @@ impl Engine<'_> {
                             "Spell and Ability Timing, Damage Prevention, Sub-Step C",
                         )),
                     );
-                    let from = self.game.players[pl.ix()].life;
-                    let to = from - i32::try_from(p.amount).unwrap_or(i32::MAX);
-                    self.game.players[pl.ix()].life = to;
-                    self.emit(
-                        EventKind::Life {
-                            player: self.pname(pl),
-                            from,
-                            to,
-                        },
+                    self.change_life(
+                        pl,
+                        -i32::try_from(p.amount).unwrap_or(i32::MAX),
                         Some(Rule::g("Damage")),
                     );
                 }

@@ -9,6 +9,7 @@ mod illegal;
 mod mana;
 mod phases;
 mod query;
+pub use query::power_toughness;
 mod resolve;
 pub mod state;
 mod timing;
@@ -200,6 +201,21 @@ impl Engine<'_> {
             rule,
             depth: self.depth,
         });
+    }
+
+    /// Changes a life total by `delta`, with a trace line.
+    fn change_life(&mut self, p: PlayerId, delta: i32, rule: Option<Rule>) {
+        let from = self.game.players[p.ix()].life;
+        let to = from.saturating_add(delta);
+        self.game.players[p.ix()].life = to;
+        self.emit(
+            EventKind::Life {
+                player: self.pname(p),
+                from,
+                to,
+            },
+            rule,
+        );
     }
 
     /// The card's definition.

@@ -99,17 +99,7 @@ impl Engine<'_> {
                 },
                 Some(self.pol.edition.mana_burn_rule()),
             );
-            let from = self.game.players[p.ix()].life;
-            let to = from - i32::try_from(amount).unwrap_or(i32::MAX);
-            self.game.players[p.ix()].life = to;
-            self.emit(
-                EventKind::Life {
-                    player: self.pname(p),
-                    from,
-                    to,
-                },
-                None,
-            );
+            self.change_life(p, -i32::try_from(amount).unwrap_or(i32::MAX), None);
         }
         // 002 Losing the Game: less than 1 life at the end of a phase loses.
         let mut over = false;

@@ -6,6 +6,29 @@ use crate::cards::CardKind;
 use crate::grammar::ability::{ActivationCost, Effect, Filter, Keyword, TargetKind, TargetSpec};
 use crate::grammar::mana::Color;
 
+/// Current power and toughness of a card: printed, counters, until-end-of-turn effects.
+#[must_use]
+pub fn power_toughness(
+    lib: &crate::cards::Library,
+    game: &super::state::Game,
+    c: CardId,
+) -> (i32, i32) {
+    let (mut p, mut t) = lib.get(game.card(c).def).pt.unwrap_or((0, 0));
+    for (kind, n) in &game.card(c).counters {
+        let n = i32::try_from(*n).unwrap_or(0);
+        match kind.as_str() {
+            "+1/+1" => (p, t) = (p + n, t + n),
+            "-1/-1" => (p, t) = (p - n, t - n),
+            _ => {}
+        }
+    }
+    for e in game.eot.iter().filter(|e| e.card == c) {
+        p += e.power;
+        t += e.toughness;
+    }
+    (p, t)
+}
+
 impl Engine<'_> {
     /// The effect a spell or ability uses.
     pub(super) fn effect_of(&self, card: CardId, source: Source) -> Option<Effect> {
@@ -38,26 +61,7 @@ impl Engine<'_> {
 
     /// Current power and toughness: printed, counters, until-end-of-turn effects.
     pub(super) fn pt(&self, c: CardId) -> (i32, i32) {
-        let (mut p, mut t) = self.def(c).pt.unwrap_or((0, 0));
-        for (kind, n) in &self.game.card(c).counters {
-            let n = i32::try_from(*n).unwrap_or(0);
-            match kind.as_str() {
-                "+1/+1" => {
-                    p += n;
-                    t += n;
-                }
-                "-1/-1" => {
-                    p -= n;
-                    t -= n;
-                }
-                _ => {}
-            }
-        }
-        for e in self.game.eot.iter().filter(|e| e.card == c) {
-            p += e.power;
-            t += e.toughness;
-        }
-        (p, t)
+        power_toughness(self.lib, &self.game, c)
     }
 
     /// Whether the permanent has a keyword, printed or granted.

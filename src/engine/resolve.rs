@@ -220,17 +220,7 @@ impl Engine<'_> {
             Effect::GainLife(_, a) => {
                 for &t in legal {
                     if let Target::Player(p) = t {
-                        let from = self.game.players[p.ix()].life;
-                        let to = from + Self::amount(*a, x);
-                        self.game.players[p.ix()].life = to;
-                        self.emit(
-                            EventKind::Life {
-                                player: self.pname(p),
-                                from,
-                                to,
-                            },
-                            None,
-                        );
+                        self.change_life(p, Self::amount(*a, x), None);
                     }
                 }
             }

@@ -35,6 +35,26 @@ pub struct GrammarError {
     pub help: Option<String>,
 }
 
+impl GrammarError {
+    /// A diagnostic for this error inside `text` (a located string of a file).
+    #[must_use]
+    pub fn diagnostic(
+        &self,
+        text: &crate::span::Spanned<String>,
+        what: &str,
+    ) -> crate::diagnostic::Diagnostic {
+        let d = crate::diagnostic::Diagnostic::new(
+            format!("cannot read this {what}"),
+            text.span.at(self.offset, self.len),
+            format!("expected {}", self.expected),
+        );
+        match &self.help {
+            Some(h) => d.with_help(h.clone()),
+            None => d,
+        }
+    }
+}
+
 /// The nom error type of every grammar: where it failed and what was expected.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PError<'a> {

@@ -12,7 +12,7 @@ use crate::grammar::entry::{StateSyntax, parse_entry};
 use crate::grammar::expect::{ExpectSyntax, Fate, ZoneName, parse_expectation};
 use crate::grammar::lexicon::RefSyntax;
 use crate::grammar::mana::parse_mana_cost;
-use crate::grammar::{GrammarError, Lexicon, NameKind};
+use crate::grammar::{Lexicon, NameKind};
 use crate::span::{Span, Spanned};
 use crate::yaml::{CountOrList, RawText, locate};
 
@@ -112,18 +112,6 @@ fn unsupported(what: &str, span: Span) -> Diagnostic {
         "not supported yet",
     )
     .with_help("this engine plays the main phase of Fifth Edition without combat for now")
-}
-
-fn grammar_error(text: &Spanned<String>, e: &GrammarError, what: &str) -> Diagnostic {
-    let d = Diagnostic::new(
-        format!("cannot read this {what}"),
-        text.span.at(e.offset, e.len),
-        format!("expected {}", e.expected),
-    );
-    match &e.help {
-        Some(h) => d.with_help(h.clone()),
-        None => d,
-    }
 }
 
 fn flag(raw: Option<&RawText>, src: &str, what: &str) -> Result<bool, Diagnostic> {
@@ -355,7 +343,7 @@ impl<'s> Loader<'s> {
         for (n, raw_line) in raw.actions.iter().enumerate() {
             let text = self.loc(raw_line);
             let syntax = parse_action(&text.node, &self.lex)
-                .map_err(|e| grammar_error(&text, &e, "action line"))?;
+                .map_err(|e| e.diagnostic(&text, "action line"))?;
             let action = self.bind_action(&syntax, &text, &policies, &game)?;
             lines.push(Line {
                 number: n + 1,
@@ -368,7 +356,7 @@ impl<'s> Loader<'s> {
         for raw_e in &raw.expect {
             let text = self.loc(raw_e);
             let syntax = parse_expectation(&text.node, &self.lex)
-                .map_err(|e| grammar_error(&text, &e, "expectation"))?;
+                .map_err(|e| e.diagnostic(&text, "expectation"))?;
             let kind = self.bind_expect(&syntax, &text)?;
             expects.push(Expect {
                 text: text.node.clone(),
@@ -467,7 +455,7 @@ impl<'s> Loader<'s> {
         let mut pool = [0u32; 6];
         if let Some(m) = &rp.mana_pool {
             let m = self.loc(m);
-            let cost = parse_mana_cost(&m.node).map_err(|e| grammar_error(&m, &e, "mana pool"))?;
+            let cost = parse_mana_cost(&m.node).map_err(|e| e.diagnostic(&m, "mana pool"))?;
             if cost.x > 0 {
                 return Err(Diagnostic::new(
                     "a mana pool cannot hold X",
@@ -521,8 +509,8 @@ impl<'s> Loader<'s> {
         pending: &mut Vec<(CardId, StateSyntax, usize, Spanned<String>)>,
     ) -> Result<(), Diagnostic> {
         let text = self.loc(raw);
-        let e = parse_entry(&text.node, &self.lex)
-            .map_err(|e| grammar_error(&text, &e, "zone entry"))?;
+        let e =
+            parse_entry(&text.node, &self.lex).map_err(|e| e.diagnostic(&text, "zone entry"))?;
         let def = self.lib.find(&e.name).ok_or_else(|| {
             Diagnostic::new(
                 format!("unknown card `{}`", e.name),
