@@ -1,6 +1,9 @@
 //! Scenario files: the YAML contract (shared/SCENARIO-FORMAT.md, version 1) read into a typed setup.
 
+mod bind;
+mod refs;
 mod setup;
+mod zones;
 
 pub use setup::{Expect, ExpectKind, Line, Scenario, StopAt, load_scenario};
 

@@ -1,0 +1,309 @@
+//! Action and expectation lines bound to the scenario's cards and players.
+
+use super::setup::ExpectKind;
+use super::setup::{Loader, unsupported};
+use crate::cards::CardKind;
+use crate::diagnostic::Diagnostic;
+use crate::edition::Policies;
+use crate::engine::action::{Action, Announce, TargetRef};
+use crate::engine::state::{CardId, Game, PlayerId, Source, Zone};
+use crate::grammar::ability::{Effect, TargetKind};
+use crate::grammar::action::{ActionSyntax, CastSyntax, Verb};
+use crate::grammar::expect::ExpectSyntax;
+use crate::grammar::lexicon::RefSyntax;
+use crate::span::Spanned;
+
+impl Loader<'_> {
+    #[allow(clippy::too_many_lines)]
+    pub(super) fn bind_action(
+        &self,
+        syn: &ActionSyntax,
+        text: &Spanned<String>,
+        pol: &Policies,
+        game: &Game,
+    ) -> Result<Action, Diagnostic> {
+        let (player, verb) = match syn {
+            ActionSyntax::Resolve => return Ok(Action::Resolve),
+            ActionSyntax::GoTo { phase, at } => {
+                let sp = text.span.at(*at, phase.len());
+                return Ok(Action::GoTo(self.goal(phase, sp, pol)?));
+            }
+            ActionSyntax::Act { player, verb } => (self.bind_player(player, text.span)?, verb),
+        };
+        let whole = text.span;
+        match verb {
+            Verb::Passes => Ok(Action::Pass(player)),
+            Verb::Plays(r) => {
+                let sp = Self::ref_span(text, r);
+                let card = self.bind_card(r, sp, Some((player, Zone::Hand)))?;
+                if self.lib.get(self.cards[usize::from(card.0)].def).kind == CardKind::Land {
+                    Ok(Action::PlayLand(player, card))
+                } else {
+                    let cs = CastSyntax {
+                        card: r.clone(),
+                        ability: None,
+                        targets: Vec::new(),
+                        x: None,
+                        choosing: None,
+                    };
+                    self.bind_cast(player, &cs, text, false, game)
+                }
+            }
+            Verb::Taps(r, mana) => {
+                let sp = Self::ref_span(text, r);
+                let card = self.bind_card(r, sp, Some((player, Zone::Play)))?;
+                Ok(Action::Tap(player, card, mana.as_ref().map(|(m, _)| m.0)))
+            }
+            Verb::Casts(cs) => self.bind_cast(player, cs, text, false, game),
+            Verb::Activates(cs) => self.bind_cast(player, cs, text, true, game),
+            Verb::Announces(cs) => {
+                let sp = Self::ref_span(text, &cs.card);
+                let card = self.bind_card(&cs.card, sp, None)?;
+                let c = &self.cards[usize::from(card.0)];
+                let def = self.lib.get(c.def);
+                let castable = c.zone == Zone::Hand && def.kind != CardKind::Land;
+                let activatable = c.zone == Zone::Play && !def.activated().is_empty();
+                match (castable, activatable) {
+                    (true, false) => self.bind_cast(player, cs, text, false, game),
+                    (false, true) => self.bind_cast(player, cs, text, true, game),
+                    _ => Err(Diagnostic::new(
+                        format!(
+                            "`announces {}` fits both or neither of casting and activating",
+                            def.name
+                        ),
+                        sp,
+                        "ambiguous",
+                    )
+                    .with_help("write `casts` or `activates`")),
+                }
+            }
+            Verb::Regenerates(r) => {
+                let sp = Self::ref_span(text, r);
+                let card = self.bind_card(r, sp, Some((player, Zone::Play)))?;
+                Ok(Action::Regenerate(player, card))
+            }
+            Verb::DeclaresAttack | Verb::AttacksWith(_) | Verb::Blocks(_) | Verb::Assigns(..) => {
+                Err(unsupported("combat", whole))
+            }
+            Verb::Pays(_) | Verb::DoesNotPay => {
+                Err(unsupported("paying for an \"unless\" choice", whole))
+            }
+            Verb::Discards(_) => Err(unsupported("discarding", whole)),
+            Verb::Orders(_) => Err(unsupported("ordering simultaneous effects", whole)),
+        }
+    }
+
+    #[allow(clippy::too_many_lines)]
+    pub(super) fn bind_cast(
+        &self,
+        player: PlayerId,
+        cs: &CastSyntax,
+        text: &Spanned<String>,
+        activate: bool,
+        _game: &Game,
+    ) -> Result<Action, Diagnostic> {
+        let sp = Self::ref_span(text, &cs.card);
+        let zone = if activate { Zone::Play } else { Zone::Hand };
+        let card = self.bind_card(&cs.card, sp, Some((player, zone)))?;
+        let def = self.lib.get(self.cards[usize::from(card.0)].def);
+        let targets = cs
+            .targets
+            .iter()
+            .map(|t| self.bind_target(t, text))
+            .collect::<Result<Vec<_>, _>>()?;
+        let mut packet_source = None;
+        let source = if activate {
+            let acts = def.activated();
+            if acts.is_empty() {
+                return Err(Diagnostic::new(
+                    format!("`{}` has no activated ability", def.name),
+                    sp,
+                    "nothing to activate",
+                ));
+            }
+            match cs.ability {
+                Some(n) if n >= 1 && (n as usize) <= acts.len() => {
+                    Source::Ability(u8::try_from(n - 1).unwrap_or(0))
+                }
+                Some(n) => {
+                    return Err(Diagnostic::new(
+                        format!("`{}` has no ability {n}", def.name),
+                        text.span,
+                        format!("expected ability 1 to {}", acts.len()),
+                    ));
+                }
+                None if acts.len() == 1 => Source::Ability(0),
+                None => {
+                    return Err(Diagnostic::new(
+                        format!("`{}` has {} activated abilities", def.name, acts.len()),
+                        sp,
+                        "which one?",
+                    )
+                    .with_help("write `activates CARD ability N`"));
+                }
+            }
+        } else {
+            if def.kind == CardKind::Land {
+                return Err(Diagnostic::new(
+                    format!("`{}` is a land: it is played, not cast", def.name),
+                    sp,
+                    "a land",
+                )
+                .with_help("write `plays`"));
+            }
+            let effects = def.spell_effects();
+            let modes: Vec<(usize, &str, &Effect)> = effects
+                .iter()
+                .enumerate()
+                .filter_map(|(i, (m, e))| m.map(|m| (i, m, *e)))
+                .collect();
+            if modes.is_empty() {
+                if let Some((choice, at)) = &cs.choosing {
+                    packet_source = Some(self.bind_choosing(choice, *at, text)?);
+                }
+                Source::Spell(0)
+            } else {
+                let named = cs.choosing.as_ref().and_then(|(c, _)| {
+                    modes
+                        .iter()
+                        .find(|(_, m, _)| m.eq_ignore_ascii_case(c.trim()))
+                });
+                let idx = if let Some((i, _, _)) = named {
+                    *i
+                } else {
+                    if let Some((choice, at)) = &cs.choosing {
+                        packet_source = Some(self.bind_choosing(choice, *at, text)?);
+                    }
+                    let fits: Vec<&(usize, &str, &Effect)> = modes
+                        .iter()
+                        .filter(|(_, _, e)| self.targets_fit(e, &targets))
+                        .collect();
+                    if fits.len() == 1 {
+                        fits[0].0
+                    } else {
+                        let names: Vec<String> = modes
+                            .iter()
+                            .map(|(_, m, _)| format!("`choosing {m}`"))
+                            .collect();
+                        return Err(Diagnostic::new(
+                            format!("`{}` has modes; these targets do not say which", def.name),
+                            sp,
+                            "choose a mode",
+                        )
+                        .with_help(format!("add {}", names.join(" or "))));
+                    }
+                };
+                Source::Spell(u8::try_from(idx).unwrap_or(0))
+            }
+        };
+        let cost_has_x = match source {
+            Source::Spell(_) => def.cost.is_some_and(|c| c.x > 0),
+            Source::Ability(i) => def
+                .activated()
+                .get(usize::from(i))
+                .is_some_and(|(c, _)| c.mana.x > 0),
+        };
+        if cost_has_x && cs.x.is_none() {
+            return Err(Diagnostic::new(
+                format!("`{}` has X in its cost; the line must choose it", def.name),
+                text.span,
+                "X not chosen",
+            )
+            .with_help("add `with X=N`"));
+        }
+        if !cost_has_x && let Some(x) = cs.x {
+            return Err(Diagnostic::new(
+                format!("`{}` has no X in its cost", def.name),
+                text.span,
+                format!("remove `with X={x}`"),
+            ));
+        }
+        Ok(Action::Announce(Announce {
+            player,
+            card,
+            source,
+            targets,
+            x: cs.x,
+            packet_source,
+        }))
+    }
+
+    pub(super) fn bind_choosing(
+        &self,
+        choice: &str,
+        at: usize,
+        text: &Spanned<String>,
+    ) -> Result<CardId, Diagnostic> {
+        let sp = text.span.at(at, choice.len());
+        let cx = crate::grammar::lexicon::Ctx {
+            lex: &self.lex,
+            full: choice,
+        };
+        let r = cx
+            .reference(choice)
+            .ok()
+            .filter(|(rest, _)| rest.trim().is_empty())
+            .map(|(_, r)| r)
+            .ok_or_else(|| {
+                Diagnostic::new(
+                    format!("`{choice}` is neither a mode of this card nor a card of the scenario"),
+                    sp,
+                    "expected a mode or a damage source",
+                )
+            })?;
+        self.bind_card(&r, sp, None)
+    }
+
+    /// Whether the effect's target kinds accept the given targets (modes are chosen from syntax only).
+    pub(super) fn targets_fit(&self, e: &Effect, targets: &[TargetRef]) -> bool {
+        let Some(spec) = e.target() else {
+            return targets.is_empty();
+        };
+        !targets.is_empty()
+            && targets.iter().all(|t| match t {
+                TargetRef::Player(_) => spec.kinds.contains(&TargetKind::Player),
+                TargetRef::Card(c) => {
+                    let k = self.lib.get(self.cards[usize::from(c.0)].def).kind;
+                    spec.kinds.iter().any(|tk| match tk {
+                        TargetKind::Creature => k.is_creature(),
+                        TargetKind::Artifact => k.is_artifact(),
+                        TargetKind::Land => k == CardKind::Land,
+                        TargetKind::Enchantment => {
+                            matches!(k, CardKind::Enchantment | CardKind::LocalEnchantment)
+                        }
+                        TargetKind::Spell => {
+                            !k.is_permanent() || self.cards[usize::from(c.0)].zone == Zone::Hand
+                        }
+                        TargetKind::Player => false,
+                    })
+                }
+            })
+    }
+
+    pub(super) fn bind_expect(
+        &self,
+        syn: &ExpectSyntax,
+        text: &Spanned<String>,
+    ) -> Result<ExpectKind, Diagnostic> {
+        let card = |r: &RefSyntax| self.bind_card(r, Self::ref_span(text, r), None);
+        let player = |p: &str| self.bind_player(p, text.span);
+        Ok(match syn {
+            ExpectSyntax::Life(p, n) => ExpectKind::Life(player(p)?, *n),
+            ExpectSyntax::Zone(r, z, o) => {
+                ExpectKind::Zone(card(r)?, *z, o.as_deref().map(player).transpose()?)
+            }
+            ExpectSyntax::Tapped(r, t) => ExpectKind::Tapped(card(r)?, *t),
+            ExpectSyntax::Damage(r, n) => ExpectKind::Damage(card(r)?, *n),
+            ExpectSyntax::Pt(r, p, t) => ExpectKind::Pt(card(r)?, *p, *t),
+            ExpectSyntax::Counters(r, n, k) => ExpectKind::Counters(card(r)?, *n, k.clone()),
+            ExpectSyntax::Fate(n, r, f) => ExpectKind::Fate(*n, card(r)?, *f),
+            ExpectSyntax::Burned(p, n) => ExpectKind::Burned(player(p)?, *n),
+            ExpectSyntax::Lost(p) => ExpectKind::Lost(player(p)?),
+            ExpectSyntax::Won(p) => ExpectKind::Won(player(p)?),
+            ExpectSyntax::NobodyLost => ExpectKind::NobodyLost,
+            ExpectSyntax::DpSteps(n) => ExpectKind::DpSteps(*n),
+            ExpectSyntax::Illegal(t) => ExpectKind::Illegal(t.clone()),
+            ExpectSyntax::TraceContains(t) => ExpectKind::TraceContains(t.clone()),
+        })
+    }
+}
