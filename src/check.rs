@@ -22,11 +22,7 @@ pub fn run_and_check(sc: &Scenario) -> (Outcome, Report) {
     };
     // `trace contains` reads the text trace without the verdicts.
     let text = render_text(&report);
-    report.verdicts = sc
-        .expects
-        .iter()
-        .map(|e| verdict(sc, &outcome, e, &text))
-        .collect();
+    report.verdicts = sc.expects.iter().map(|e| verdict(sc, &outcome, e, &text)).collect();
     (outcome, report)
 }
 
@@ -42,10 +38,7 @@ fn pt(sc: &Scenario, g: &Game, c: CardId) -> (i64, i64) {
 fn where_is(sc: &Scenario, g: &Game, c: CardId) -> String {
     let card = g.card(c);
     match card.zone {
-        Zone::Play => format!(
-            "in play under {}'s control",
-            sc.players[card.controller.ix()]
-        ),
+        Zone::Play => format!("in play under {}'s control", sc.players[card.controller.ix()]),
         Zone::Limbo => "in limbo (being cast)".to_owned(),
         Zone::Removed => "removed from game".to_owned(),
         z => format!("in {}'s {}", sc.players[card.owner.ix()], z.name()),
@@ -63,23 +56,11 @@ fn fate_name(s: Status) -> &'static str {
 }
 
 /// `(false, where it is)` unless the card is in play, else the check's own result.
-fn in_play(
-    sc: &Scenario,
-    g: &Game,
-    c: CardId,
-    f: impl FnOnce() -> (bool, String),
-) -> (bool, String) {
+fn in_play(sc: &Scenario, g: &Game, c: CardId, f: impl FnOnce() -> (bool, String)) -> (bool, String) {
     if g.card(c).zone == Zone::Play {
         f()
     } else {
-        (
-            false,
-            format!(
-                "{} is not in play: it is {}",
-                label(sc, c),
-                where_is(sc, g, c)
-            ),
-        )
+        (false, format!("{} is not in play: it is {}", label(sc, c), where_is(sc, g, c)))
     }
 }
 
@@ -90,10 +71,7 @@ fn verdict(sc: &Scenario, out: &Outcome, e: &crate::scenario::Expect, text: &str
     let (holds, found) = match &e.kind {
         ExpectKind::Life(p, n) => {
             let life = i64::from(g.players[p.ix()].life);
-            check(
-                life == *n,
-                format!("{} has {life} life", sc.players[p.ix()]),
-            )
+            check(life == *n, format!("{} has {life} life", sc.players[p.ix()]))
         }
         ExpectKind::Zone(c, z, owner) => {
             let card = g.card(*c);
@@ -105,10 +83,7 @@ fn verdict(sc: &Scenario, out: &Outcome, e: &crate::scenario::Expect, text: &str
                 ZoneName::Removed => card.zone == Zone::Removed,
             };
             let owner_ok = owner.is_none_or(|o| card.owner == o);
-            check(
-                zone_ok && owner_ok,
-                format!("{} is {}", label(sc, *c), where_is(sc, g, *c)),
-            )
+            check(zone_ok && owner_ok, format!("{} is {}", label(sc, *c), where_is(sc, g, *c)))
         }
         ExpectKind::Tapped(c, t) => in_play(sc, g, *c, || {
             let tapped = g.card(*c).tapped;
@@ -117,29 +92,15 @@ fn verdict(sc: &Scenario, out: &Outcome, e: &crate::scenario::Expect, text: &str
         }),
         ExpectKind::Damage(c, n) => in_play(sc, g, *c, || {
             let damage = g.card(*c).damage;
-            (
-                damage == *n,
-                format!("{} has {damage} damage", label(sc, *c)),
-            )
+            (damage == *n, format!("{} has {damage} damage", label(sc, *c)))
         }),
         ExpectKind::Pt(c, p, t) => in_play(sc, g, *c, || {
             let (ap, at) = pt(sc, g, *c);
-            (
-                ap == *p && at == *t,
-                format!("{} is {ap}/{at}", label(sc, *c)),
-            )
+            (ap == *p && at == *t, format!("{} is {ap}/{at}", label(sc, *c)))
         }),
         ExpectKind::Counters(c, n, kind) => {
-            let have = g
-                .card(*c)
-                .counters
-                .iter()
-                .find(|(k, _)| k == kind)
-                .map_or(0, |(_, n)| *n);
-            check(
-                have == *n,
-                format!("{} has {have} {kind} counters", label(sc, *c)),
-            )
+            let have = g.card(*c).counters.iter().find(|(k, _)| k == kind).map_or(0, |(_, n)| *n);
+            check(have == *n, format!("{} has {have} {kind} counters", label(sc, *c)))
         }
         ExpectKind::Fate(nth, c, fate) => {
             let announced: Vec<Status> = g
@@ -154,108 +115,67 @@ fn verdict(sc: &Scenario, out: &Outcome, e: &crate::scenario::Expect, text: &str
                 Fate::Resolved => Status::Resolved,
             };
             let picked: Vec<Status> = match nth {
-                Some(n) => announced
-                    .get(usize::try_from(*n).unwrap_or(0).wrapping_sub(1))
-                    .copied()
-                    .into_iter()
-                    .collect(),
+                Some(n) => {
+                    announced.get(usize::try_from(*n).unwrap_or(0).wrapping_sub(1)).copied().into_iter().collect()
+                }
                 None => announced.clone(),
             };
             let found = if announced.is_empty() {
                 format!("nothing was announced from {}", label(sc, *c))
             } else if picked.is_empty() {
-                format!(
-                    "{} was announced only {} time(s)",
-                    label(sc, *c),
-                    announced.len()
-                )
+                format!("{} was announced only {} time(s)", label(sc, *c), announced.len())
             } else {
                 let fates: Vec<&str> = picked.iter().map(|s| fate_name(*s)).collect();
                 format!("{}: {}", label(sc, *c), fates.join(", "))
             };
-            check(
-                !picked.is_empty() && picked.iter().all(|s| *s == want),
-                found,
-            )
+            check(!picked.is_empty() && picked.iter().all(|s| *s == want), found)
         }
         ExpectKind::Burned(p, n) => {
             let b = g.players[p.ix()].burned;
             check(b == *n, format!("{} burned {b}", sc.players[p.ix()]))
         }
         ExpectKind::Lost(p) => check(g.players[p.ix()].lost, result(sc, g)),
-        ExpectKind::Won(p) => check(
-            !g.players[p.ix()].lost && g.players[p.other().ix()].lost,
-            result(sc, g),
-        ),
+        ExpectKind::Won(p) => check(!g.players[p.ix()].lost && g.players[p.other().ix()].lost, result(sc, g)),
         ExpectKind::NobodyLost => check(g.players.iter().all(|p| !p.lost), result(sc, g)),
-        ExpectKind::DpSteps(n) => check(
-            g.dp_steps == *n,
-            format!("{} damage prevention steps", g.dp_steps),
-        ),
+        ExpectKind::DpSteps(n) => check(g.dp_steps == *n, format!("{} damage prevention steps", g.dp_steps)),
         ExpectKind::Illegal(t) => match &out.stopped {
             Some(Stop::Illegal(_)) => {
                 let msg = out
                     .events
                     .iter()
                     .find_map(|e| match &e.kind {
-                        EventKind::Illegal { text, reason, .. } => {
-                            Some(format!("{text}: {reason}"))
-                        }
+                        EventKind::Illegal { text, reason, hint, .. } => Some(format!(
+                            "{text}: {reason}{}",
+                            hint.as_ref().map(|h| format!(" ({h})")).unwrap_or_default()
+                        )),
                         _ => None,
                     })
                     .unwrap_or_default();
-                check(
-                    msg.to_lowercase().contains(&t.to_lowercase()),
-                    format!("stopped at `{msg}`"),
-                )
+                check(msg.to_lowercase().contains(&t.to_lowercase()), format!("stopped at `{msg}`"))
             }
-            _ => (
-                false,
-                "the run completed without an illegal line".to_owned(),
-            ),
+            _ => (false, "the run completed without an illegal line".to_owned()),
         },
-        ExpectKind::TraceContains(t) => check(
-            text.lines().any(|l| l.contains(t.as_str())),
-            "no trace line contains it".to_owned(),
-        ),
+        ExpectKind::TraceContains(t) => {
+            check(text.lines().any(|l| l.contains(t.as_str())), "no trace line contains it".to_owned())
+        }
     };
-    Verdict {
-        line: e.text.clone(),
-        holds,
-        found: (!holds).then_some(found),
-    }
+    Verdict { line: e.text.clone(), holds, found: (!holds).then_some(found) }
 }
 
 fn result(sc: &Scenario, g: &Game) -> String {
-    let lost: Vec<&str> = (0..2)
-        .filter(|&i| g.players[i].lost)
-        .map(|i| sc.players[i].as_str())
-        .collect();
-    if lost.is_empty() {
-        "nobody lost".to_owned()
-    } else {
-        format!("{} lost", lost.join(" and "))
-    }
+    let lost: Vec<&str> = (0..2).filter(|&i| g.players[i].lost).map(|i| sc.players[i].as_str()).collect();
+    if lost.is_empty() { "nobody lost".to_owned() } else { format!("{} lost", lost.join(" and ")) }
 }
 
 /// The final board for the answer.
 #[must_use]
 pub fn board(sc: &Scenario, g: &Game) -> Board {
     let phase = sc.policies.phases[g.phase];
-    let moment = format!(
-        "{}'s {phase} phase (turn {} of the run)",
-        sc.players[g.active.ix()],
-        g.turn
-    );
+    let moment = format!("{}'s {phase} phase (turn {} of the run)", sc.players[g.active.ix()], g.turn);
     let players = (0..2u8)
         .map(|i| {
             let p = PlayerId(i);
-            let names = |z: Zone| -> Vec<String> {
-                g.zone(z, Some(p))
-                    .into_iter()
-                    .map(|c| label(sc, c))
-                    .collect()
-            };
+            let names = |z: Zone| -> Vec<String> { g.zone(z, Some(p)).into_iter().map(|c| label(sc, c)).collect() };
             let in_play = g
                 .zone(Zone::Play, Some(p))
                 .into_iter()

@@ -96,12 +96,10 @@ pub fn load_library(extra: &[PathBuf]) -> Result<Library, String> {
     let mut lib = Library::builtin()?;
     for path in extra {
         let name = path.display().to_string();
-        let src = std::fs::read_to_string(path).map_err(|e| {
-            Diagnostic::whole_file(format!("cannot read `{name}`: {e}")).render(&name, "")
-        })?;
+        let src = std::fs::read_to_string(path)
+            .map_err(|e| Diagnostic::whole_file(format!("cannot read `{name}`: {e}")).render(&name, ""))?;
         let cards = read_card_file(&src).map_err(|d| d.render(&name, &src))?;
-        lib.add_source(&cards, &name, &src)
-            .map_err(|d| d.render(&name, &src))?;
+        lib.add_source(&cards, &name, &src).map_err(|d| d.render(&name, &src))?;
     }
     Ok(lib)
 }
@@ -113,9 +111,7 @@ pub fn run_file(path: &Path, lib: &Library) -> FileResult {
     let src = match std::fs::read_to_string(path) {
         Ok(s) => s,
         Err(e) => {
-            return FileResult::Error(
-                Diagnostic::whole_file(format!("cannot read `{name}`: {e}")).render(&name, ""),
-            );
+            return FileResult::Error(Diagnostic::whole_file(format!("cannot read `{name}`: {e}")).render(&name, ""));
         }
     };
     run_source(&name, &src, lib)
@@ -159,8 +155,7 @@ pub fn collect(paths: &[PathBuf]) -> Result<Vec<PathBuf>, String> {
     let mut out = Vec::new();
     for p in paths {
         if p.is_dir() {
-            walk(p, &mut out)
-                .map_err(|e| format!("error: cannot read folder `{}`: {e}", p.display()))?;
+            walk(p, &mut out).map_err(|e| format!("error: cannot read folder `{}`: {e}", p.display()))?;
         } else if p.is_file() {
             out.push(p.clone());
         } else {
@@ -174,10 +169,7 @@ pub fn collect(paths: &[PathBuf]) -> Result<Vec<PathBuf>, String> {
 
 fn check_table(results: &[(PathBuf, FileResult)]) -> String {
     let mut table = Table::new();
-    table
-        .load_style(ASCII_FULL_CONDENSED)
-        .force_no_tty()
-        .set_content_arrangement(ContentArrangement::Disabled);
+    table.load_style(ASCII_FULL_CONDENSED).force_no_tty().set_content_arrangement(ContentArrangement::Disabled);
     table.set_header(vec!["scenario", "result", "failing expectations (found)"]);
     for (path, r) in results {
         let (result, detail) = match r {
@@ -194,10 +186,7 @@ fn check_table(results: &[(PathBuf, FileResult)]) -> String {
                 }
                 ("FAIL".to_owned(), lines.join("\n"))
             }
-            FileResult::Error(d) => (
-                "ERROR".to_owned(),
-                d.lines().next().unwrap_or("").to_owned(),
-            ),
+            FileResult::Error(d) => ("ERROR".to_owned(), d.lines().next().unwrap_or("").to_owned()),
         };
         table.add_row(vec![path.display().to_string(), result, detail]);
     }
@@ -223,10 +212,7 @@ fn check_json(results: &[(PathBuf, FileResult)]) -> String {
 
 fn show_card(lib: &Library, name: &str) -> Result<String, String> {
     let Some(id) = lib.find(name) else {
-        let hint = lib
-            .suggest(name)
-            .map(|s| format!("\n  = help: did you mean `{s}`?"))
-            .unwrap_or_default();
+        let hint = lib.suggest(name).map(|s| format!("\n  = help: did you mean `{s}`?")).unwrap_or_default();
         return Err(format!("error: unknown card `{name}`{hint}\n"));
     };
     let d = lib.get(id);
@@ -278,11 +264,7 @@ pub fn main_with(args: impl IntoIterator<Item = std::ffi::OsString>) -> ExitCode
             let r = run_file(&file, &lib);
             match &r {
                 FileResult::Ran(rep) => {
-                    let text = if format == Format::Json {
-                        render_json(rep) + "\n"
-                    } else {
-                        render_text(rep)
-                    };
+                    let text = if format == Format::Json { render_json(rep) + "\n" } else { render_text(rep) };
                     let _ = write!(stdout, "{text}");
                 }
                 FileResult::Error(d) => {
@@ -311,11 +293,7 @@ pub fn main_with(args: impl IntoIterator<Item = std::ffi::OsString>) -> ExitCode
                 })
                 .collect();
             let code = results.iter().map(|(_, r)| r.code()).max().unwrap_or(0);
-            let text = if format == Format::Json {
-                check_json(&results)
-            } else {
-                check_table(&results)
-            };
+            let text = if format == Format::Json { check_json(&results) } else { check_table(&results) };
             let _ = writeln!(stdout, "{text}");
             if format == Format::Text {
                 let ok = results.iter().filter(|(_, r)| r.code() == 0).count();

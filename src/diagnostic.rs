@@ -19,22 +19,12 @@ pub struct Diagnostic {
 impl Diagnostic {
     /// A diagnostic at `span`.
     pub fn new(message: impl Into<String>, span: Span, label: impl Into<String>) -> Self {
-        Self {
-            message: message.into(),
-            span: Some(span),
-            label: label.into(),
-            help: None,
-        }
+        Self { message: message.into(), span: Some(span), label: label.into(), help: None }
     }
 
     /// A diagnostic about a whole file.
     pub fn whole_file(message: impl Into<String>) -> Self {
-        Self {
-            message: message.into(),
-            span: None,
-            label: String::new(),
-            help: None,
-        }
+        Self { message: message.into(), span: None, label: String::new(), help: None }
     }
 
     /// Adds a help line.
@@ -74,11 +64,7 @@ impl Diagnostic {
             let _ = writeln!(out, "{line} | {text}");
             let pad = " ".repeat(col - 1);
             let carets = "^".repeat(width);
-            let label = if self.label.is_empty() {
-                String::new()
-            } else {
-                format!(" {}", self.label)
-            };
+            let label = if self.label.is_empty() { String::new() } else { format!(" {}", self.label) };
             let _ = writeln!(out, "{gutter} | {pad}{carets}{label}");
             if let Some(help) = &self.help {
                 let _ = writeln!(out, "{gutter} |");
@@ -93,10 +79,7 @@ impl Diagnostic {
 
 /// The closest candidate to `word` by edit distance, if close enough to be a likely typo.
 #[must_use]
-pub fn did_you_mean<'a>(
-    word: &str,
-    candidates: impl IntoIterator<Item = &'a str>,
-) -> Option<&'a str> {
+pub fn did_you_mean<'a>(word: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
     let w = word.to_lowercase();
     let mut best: Option<(usize, &str)> = None;
     for c in candidates {
@@ -135,18 +118,12 @@ mod tests {
             .with_help("did you mean `casts`?");
         let text = d.render("x.yaml", src);
         assert!(text.contains(" --> x.yaml:3:11"), "{text}");
-        assert!(
-            text.contains("  |           ^^^^ expected a verb"),
-            "{text}"
-        );
+        assert!(text.contains("  |           ^^^^ expected a verb"), "{text}");
     }
 
     #[test]
     fn suggests_close_names() {
-        assert_eq!(
-            did_you_mean("Grizly Bears", ["Grizzly Bears", "Hill Giant"]),
-            Some("Grizzly Bears")
-        );
+        assert_eq!(did_you_mean("Grizly Bears", ["Grizzly Bears", "Hill Giant"]), Some("Grizzly Bears"));
         assert_eq!(did_you_mean("Zzz", ["Grizzly Bears"]), None);
     }
 }

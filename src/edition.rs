@@ -60,25 +60,8 @@ pub struct Policies {
     pub phases: &'static [&'static str],
 }
 
-const FIFTH_PHASES: &[&str] = &[
-    "beginning of turn",
-    "untap",
-    "upkeep",
-    "draw",
-    "main",
-    "discard",
-    "cleanup",
-];
-const FOURTH_PHASES: &[&str] = &[
-    "beginning of turn",
-    "untap",
-    "upkeep",
-    "draw",
-    "main",
-    "discard",
-    "end",
-    "heal",
-];
+const FIFTH_PHASES: &[&str] = &["beginning of turn", "untap", "upkeep", "draw", "main", "discard", "cleanup"];
+const FOURTH_PHASES: &[&str] = &["beginning of turn", "untap", "upkeep", "draw", "main", "discard", "end", "heal"];
 const ALPHA_PHASES: &[&str] = &["untap", "upkeep", "draw", "main", "discard", "end"];
 
 impl Edition {

@@ -38,9 +38,7 @@ impl<'de> de::Deserialize<'de> for Text {
             }
             fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Text, A::Error> {
                 let Some((k, v)) = map.next_entry::<Text, Text>()? else {
-                    return Err(de::Error::custom(
-                        "expected a line of text, found an empty mapping",
-                    ));
+                    return Err(de::Error::custom("expected a line of text, found an empty mapping"));
                 };
                 if map.next_key::<Text>()?.is_some() {
                     return Err(de::Error::custom(
@@ -82,9 +80,7 @@ fn offset_of(src: &str, line: u64, column: u64) -> usize {
     for (n, l) in src.split_inclusive('\n').enumerate() {
         if n as u64 + 1 == line {
             return off
-                + l.char_indices()
-                    .nth(usize::try_from(column.saturating_sub(1)).unwrap_or(0))
-                    .map_or(0, |(i, _)| i);
+                + l.char_indices().nth(usize::try_from(column.saturating_sub(1)).unwrap_or(0)).map_or(0, |(i, _)| i);
         }
         off += l.len();
     }
@@ -106,10 +102,7 @@ pub fn from_str<T: de::DeserializeOwned>(src: &str) -> Result<T, Diagnostic> {
                     .byte_offset()
                     .and_then(|o| usize::try_from(o).ok())
                     .unwrap_or_else(|| offset_of(src, loc.line(), loc.column()));
-                let len = src[offset.min(src.len())..]
-                    .find([':', '\n'])
-                    .unwrap_or(1)
-                    .max(1);
+                let len = src[offset.min(src.len())..].find([':', '\n']).unwrap_or(1).max(1);
                 Diagnostic::new(message, Span::new(offset, len), "here")
             }
             _ => Diagnostic::whole_file(message),
@@ -124,9 +117,7 @@ fn plain_message(e: &serde_saphyr::Error) -> String {
     let cut = first.find(" at line ").map_or(first, |i| &first[..i]);
     let cut = cut.strip_prefix("error: ").unwrap_or(cut);
     let mut chars = cut.chars();
-    chars.next().map_or_else(String::new, |c| {
-        c.to_lowercase().collect::<String>() + chars.as_str()
-    })
+    chars.next().map_or_else(String::new, |c| c.to_lowercase().collect::<String>() + chars.as_str())
 }
 
 /// A mapping kept in file order, each key with its position.
@@ -171,14 +162,10 @@ impl<'de> de::Deserialize<'de> for CountOrList {
                 f.write_str("a count of cards or a list of card names")
             }
             fn visit_u64<E: de::Error>(self, v: u64) -> Result<CountOrList, E> {
-                u32::try_from(v)
-                    .map(CountOrList::Count)
-                    .map_err(|_| E::custom("library count is too large"))
+                u32::try_from(v).map(CountOrList::Count).map_err(|_| E::custom("library count is too large"))
             }
             fn visit_i64<E: de::Error>(self, v: i64) -> Result<CountOrList, E> {
-                u32::try_from(v)
-                    .map(CountOrList::Count)
-                    .map_err(|_| E::custom("library count must be 0 or more"))
+                u32::try_from(v).map(CountOrList::Count).map_err(|_| E::custom("library count must be 0 or more"))
             }
             fn visit_seq<A: de::SeqAccess<'de>>(self, mut seq: A) -> Result<CountOrList, A::Error> {
                 let mut out = Vec::new();

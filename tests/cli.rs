@@ -17,27 +17,17 @@ fn out(cmd: &mut Command) -> (i32, String, String) {
 
 #[test]
 fn run_prints_the_trace_and_exits_0() {
-    let (code, stdout, _) = out(judge().args([
-        "run",
-        "scenarios/fizzles/giant-growth-answered-by-bolt.yaml",
-    ]));
+    let (code, stdout, _) = out(judge().args(["run", "scenarios/fizzles/giant-growth-answered-by-bolt.yaml"]));
     assert_eq!(code, 0);
-    assert!(
-        stdout.contains("Giant Growth fizzles: Pearled Unicorn is not in play"),
-        "{stdout}"
-    );
+    assert!(stdout.contains("Giant Growth fizzles: Pearled Unicorn is not in play"), "{stdout}");
     assert!(stdout.contains("[ok  ] Giant Growth fizzled"), "{stdout}");
 }
 
 #[test]
 fn the_contract_example_runs() {
-    let (code, stdout, stderr) =
-        out(judge().args(["run", "tests/fixtures/contract/contract-example.yaml"]));
+    let (code, stdout, stderr) = out(judge().args(["run", "tests/fixtures/contract/contract-example.yaml"]));
     assert_eq!(code, 0, "{stdout}{stderr}");
-    assert!(
-        stdout.contains("[ok  ] Pearled Unicorn is in Alice's graveyard"),
-        "{stdout}"
-    );
+    assert!(stdout.contains("[ok  ] Pearled Unicorn is in Alice's graveyard"), "{stdout}");
     assert!(stdout.contains("[ok  ] Giant Growth fizzled"), "{stdout}");
 }
 
@@ -46,43 +36,29 @@ fn malformed_action_line_is_exit_2_with_position() {
     let (code, stdout, stderr) = out(judge().args(["run", "tests/fixtures/errors/bad-verb.yaml"]));
     assert_eq!(code, 2);
     assert!(stdout.is_empty());
-    assert!(
-        stderr.contains("tests/fixtures/errors/bad-verb.yaml:10:11"),
-        "{stderr}"
-    );
+    assert!(stderr.contains("tests/fixtures/errors/bad-verb.yaml:10:11"), "{stderr}");
     assert!(stderr.contains("^^^^"), "{stderr}");
 }
 
 #[test]
 fn failing_expectation_and_unexpected_illegal_are_exit_1() {
-    let (code, stdout, _) =
-        out(judge().args(["run", "tests/fixtures/failing/wrong-expectation.yaml"]));
+    let (code, stdout, _) = out(judge().args(["run", "tests/fixtures/failing/wrong-expectation.yaml"]));
     assert_eq!(code, 1);
     assert!(
-        stdout.contains(
-            "[FAIL] Grizzly Bears is in play -- found: Grizzly Bears is in Bob's graveyard"
-        ),
+        stdout.contains("[FAIL] Grizzly Bears is in play -- found: Grizzly Bears is in Bob's graveyard"),
         "{stdout}"
     );
-    let (code, stdout, _) =
-        out(judge().args(["run", "tests/fixtures/failing/unexpected-illegal.yaml"]));
+    let (code, stdout, _) = out(judge().args(["run", "tests/fixtures/failing/unexpected-illegal.yaml"]));
     assert_eq!(code, 1);
-    assert!(
-        stdout.contains("ILLEGAL line 2: Alice casts Stone Rain on Forest"),
-        "{stdout}"
-    );
+    assert!(stdout.contains("ILLEGAL line 2: Alice casts Stone Rain on Forest"), "{stdout}");
 }
 
 #[test]
 fn check_reports_a_table_and_the_worst_code() {
     let (code, stdout, _) = out(judge().args(["check", "scenarios", "rulings"]));
     assert_eq!(code, 0, "{stdout}");
-    assert!(
-        stdout.contains("| scenarios/fizzles/giant-growth-answered-by-bolt.yaml"),
-        "{stdout}"
-    );
-    let (code, stdout, _) =
-        out(judge().args(["check", "tests/fixtures/failing", "scenarios/fizzles"]));
+    assert!(stdout.contains("| scenarios/fizzles/giant-growth-answered-by-bolt.yaml"), "{stdout}");
+    let (code, stdout, _) = out(judge().args(["check", "tests/fixtures/failing", "scenarios/fizzles"]));
     assert_eq!(code, 1);
     assert!(stdout.contains("FAIL"), "{stdout}");
     let (code, _, _) = out(judge().args(["check", "tests/fixtures/errors", "scenarios/fizzles"]));
@@ -102,71 +78,37 @@ fn check_bad_usage_is_exit_2() {
 
 #[test]
 fn json_output_is_valid_and_deterministic() {
-    let (code, first, _) = out(judge().args([
-        "run",
-        "--format",
-        "json",
-        "scenarios/batches/respond-to-own-spell.yaml",
-    ]));
+    let (code, first, _) =
+        out(judge().args(["run", "--format", "json", "scenarios/batches/respond-to-own-spell.yaml"]));
     assert_eq!(code, 0);
-    let v: serde_json::Value =
-        serde_json::from_str(&first).unwrap_or_else(|e| panic!("{e}: {first}"));
+    let v: serde_json::Value = serde_json::from_str(&first).unwrap_or_else(|e| panic!("{e}: {first}"));
     assert!(v["events"].as_array().is_some_and(|a| !a.is_empty()));
-    let (_, second, _) = out(judge().args([
-        "run",
-        "--format",
-        "json",
-        "scenarios/batches/respond-to-own-spell.yaml",
-    ]));
+    let (_, second, _) = out(judge().args(["run", "--format", "json", "scenarios/batches/respond-to-own-spell.yaml"]));
     assert_eq!(first, second);
     let (code, check, _) = out(judge().args(["check", "--format", "json", "scenarios/fizzles"]));
     assert_eq!(code, 0);
-    assert!(
-        serde_json::from_str::<serde_json::Value>(&check).is_ok(),
-        "{check}"
-    );
+    assert!(serde_json::from_str::<serde_json::Value>(&check).is_ok(), "{check}");
 }
 
 #[test]
 fn card_shows_the_parsed_abilities() {
     let (code, stdout, _) = out(judge().args(["card", "healing salve"]));
     assert_eq!(code, 0);
-    assert!(
-        stdout.contains("mode prevent: Spell(Prevent(Fixed(3)"),
-        "{stdout}"
-    );
+    assert!(stdout.contains("mode prevent: Spell(Prevent(Fixed(3)"), "{stdout}");
     let (code, _, stderr) = out(judge().args(["card", "Lightning Blot"]));
     assert_eq!(code, 2);
-    assert!(
-        stderr.contains("did you mean `Lightning Bolt`?"),
-        "{stderr}"
-    );
+    assert!(stderr.contains("did you mean `Lightning Bolt`?"), "{stderr}");
 }
 
 #[test]
 fn extra_card_file_is_loaded_and_errors_point_into_it() {
-    let (code, stdout, _) = out(judge().args([
-        "--cards",
-        "tests/fixtures/cards/extra.yaml",
-        "card",
-        "Volcanic Hammer",
-    ]));
+    let (code, stdout, _) =
+        out(judge().args(["--cards", "tests/fixtures/cards/extra.yaml", "card", "Volcanic Hammer"]));
     assert_eq!(code, 0, "{stdout}");
-    assert!(
-        stdout.contains("defined in: tests/fixtures/cards/extra.yaml"),
-        "{stdout}"
-    );
-    let (code, _, stderr) = out(judge().args([
-        "--cards",
-        "tests/fixtures/cards/broken.yaml",
-        "card",
-        "Forest",
-    ]));
+    assert!(stdout.contains("defined in: tests/fixtures/cards/extra.yaml"), "{stdout}");
+    let (code, _, stderr) = out(judge().args(["--cards", "tests/fixtures/cards/broken.yaml", "card", "Forest"]));
     assert_eq!(code, 2);
-    assert!(
-        stderr.contains("tests/fixtures/cards/broken.yaml:4:"),
-        "{stderr}"
-    );
+    assert!(stderr.contains("tests/fixtures/cards/broken.yaml:4:"), "{stderr}");
 }
 
 #[test]

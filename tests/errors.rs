@@ -9,19 +9,11 @@ fn malformed_inputs() {
     insta::glob!("fixtures/errors", "*.yaml", |path| {
         let result = run_file(path, &lib);
         assert_eq!(result.code(), 2, "{} should be exit 2", path.display());
-        let FileResult::Error(d) = result else {
-            panic!("{} ran", path.display())
-        };
-        let name = path
-            .file_name()
-            .map(|n| n.to_string_lossy().into_owned())
-            .unwrap_or_default();
+        let FileResult::Error(d) = result else { panic!("{} ran", path.display()) };
+        let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
         assert!(d.contains(&format!("{name}:")), "no file:line:col in\n{d}");
         // Paths differ between machines: keep the file name only.
-        let d = d.replace(
-            &path.display().to_string(),
-            &format!("tests/fixtures/errors/{name}"),
-        );
+        let d = d.replace(&path.display().to_string(), &format!("tests/fixtures/errors/{name}"));
         insta::with_settings!({ omit_expression => true }, {
             insta::assert_snapshot!(d);
         });

@@ -77,9 +77,7 @@ impl CardKind {
         let l = t.to_lowercase();
         Some(match l.as_str() {
             "land" | "basic land" => Self::Land,
-            "artifact" | "mono artifact" | "poly artifact" | "continuous artifact" => {
-                Self::Artifact
-            }
+            "artifact" | "mono artifact" | "poly artifact" | "continuous artifact" => Self::Artifact,
             "artifact creature" => Self::ArtifactCreature,
             "enchantment" => Self::Enchantment,
             "instant" => Self::Instant,
@@ -129,9 +127,7 @@ impl CardDef {
     /// Whether the card has the keyword.
     #[must_use]
     pub fn has_keyword(&self, k: &Keyword) -> bool {
-        self.abilities
-            .iter()
-            .any(|a| matches!(a, Ability::Keyword(x) if x == k))
+        self.abilities.iter().any(|a| matches!(a, Ability::Keyword(x) if x == k))
     }
 
     /// The effect of the card when cast, for its only mode or the named one.
@@ -229,10 +225,8 @@ impl Library {
     pub fn builtin() -> Result<Self, String> {
         let mut lib = Self::default();
         for (file, src) in BUILTIN {
-            let cards: Vec<RawCard> =
-                crate::yaml::from_str(src).map_err(|d| d.render(file, src))?;
-            lib.add_source(&cards, file, src)
-                .map_err(|d| d.render(file, src))?;
+            let cards: Vec<RawCard> = crate::yaml::from_str(src).map_err(|d| d.render(file, src))?;
+            lib.add_source(&cards, file, src).map_err(|d| d.render(file, src))?;
         }
         Ok(lib)
     }
@@ -241,12 +235,7 @@ impl Library {
     ///
     /// # Errors
     /// A card that does not parse, or a name defined twice in this source.
-    pub fn add_source(
-        &mut self,
-        cards: &[RawCard],
-        origin: &str,
-        src: &str,
-    ) -> Result<Vec<Redefinition>, Diagnostic> {
+    pub fn add_source(&mut self, cards: &[RawCard], origin: &str, src: &str) -> Result<Vec<Redefinition>, Diagnostic> {
         let mut seen: Vec<String> = Vec::new();
         let mut redefined = Vec::new();
         for raw in cards {
@@ -263,16 +252,9 @@ impl Library {
             seen.push(key.clone());
             if let Some(&id) = self.by_name.get(&key) {
                 let before = std::mem::replace(&mut self.defs[usize::from(id.0)], def);
-                redefined.push(Redefinition {
-                    name: before.name,
-                    before: before.origin,
-                    now: origin.to_owned(),
-                });
+                redefined.push(Redefinition { name: before.name, before: before.origin, now: origin.to_owned() });
             } else {
-                let id = DefId(
-                    u16::try_from(self.defs.len())
-                        .map_err(|_| Diagnostic::whole_file("too many cards"))?,
-                );
+                let id = DefId(u16::try_from(self.defs.len()).map_err(|_| Diagnostic::whole_file("too many cards"))?);
                 self.by_name.insert(key, id);
                 self.defs.push(def);
             }
@@ -300,10 +282,7 @@ impl Library {
 
     /// Every definition, in library order.
     pub fn iter(&self) -> impl Iterator<Item = (DefId, &CardDef)> {
-        self.defs
-            .iter()
-            .enumerate()
-            .map(|(i, d)| (DefId(u16::try_from(i).unwrap_or(u16::MAX)), d))
+        self.defs.iter().enumerate().map(|(i, d)| (DefId(u16::try_from(i).unwrap_or(u16::MAX)), d))
     }
 }
 
@@ -328,22 +307,15 @@ fn parse_card(raw: &RawCard, origin: &str, src: &str) -> Result<CardDef, Diagnos
     let pt = match &raw.pt {
         Some(p) => {
             let p = locate(p, src);
-            Some(parse_pt(&p.node).ok_or_else(|| {
-                Diagnostic::new(
-                    "cannot read power/toughness",
-                    p.span,
-                    "expected P/T, like 2/2",
-                )
-            })?)
+            Some(
+                parse_pt(&p.node)
+                    .ok_or_else(|| Diagnostic::new("cannot read power/toughness", p.span, "expected P/T, like 2/2"))?,
+            )
         }
         None => None,
     };
     if kind.is_creature() && pt.is_none() {
-        return Err(Diagnostic::new(
-            format!("creature `{}` has no `pt:`", name.node),
-            name.span,
-            "add `pt: P/T`",
-        ));
+        return Err(Diagnostic::new(format!("creature `{}` has no `pt:`", name.node), name.span, "add `pt: P/T`"));
     }
     let mut abilities = Vec::new();
     for a in &raw.abilities {
@@ -363,22 +335,14 @@ fn parse_card(raw: &RawCard, origin: &str, src: &str) -> Result<CardDef, Diagnos
         }
         modes.push((m.to_lowercase(), ab));
     }
-    let edition_types = raw
-        .editions
-        .iter()
-        .filter_map(|(e, o)| o.type_line.clone().map(|t| (e.clone(), t)))
-        .collect();
+    let edition_types = raw.editions.iter().filter_map(|(e, o)| o.type_line.clone().map(|t| (e.clone(), t))).collect();
     Ok(CardDef {
         name: name.node,
         cost,
         type_line: type_text.node,
         kind,
         pt,
-        text: raw
-            .text
-            .as_ref()
-            .map(|t| t.value.0.clone())
-            .unwrap_or_default(),
+        text: raw.text.as_ref().map(|t| t.value.0.clone()).unwrap_or_default(),
         abilities,
         modes,
         edition_types,
@@ -423,14 +387,7 @@ mod tests {
         let src = "- name: Foo\n  cost: R\n  type: Instant\n  abilities: [\"spell: deal 3 damage to target wizard\"]\n";
         let cards = read_card_file(src).unwrap_or_default();
         let mut lib = Library::default();
-        let e = lib
-            .add_source(&cards, "x.yaml", src)
-            .err()
-            .unwrap_or_else(|| panic!("should fail"));
-        assert!(
-            e.render("x.yaml", src).contains("x.yaml:4:47"),
-            "{}",
-            e.render("x.yaml", src)
-        );
+        let e = lib.add_source(&cards, "x.yaml", src).err().unwrap_or_else(|| panic!("should fail"));
+        assert!(e.render("x.yaml", src).contains("x.yaml:4:47"), "{}", e.render("x.yaml", src));
     }
 }

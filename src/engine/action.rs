@@ -65,9 +65,7 @@ impl Action {
     pub const fn player(&self) -> Option<PlayerId> {
         match self {
             Self::Resolve | Self::GoTo(_) => None,
-            Self::Pass(p) | Self::PlayLand(p, _) | Self::Tap(p, _, _) | Self::Regenerate(p, _) => {
-                Some(*p)
-            }
+            Self::Pass(p) | Self::PlayLand(p, _) | Self::Tap(p, _, _) | Self::Regenerate(p, _) => Some(*p),
             Self::Announce(a) => Some(a.player),
         }
     }

@@ -39,10 +39,7 @@ impl Engine<'_> {
             (Source::Spell(_), e) => match self.def(card).kind {
                 CardKind::ManaSource => Speed::ManaSource,
                 // An interrupt that does not target a spell is played as an instant (002 Interrupt).
-                CardKind::Interrupt
-                    if e.target()
-                        .is_some_and(|t| t.kinds.contains(&TargetKind::Spell)) =>
-                {
+                CardKind::Interrupt if e.target().is_some_and(|t| t.kinds.contains(&TargetKind::Spell)) => {
                     Speed::Interrupt
                 }
                 CardKind::Interrupt | CardKind::Instant => Speed::Instant,
@@ -54,11 +51,7 @@ impl Engine<'_> {
     /// `P casts ...` / `P activates ...` at the current moment.
     pub(super) fn announce(&mut self, an: &Announce) -> Result<(), Stop> {
         let Some(effect) = self.effect_of(an.card, an.source) else {
-            return Err(Stop::illegal(
-                format!("{} has no such ability", self.label(an.card)),
-                KINDS,
-                None,
-            ));
+            return Err(Stop::illegal(format!("{} has no such ability", self.label(an.card)), KINDS, None));
         };
         self.check_source_zone(an)?;
         match self.speed(an.card, an.source, &effect) {
@@ -68,9 +61,6 @@ impl Engine<'_> {
             }
             Speed::Specialized => Err(self.regeneration_out_of_time(an.player, an.card)),
             Speed::Interrupt => {
-                if self.game.top().windows.is_empty() {
-                    return Err(self.interrupt_out_of_time(an));
-                }
                 self.yield_to(an.player)?;
                 if self.game.top().windows.is_empty() {
                     return Err(self.interrupt_out_of_time(an));
@@ -91,52 +81,63 @@ impl Engine<'_> {
         let card = self.game.card(an.card);
         let name = self.label(an.card);
         match an.source {
-            Source::Spell(_) if card.zone != Zone::Hand || card.owner != an.player => {
-                Err(Stop::illegal(
-                    format!(
-                        "{name} is not in {}'s hand (it is in {})",
-                        self.pname(an.player),
-                        self.zone_phrase(an.card)
-                    ),
-                    Rule::g(
-                        "Spell and Ability Timing, Kinds and Speeds: casting a spell means playing a card from your hand",
-                    ),
-                    None,
-                ))
-            }
-            Source::Ability(_) if card.zone != Zone::Play || card.controller != an.player => {
-                Err(Stop::illegal(
-                    format!(
-                        "{} does not control {name} in play (it is in {})",
-                        self.pname(an.player),
-                        self.zone_phrase(an.card)
-                    ),
-                    Rule::g("Who Plays Abilities"),
-                    None,
-                ))
-            }
+            Source::Spell(_) if card.zone != Zone::Hand || card.owner != an.player => Err(Stop::illegal(
+                format!("{name} is not in {}'s hand (it is in {})", self.pname(an.player), self.zone_phrase(an.card)),
+                Rule::g(
+                    "Spell and Ability Timing, Kinds and Speeds: casting a spell means playing a card from your hand",
+                ),
+                None,
+            )),
+            Source::Ability(_) if card.zone != Zone::Play || card.controller != an.player => Err(Stop::illegal(
+                format!(
+                    "{} does not control {name} in play (it is in {})",
+                    self.pname(an.player),
+                    self.zone_phrase(an.card)
+                ),
+                Rule::g("Who Plays Abilities"),
+                None,
+            )),
             _ => Ok(()),
         }
     }
 
     fn interrupt_out_of_time(&self, an: &Announce) -> Stop {
-        let what = an.targets.first().and_then(|t| match t {
-            TargetRef::Card(c) => self.live_spell_of(*c).map(|s| self.slabel(s)),
+        let target = an.targets.first().and_then(|t| match t {
+            TargetRef::Card(c) => Some(*c),
             TargetRef::Player(_) => None,
         });
-        let reason = match what {
-            Some(s) => format!(
-                "{s} was already successfully cast and waits in a batch; an interrupt may target only a spell while it is being cast"
-            ),
-            None => {
-                "no spell is being cast, so there is nothing an interrupt can target".to_owned()
-            }
-        };
-        Stop::illegal(
-            reason,
-            STEP2,
-            Some("write the interrupt right after the spell it answers"),
-        )
+        if let Some(c) = target
+            && let Some(s) = self.live_spell_of(c)
+        {
+            return Stop::illegal(
+                format!(
+                    "{} was already successfully cast and waits in a batch; an interrupt may target only a spell while it is being cast",
+                    self.slabel(s)
+                ),
+                STEP2,
+                Some("write the interrupt right after the line that announces the spell it answers"),
+            );
+        }
+        // A mana source resolved the moment it was announced: it never had a window.
+        let mana_source = target.is_some_and(|c| {
+            self.game.spells.iter().any(|sp| {
+                sp.card == c
+                    && self
+                        .effect_of(sp.card, sp.source)
+                        .is_some_and(|e| self.speed(sp.card, sp.source, &e) == Speed::ManaSource)
+            })
+        });
+        if let Some(c) = target.filter(|_| mana_source) {
+            return Stop::illegal(
+                format!(
+                    "{} is a mana source: it resolved as soon as it was announced and can never be interrupted",
+                    self.label(c)
+                ),
+                Rule::g("Mana Source"),
+                None,
+            );
+        }
+        Stop::illegal("no spell is being cast, so there is nothing an interrupt can target", STEP2, None)
     }
 
     /// Sorcery-speed limits, damage-prevention-only moments, phases without priority.
@@ -159,8 +160,8 @@ impl Engine<'_> {
                     "{name} prevents damage, so it may be played only during a damage prevention step where there is damage to prevent"
                 ),
                 DP_ONLY,
-                Some(
-                    "write it right after the line whose resolution deals the damage (often `resolve`)",
+                (!top.is_neutral()).then_some(
+                    "write `resolve` before this line: the damage prevention step comes when the damage is dealt",
                 ),
             ));
         }
@@ -180,9 +181,8 @@ impl Engine<'_> {
             ));
         }
         if speed == Speed::Sorcery {
-            let kinds = Rule::g(
-                "Spell and Ability Timing, Kinds and Speeds: sorceries, summons, artifacts and enchantments",
-            );
+            let kinds =
+                Rule::g("Spell and Ability Timing, Kinds and Speeds: sorceries, summons, artifacts and enchantments");
             if an.player != self.game.active || phase != "main" {
                 return Err(Stop::illegal(
                     format!(
@@ -219,12 +219,7 @@ impl Engine<'_> {
     }
 
     /// Checks targets on announcement: count, kinds, distinct, protection, interrupts' reach.
-    fn check_targets(
-        &self,
-        an: &Announce,
-        effect: &Effect,
-        targets: &[Target],
-    ) -> Result<(), Stop> {
+    fn check_targets(&self, an: &Announce, effect: &Effect, targets: &[Target]) -> Result<(), Stop> {
         const TARGETING: Rule = Rule::g("Targeting--Announcing and Resolving");
         let name = self.label(an.card);
         let Some(spec) = effect.target() else {
@@ -234,11 +229,7 @@ impl Engine<'_> {
             return Err(Stop::illegal(format!("{name} has no targets"), STEP1, None));
         };
         if targets.is_empty() {
-            return Err(Stop::illegal(
-                format!("{name} needs a target"),
-                STEP1,
-                Some("add `on TARGET`"),
-            ));
+            return Err(Stop::illegal(format!("{name} needs a target"), STEP1, Some("add `on TARGET`")));
         }
         if !spec.many && targets.len() > 1 {
             return Err(Stop::illegal(
@@ -250,10 +241,7 @@ impl Engine<'_> {
         for (i, t) in targets.iter().enumerate() {
             if targets[..i].contains(t) {
                 return Err(Stop::illegal(
-                    format!(
-                        "{} is chosen twice; the same target may not be selected twice",
-                        self.tlabel(*t)
-                    ),
+                    format!("{} is chosen twice; the same target may not be selected twice", self.tlabel(*t)),
                     STEP1,
                     None,
                 ));
@@ -262,18 +250,15 @@ impl Engine<'_> {
         let colors = self.colors(an.card);
         for &t in targets {
             if let Some(problem) = self.target_problem(spec, t, &colors) {
-                return Err(Stop::illegal(
-                    format!("{} cannot target {}: {problem}", name, self.tlabel(t)),
-                    TARGETING,
-                    None,
-                ));
+                // Aiming at a spell is governed by the interrupt rules (002 Step 2).
+                let rule = if matches!(t, Target::Spell(_)) { STEP2 } else { TARGETING };
+                return Err(Stop::illegal(format!("{} cannot target {}: {problem}", name, self.tlabel(t)), rule, None));
             }
             if let Target::Spell(s) = t {
                 // 5e: only the innermost spell being cast may be interrupted.
                 let innermost = self.game.top().windows.last().map(|w| w.spell);
                 if innermost != Some(s) {
-                    let current =
-                        innermost.map_or_else(|| "nothing".to_owned(), |w| self.slabel(w));
+                    let current = innermost.map_or_else(|| "nothing".to_owned(), |w| self.slabel(w));
                     return Err(Stop::illegal(
                         format!(
                             "an interrupt may target only the spell most recently announced and still being cast ({current}), not {}",
@@ -315,9 +300,9 @@ impl Engine<'_> {
                 }
                 (cost, false)
             }
-            Source::Ability(i) => self
-                .ability_cost(an.card, i)
-                .map_or((ManaCost::default(), false), |c| (c.mana.with_x(x), c.tap)),
+            Source::Ability(i) => {
+                self.ability_cost(an.card, i).map_or((ManaCost::default(), false), |c| (c.mana.with_x(x), c.tap))
+            }
         }
     }
 
@@ -326,11 +311,7 @@ impl Engine<'_> {
         let card = self.game.card(c);
         let name = self.label(c);
         if card.tapped {
-            return Err(Stop::illegal(
-                format!("{name} is tapped, so its tap ability cannot be used"),
-                STEP1,
-                None,
-            ));
+            return Err(Stop::illegal(format!("{name} is tapped, so its tap ability cannot be used"), STEP1, None));
         }
         if self.def(c).kind.is_creature() && card.sick {
             return Err(Stop::illegal(
@@ -353,11 +334,7 @@ impl Engine<'_> {
     }
 
     /// Pays for and records an announcement; the spell card goes to limbo.
-    pub(super) fn announce_paid(
-        &mut self,
-        an: &Announce,
-        targets: Vec<Target>,
-    ) -> Result<super::state::SpellId, Stop> {
+    pub(super) fn announce_paid(&mut self, an: &Announce, targets: Vec<Target>) -> Result<super::state::SpellId, Stop> {
         let (mana, tap) = self.full_cost(an, targets.len());
         if tap && self.game.card(an.card).tapped {
             self.pay_tap(an.card)?;
@@ -390,11 +367,9 @@ impl Engine<'_> {
             self.game.card_mut(an.card).controller = an.player;
         }
         let mode = match an.source {
-            Source::Spell(i) => self
-                .def(an.card)
-                .spell_effects()
-                .get(usize::from(i))
-                .and_then(|(m, _)| m.map(str::to_owned)),
+            Source::Spell(i) => {
+                self.def(an.card).spell_effects().get(usize::from(i)).and_then(|(m, _)| m.map(str::to_owned))
+            }
             Source::Ability(_) => None,
         };
         self.emit(
@@ -419,21 +394,12 @@ impl Engine<'_> {
             return Ok(());
         };
         if let Source::Ability(i) = an.source
-            && self
-                .ability_cost(an.card, i)
-                .is_some_and(|c| c.tap && c.mana.total() == 0)
+            && self.ability_cost(an.card, i).is_some_and(|c| c.tap && c.mana.total() == 0)
         {
-            return self
-                .tap_for_mana(an.player, an.card, Some(*m), false)
-                .map(|_| ());
+            return self.tap_for_mana(an.player, an.card, Some(*m), false).map(|_| ());
         }
         let id = self.announce_paid(an, Vec::new())?;
-        self.emit(
-            EventKind::ManaSourceResolves {
-                spell: self.slabel(id),
-            },
-            Some(Rule::g("Mana Source")),
-        );
+        self.emit(EventKind::ManaSourceResolves { spell: self.slabel(id) }, Some(Rule::g("Mana Source")));
         self.add_mana(an.player, self.slabel(id), m);
         self.game.spell_mut(id).status = Status::Resolved;
         if matches!(an.source, Source::Spell(_)) {
@@ -461,10 +427,7 @@ impl Engine<'_> {
     pub(super) fn regeneration_out_of_time(&self, _p: PlayerId, c: CardId) -> Stop {
         let name = self.label(c);
         let card = self.game.card(c);
-        let buried = self
-            .events
-            .iter()
-            .any(|e| matches!(&e.kind, EventKind::Buried { card } if *card == name));
+        let buried = self.events.iter().any(|e| matches!(&e.kind, EventKind::Buried { card } if *card == name));
         if card.zone != Zone::Play && buried {
             return Stop::illegal(
                 format!("{name} was buried: a buried creature may not be regenerated"),
@@ -477,7 +440,7 @@ impl Engine<'_> {
                 "{name} is not being destroyed: regeneration is a specialized ability, used only when the creature would go to the graveyard"
             ),
             Rule::g("Regeneration"),
-            Some(
+            (!self.game.top().is_neutral()).then_some(
                 "write `resolve` before this line: regeneration is used when the creature is being destroyed",
             ),
         )

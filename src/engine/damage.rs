@@ -9,24 +9,16 @@ use crate::trace::{EventKind, Rule};
 
 const DP: Rule = Rule::g("Spell and Ability Timing, Damage Prevention");
 const REGEN: Rule = Rule::g("Regeneration");
+const SERIES: Rule = Rule::r5("Timing: Series and Batches; Specialized Abilities");
 
 impl Engine<'_> {
     /// Whether there is damage to `t` (from `source`, if given) to prevent.
     pub(super) fn has_packet(&self, t: Target, source: Option<CardId>) -> bool {
-        self.game
-            .packets
-            .iter()
-            .any(|p| p.to == t && p.amount > 0 && source.is_none_or(|s| p.source == s))
+        self.game.packets.iter().any(|p| p.to == t && p.amount > 0 && source.is_none_or(|s| p.source == s))
     }
 
     /// Prevents up to `n` damage to `t` from the packets there (one source, or the one chosen).
-    pub(super) fn prevent(
-        &mut self,
-        t: Target,
-        n: u32,
-        source: Option<CardId>,
-        by: &str,
-    ) -> Result<(), Stop> {
+    pub(super) fn prevent(&mut self, t: Target, n: u32, source: Option<CardId>, by: &str) -> Result<(), Stop> {
         let mut sources: Vec<CardId> = self
             .game
             .packets
@@ -36,10 +28,7 @@ impl Engine<'_> {
             .collect();
         sources.dedup();
         if sources.len() > 1 {
-            let names: Vec<String> = sources
-                .iter()
-                .map(|&s| format!("`choosing {}`", self.label(s)))
-                .collect();
+            let names: Vec<String> = sources.iter().map(|&s| format!("`choosing {}`", self.label(s))).collect();
             return Err(Stop::Choice {
                 line: None,
                 message: format!(
@@ -59,12 +48,14 @@ impl Engine<'_> {
             left -= k;
             let src = p.source;
             self.game.packets[i].amount -= k;
+            let gone = self.game.packets[i].amount == 0;
             self.emit(
                 EventKind::Prevented {
                     source: self.label(src),
                     to: self.tlabel(t),
                     amount: k,
                     by: by.to_owned(),
+                    gone,
                 },
                 Some(Rule::g("Damage Prevention (glossary): a specific amount")),
             );
@@ -118,31 +109,15 @@ impl Engine<'_> {
             .game
             .packets
             .iter()
-            .map(|p| {
-                format!(
-                    "{} from {} to {}",
-                    p.amount,
-                    self.label(p.source),
-                    self.tlabel(p.to)
-                )
-            })
+            .map(|p| format!("{} from {} to {}", p.amount, self.label(p.source), self.tlabel(p.to)))
             .collect();
-        self.emit(
-            EventKind::PreventionStep {
-                number: self.game.dp_steps,
-                packets,
-            },
-            Some(DP),
-        );
+        self.emit(EventKind::PreventionStep { number: self.game.dp_steps, packets }, Some(DP));
         self.depth += 1;
         // Sub-step A: automatic prevention first, such as protection from a colour.
         for i in 0..self.game.packets.len() {
             let p = self.game.packets[i].clone();
             if let Target::Card(c) = p.to
-                && let Some(col) = p
-                    .colors
-                    .iter()
-                    .find(|col| self.has_keyword(c, &Keyword::Protection(**col)))
+                && let Some(col) = p.colors.iter().find(|col| self.has_keyword(c, &Keyword::Protection(**col)))
             {
                 let by = format!("protection from {}", col.name());
                 self.game.packets[i].amount = 0;
@@ -152,6 +127,7 @@ impl Engine<'_> {
                         to: self.label(c),
                         amount: p.amount,
                         by,
+                        gone: true,
                     },
                     Some(Rule::g("Protection from Color")),
                 );
@@ -164,6 +140,10 @@ impl Engine<'_> {
         let r = self.prevention_batches();
         self.game.ctx.pop();
         r?;
+        self.emit(
+            EventKind::PreventionStepEnds { number: self.game.dp_steps },
+            Some(Rule::g("Spell and Ability Timing, Damage Prevention, Sub-Step B")),
+        );
         // Sub-step C: the damage is successfully dealt; players lose life.
         let packets = std::mem::take(&mut self.game.packets);
         for p in packets {
@@ -171,39 +151,24 @@ impl Engine<'_> {
                 Target::Card(c) if self.is_creature_in_play(c) => {
                     self.game.card_mut(c).damage += p.amount;
                     self.emit(
-                        EventKind::DamageDealt {
-                            source: self.label(p.source),
-                            to: self.label(c),
-                            amount: p.amount,
-                        },
-                        Some(Rule::g(
-                            "Spell and Ability Timing, Damage Prevention, Sub-Step C",
-                        )),
+                        EventKind::DamageDealt { source: self.label(p.source), to: self.label(c), amount: p.amount },
+                        Some(Rule::g("Spell and Ability Timing, Damage Prevention, Sub-Step C")),
                     );
                 }
                 Target::Player(pl) => {
                     self.emit(
-                        EventKind::DamageDealt {
-                            source: self.label(p.source),
-                            to: self.pname(pl),
-                            amount: p.amount,
-                        },
-                        Some(Rule::g(
-                            "Spell and Ability Timing, Damage Prevention, Sub-Step C",
-                        )),
+                        EventKind::DamageDealt { source: self.label(p.source), to: self.pname(pl), amount: p.amount },
+                        Some(Rule::g("Spell and Ability Timing, Damage Prevention, Sub-Step C")),
                     );
-                    self.change_life(
-                        pl,
-                        -i32::try_from(p.amount).unwrap_or(i32::MAX),
-                        Some(Rule::g("Damage")),
-                    );
+                    self.change_life(pl, -i32::try_from(p.amount).unwrap_or(i32::MAX), Some(Rule::g("Damage")));
                 }
                 _ => {}
             }
         }
-        self.depth -= 1;
         // Sub-step D: creatures with lethal damage go to the graveyard (they may regenerate).
-        self.check_lethal()
+        let r = self.check_lethal(Rule::g("Spell and Ability Timing, Damage Prevention, Sub-Step D"));
+        self.depth -= 1;
+        r
     }
 
     fn prevention_batches(&mut self) -> Result<(), Stop> {
@@ -217,13 +182,30 @@ impl Engine<'_> {
             } else if !self.game.top().is_neutral() {
                 self.settle_top()?;
             } else {
+                self.note_declined();
                 return Ok(());
             }
         }
     }
 
+    /// Records why the next announcement was not taken in this damage prevention step.
+    fn note_declined(&mut self) {
+        let Some(end) = self.peek(|_, a| matches!(a, Action::Announce(_))) else { return };
+        let Action::Announce(an) = &self.sc.lines[end].action else { return };
+        let n = self.game.dp_steps;
+        let why = match self.effect_of(an.card, an.source) {
+            Some(Effect::Prevent(..)) => format!(
+                "in damage prevention step {n} it was not taken: there was no damage there to what it targets (GRS 07/15/97, Damage Prevention)"
+            ),
+            _ => format!(
+                "in damage prevention step {n} it was not taken: only spells and abilities that prevent or redirect damage may be played there (GRS 07/15/97, Spell and Ability Timing, Damage Prevention, Sub-Step A)"
+            ),
+        };
+        self.declined.push((end, why));
+    }
+
     /// Creatures whose damage reaches their toughness are destroyed.
-    pub(super) fn check_lethal(&mut self) -> Result<(), Stop> {
+    pub(super) fn check_lethal(&mut self, rule: Rule) -> Result<(), Stop> {
         let dying: Vec<CardId> = self
             .game
             .zone(Zone::Play, None)
@@ -239,7 +221,7 @@ impl Engine<'_> {
         if dying.is_empty() {
             return Ok(());
         }
-        self.destroy(&dying, "lethal damage")
+        self.destroy(&dying, "lethal damage", rule)
     }
 
     /// Buries permanents: no regeneration (002 Bury).
@@ -248,36 +230,20 @@ impl Engine<'_> {
             if self.game.card(c).zone != Zone::Play {
                 continue;
             }
-            self.emit(
-                EventKind::Buried {
-                    card: self.label(c),
-                },
-                Some(Rule::g("Bury")),
-            );
+            self.emit(EventKind::Buried { card: self.label(c) }, Some(Rule::g("Bury")));
             self.put_in_graveyard(c);
         }
     }
 
     /// Destroys permanents; a creature being destroyed may regenerate now (002 Regeneration).
-    pub(super) fn destroy(&mut self, cards: &[CardId], cause: &str) -> Result<(), Stop> {
-        let mut dying: Vec<CardId> = cards
-            .iter()
-            .copied()
-            .filter(|&c| self.game.card(c).zone == Zone::Play)
-            .collect();
+    pub(super) fn destroy(&mut self, cards: &[CardId], cause: &str, rule: Rule) -> Result<(), Stop> {
+        let mut dying: Vec<CardId> = cards.iter().copied().filter(|&c| self.game.card(c).zone == Zone::Play).collect();
         for &c in &dying {
-            self.emit(
-                EventKind::BeingDestroyed {
-                    card: self.label(c),
-                    cause: cause.to_owned(),
-                },
-                Some(REGEN),
-            );
+            let creature = self.def(c).kind.is_creature();
+            self.emit(EventKind::BeingDestroyed { card: self.label(c), cause: cause.to_owned(), creature }, Some(rule));
         }
         // Specialized abilities: each is announced and resolved fully before the next.
-        while let Some(end) =
-            self.peek(|e, a| e.regeneration_target(a).is_some_and(|c| dying.contains(&c)))
-        {
+        while let Some(end) = self.peek(|e, a| e.regeneration_target(a).is_some_and(|c| dying.contains(&c))) {
             while self.cursor < end {
                 let i = self.cursor;
                 self.cursor += 1;
@@ -286,27 +252,26 @@ impl Engine<'_> {
             let i = self.cursor;
             self.cursor += 1;
             let line = &self.sc.lines[i];
-            self.emit(
-                EventKind::Line {
-                    number: line.number,
-                    text: line.text.clone(),
-                },
-                None,
-            );
+            self.emit(EventKind::Line { number: line.number, text: line.text.clone() }, None);
             self.depth += 1;
+            // 000 Timing, Series and Batches: in a series the active player plays all of theirs
+            // first; an opponent's line means the active player has none to play.
+            let active = self.game.active;
+            if line.action.player().is_some_and(|p| p != active) {
+                self.emit(EventKind::Passes { player: self.pname(active), implied: true }, Some(SERIES));
+            }
             let r = self.regenerate(&line.action).map_err(|s| s.at_line(i));
             self.depth -= 1;
             if let Some(c) = r? {
                 dying.retain(|&d| d != c);
+                // A modified event starts the series again (000 Timing: specialized abilities).
+                if !dying.is_empty() {
+                    self.emit(EventKind::SeriesRestarts { first: self.pname(active) }, Some(SERIES));
+                }
             }
         }
         for c in dying {
-            self.emit(
-                EventKind::Dies {
-                    card: self.label(c),
-                },
-                Some(Rule::g("Destroy")),
-            );
+            self.emit(EventKind::Dies { card: self.label(c) }, Some(Rule::g("Destroy")));
             self.put_in_graveyard(c);
         }
         Ok(())
@@ -382,11 +347,7 @@ impl Engine<'_> {
                 };
                 if self.game.card(an.card).controller != an.player {
                     return Err(Stop::illegal(
-                        format!(
-                            "{} does not control {}",
-                            self.pname(an.player),
-                            self.label(an.card)
-                        ),
+                        format!("{} does not control {}", self.pname(an.player), self.label(an.card)),
                         Rule::g("Who Plays Abilities"),
                         None,
                     ));
@@ -404,24 +365,27 @@ impl Engine<'_> {
             packet_source: None,
         };
         let id = self.announce_paid(&an, Vec::new())?;
+        // 002 Step 2 still applies (only mana sources escape it); no card in the library can
+        // target an ability, so the window closes at once. Step 3 is skipped: no batch.
+        let caster = self.pname(p);
         self.emit(
-            EventKind::Resolves {
-                spell: self.slabel(id),
-            },
-            Some(Rule::g(
-                "Spell and Ability Timing, Specialized Abilities: not played in batches",
-            )),
+            EventKind::WindowOpens { spell: self.slabel(id), ability: true, first: caster },
+            Some(Rule::g("Spell and Ability Timing, Step 2: Interrupting a Spell/Ability")),
+        );
+        self.emit(EventKind::WindowCloses { spell: self.slabel(id) }, None);
+        self.emit(
+            EventKind::Specialized { spell: self.slabel(id) },
+            Some(Rule::g("Spell and Ability Timing, Specialized Abilities")),
+        );
+        self.emit(
+            EventKind::Resolves { spell: self.slabel(id) },
+            Some(Rule::g("Spell and Ability Timing, Step 4: Resolution")),
         );
         self.game.spell_mut(id).status = Status::Resolved;
         let c = self.game.card_mut(target);
         c.tapped = true;
         c.damage = 0;
-        self.emit(
-            EventKind::Regenerated {
-                card: self.label(target),
-            },
-            Some(REGEN),
-        );
+        self.emit(EventKind::Regenerated { card: self.label(target) }, Some(REGEN));
         Ok(Some(target))
     }
 }

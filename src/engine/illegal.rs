@@ -34,12 +34,7 @@ pub enum Stop {
 impl Stop {
     /// An illegal action.
     pub(crate) fn illegal(reason: impl Into<String>, rule: Rule, hint: Option<&str>) -> Self {
-        Self::Illegal(Illegal {
-            line: None,
-            reason: reason.into(),
-            rule,
-            hint: hint.map(str::to_owned),
-        })
+        Self::Illegal(Illegal { line: None, reason: reason.into(), rule, hint: hint.map(str::to_owned) })
     }
 
     /// Attaches the line being taken, unless one is already attached.
@@ -50,10 +45,7 @@ impl Stop {
                 il.line.get_or_insert(i);
                 Self::Illegal(il)
             }
-            Self::Choice { line, message } => Self::Choice {
-                line: line.or(Some(i)),
-                message,
-            },
+            Self::Choice { line, message } => Self::Choice { line: line.or(Some(i)), message },
             Self::GameOver => Self::GameOver,
         }
     }

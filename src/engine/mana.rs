@@ -17,12 +17,7 @@ pub fn pool_text(pool: &[u32; 6]) -> String {
     }
     let mut colored = [0u32; 5];
     colored.copy_from_slice(&pool[..5]);
-    ManaCost {
-        generic: pool[5],
-        colored,
-        x: 0,
-    }
-    .to_string()
+    ManaCost { generic: pool[5], colored, x: 0 }.to_string()
 }
 
 fn add(pool: &mut [u32; 6], m: &ManaCost) {
@@ -46,21 +41,13 @@ impl Engine<'_> {
         let name = self.label(c);
         if card.zone != Zone::Play || card.controller != p {
             return Err(Stop::illegal(
-                format!(
-                    "{} does not control {name} in play (it is in {})",
-                    self.pname(p),
-                    self.zone_phrase(c)
-                ),
+                format!("{} does not control {name} in play (it is in {})", self.pname(p), self.zone_phrase(c)),
                 MANA_SOURCE,
                 None,
             ));
         }
         if card.tapped {
-            return Err(Stop::illegal(
-                format!("{name} is already tapped"),
-                MANA_SOURCE,
-                None,
-            ));
+            return Err(Stop::illegal(format!("{name} is already tapped"), MANA_SOURCE, None));
         }
         let def = self.def(c);
         if def.kind.is_creature() && card.sick {
@@ -80,11 +67,7 @@ impl Engine<'_> {
             .collect();
         let mana = match (want, options.as_slice()) {
             (_, []) => {
-                return Err(Stop::illegal(
-                    format!("{name} has no ability that taps it for mana"),
-                    MANA_SOURCE,
-                    None,
-                ));
+                return Err(Stop::illegal(format!("{name} has no ability that taps it for mana"), MANA_SOURCE, None));
             }
             (None, [one]) => *one,
             (None, _) => {
@@ -94,19 +77,15 @@ impl Engine<'_> {
                     Some("write `taps CARD for M`"),
                 ));
             }
-            (Some(w), opts) => *opts.iter().find(|m| **m == w).ok_or_else(|| {
-                Stop::illegal(format!("{name} cannot make {w}"), MANA_SOURCE, None)
-            })?,
+            (Some(w), opts) => *opts
+                .iter()
+                .find(|m| **m == w)
+                .ok_or_else(|| Stop::illegal(format!("{name} cannot make {w}"), MANA_SOURCE, None))?,
         };
         self.game.card_mut(c).tapped = true;
         add(&mut self.game.players[p.ix()].pool, &mana);
         self.emit(
-            EventKind::ManaAdded {
-                player: self.pname(p),
-                source: name,
-                mana: mana.to_string(),
-                auto,
-            },
+            EventKind::ManaAdded { player: self.pname(p), source: name, mana: mana.to_string(), auto },
             Some(MANA_SOURCE),
         );
         Ok(mana)
@@ -116,12 +95,7 @@ impl Engine<'_> {
     pub(super) fn add_mana(&mut self, p: PlayerId, source: String, mana: &ManaCost) {
         add(&mut self.game.players[p.ix()].pool, mana);
         self.emit(
-            EventKind::ManaAdded {
-                player: self.pname(p),
-                source,
-                mana: mana.to_string(),
-                auto: false,
-            },
+            EventKind::ManaAdded { player: self.pname(p), source, mana: mana.to_string(), auto: false },
             Some(MANA_SOURCE),
         );
     }
@@ -185,9 +159,7 @@ impl Engine<'_> {
                     self.pname(p)
                 ),
                 PAY_FIRST,
-                Some(
-                    "mana must be in the pool before announcing: write `taps` lines, or `costs: free`",
-                ),
+                Some("mana must be in the pool before announcing: write `taps` lines, or `costs: free`"),
             ));
         }
         for src in taps {

@@ -44,6 +44,8 @@ pub(crate) struct Engine<'a> {
     events: Vec<Event>,
     cursor: usize,
     depth: u8,
+    /// Lines looked at and left unread at a special moment, with why (for a later error).
+    declined: Vec<(usize, String)>,
 }
 
 /// Runs a scenario to its end: its lines, the play-out, and `stop:`.
@@ -57,23 +59,14 @@ pub fn run(sc: &Scenario) -> Outcome {
         events: Vec::new(),
         cursor: 0,
         depth: 0,
+        declined: Vec::new(),
     };
     for r in &sc.redefinitions {
-        e.emit(
-            EventKind::Redefined {
-                card: r.name.clone(),
-                before: r.before.clone(),
-                now: r.now.clone(),
-            },
-            None,
-        );
+        e.emit(EventKind::Redefined { card: r.name.clone(), before: r.before.clone(), now: r.now.clone() }, None);
     }
     let phase = e.pol.phases[e.game.phase].to_owned();
     e.emit(
-        EventKind::Start {
-            player: e.pname(e.game.active),
-            phase,
-        },
+        EventKind::Start { player: e.pname(e.game.active), phase },
         Some(Rule::g("Spell and Ability Timing, Who Announces First")),
     );
     let stopped = match e.drive() {
@@ -83,10 +76,7 @@ pub fn run(sc: &Scenario) -> Outcome {
                 e.depth = 0;
                 for l in &sc.lines[e.cursor.min(sc.lines.len())..] {
                     e.emit(
-                        EventKind::NotPlayed {
-                            number: l.number,
-                            text: l.text.clone(),
-                        },
+                        EventKind::NotPlayed { number: l.number, text: l.text.clone() },
                         Some(Rule::g("Losing the Game")),
                     );
                 }
@@ -94,27 +84,16 @@ pub fn run(sc: &Scenario) -> Outcome {
             if let Stop::Illegal(il) = &stop {
                 e.depth = 0;
                 let number = il.line.map_or(0, |i| sc.lines[i].number);
-                let text = il
-                    .line
-                    .map_or_else(String::new, |i| sc.lines[i].text.clone());
+                let text = il.line.map_or_else(String::new, |i| sc.lines[i].text.clone());
                 e.emit(
-                    EventKind::Illegal {
-                        number,
-                        text,
-                        reason: il.reason.clone(),
-                        hint: il.hint.clone(),
-                    },
+                    EventKind::Illegal { number, text, reason: il.reason.clone(), hint: il.hint.clone() },
                     Some(il.rule),
                 );
             }
             Some(stop)
         }
     };
-    Outcome {
-        game: e.game,
-        events: e.events,
-        stopped,
-    }
+    Outcome { game: e.game, events: e.events, stopped }
 }
 
 impl Engine<'_> {
@@ -128,20 +107,13 @@ impl Engine<'_> {
         // Contract, Consumption 5: everything open resolves with nobody acting.
         if !self.game.top().is_neutral() {
             self.emit(
-                EventKind::PlayOut {
-                    what: "the lines have run out: what is open resolves with nobody acting".into(),
-                },
+                EventKind::PlayOut { what: "the lines have run out: what is open resolves with nobody acting".into() },
                 None,
             );
             self.settle()?;
         }
         if let Some(goal) = self.sc.stop {
-            self.emit(
-                EventKind::PlayOut {
-                    what: "`stop:` play goes on with nobody acting".into(),
-                },
-                None,
-            );
+            self.emit(EventKind::PlayOut { what: "`stop:` play goes on with nobody acting".into() }, None);
             self.advance(goal, None)?;
         }
         Ok(())
@@ -151,17 +123,28 @@ impl Engine<'_> {
     fn take(&mut self, i: usize) -> Result<(), Stop> {
         let line: &Line = &self.sc.lines[i];
         let saved_depth = self.depth;
-        self.emit(
-            EventKind::Line {
-                number: line.number,
-                text: line.text.clone(),
-            },
-            None,
-        );
+        self.emit(EventKind::Line { number: line.number, text: line.text.clone() }, None);
         self.depth += 1;
+        let before = (self.game.turn, self.game.phase);
         let r = self.take_action(&line.action).map_err(|s| s.at_line(i));
         self.depth = saved_depth;
-        r
+        r.map_err(|stop| self.explain(stop, i, before))
+    }
+
+    /// Adds to an illegal line's hint what happened to it before: a phase its own implied passes
+    /// ended, or a special moment where it was looked at and not taken.
+    fn explain(&self, stop: Stop, i: usize, before: (u32, usize)) -> Stop {
+        let Stop::Illegal(mut il) = stop else { return stop };
+        let mut notes: Vec<String> = il.hint.take().into_iter().collect();
+        if before != (self.game.turn, self.game.phase) {
+            let phase = self.pol.phases[before.1];
+            notes.push(format!(
+                "the passes this line implies ended the {phase} phase: a pass already made in its neutral state cannot be taken back (GRS 07/15/97, Who Announces First)"
+            ));
+        }
+        notes.extend(self.declined.iter().filter(|(j, _)| *j == i).map(|(_, why)| why.clone()));
+        il.hint = (!notes.is_empty()).then(|| notes.join("; "));
+        Stop::Illegal(il)
     }
 
     fn take_action(&mut self, a: &Action) -> Result<(), Stop> {
@@ -184,23 +167,27 @@ impl Engine<'_> {
                 self.yield_to(*p)?;
                 self.pass(*p, false)
             }
-            Action::PlayLand(p, c) => self.play_land(*p, *c),
+            Action::PlayLand(p, c) => {
+                // A line of another kind closes the open windows first (Consumption 1).
+                self.close_all_windows()?;
+                self.play_land(*p, *c)
+            }
             Action::Tap(p, c, m) => {
                 self.yield_to(*p)?;
                 self.tap_for_mana(*p, *c, *m, false).map(|_| ())
             }
             Action::Announce(an) => self.announce(an),
-            Action::Regenerate(p, c) => Err(self.regeneration_out_of_time(*p, *c)),
+            Action::Regenerate(p, c) => {
+                self.close_all_windows()?;
+                self.yield_to(*p)?;
+                Err(self.regeneration_out_of_time(*p, *c))
+            }
         }
     }
 
     /// Emits an event at the current depth.
     fn emit(&mut self, kind: EventKind, rule: Option<Rule>) {
-        self.events.push(Event {
-            kind,
-            rule,
-            depth: self.depth,
-        });
+        self.events.push(Event { kind, rule, depth: self.depth });
     }
 
     /// Changes a life total by `delta`, with a trace line.
@@ -208,14 +195,7 @@ impl Engine<'_> {
         let from = self.game.players[p.ix()].life;
         let to = from.saturating_add(delta);
         self.game.players[p.ix()].life = to;
-        self.emit(
-            EventKind::Life {
-                player: self.pname(p),
-                from,
-                to,
-            },
-            rule,
-        );
+        self.emit(EventKind::Life { player: self.pname(p), from, to }, rule);
     }
 
     /// The card's definition.
@@ -225,11 +205,7 @@ impl Engine<'_> {
 
     /// The card's label in the trace.
     fn label(&self, c: CardId) -> String {
-        self.sc
-            .labels
-            .get(usize::from(c.0))
-            .cloned()
-            .unwrap_or_else(|| format!("card {}", c.0))
+        self.sc.labels.get(usize::from(c.0)).cloned().unwrap_or_else(|| format!("card {}", c.0))
     }
 
     /// A player's name.
@@ -237,12 +213,20 @@ impl Engine<'_> {
         self.sc.players[p.ix()].clone()
     }
 
+    /// Whether a spell record is an ability rather than a spell.
+    fn is_ability(&self, s: SpellId) -> bool {
+        matches!(self.game.spell(s).source, Source::Ability(_))
+    }
+
     /// A spell's or ability's label in the trace.
     fn slabel(&self, s: SpellId) -> String {
         let sp = self.game.spell(s);
         match sp.source {
             Source::Spell(_) => self.label(sp.card),
-            Source::Ability(_) => format!("{}'s ability", self.label(sp.card)),
+            Source::Ability(_) => {
+                let name = self.label(sp.card);
+                if name.ends_with('s') { format!("{name}' ability") } else { format!("{name}'s ability") }
+            }
         }
     }
 }

@@ -78,9 +78,7 @@ impl Engine<'_> {
     fn end_phase(&mut self) -> Result<(), Stop> {
         self.depth = 0;
         self.emit(
-            EventKind::PhaseEnds {
-                phase: self.phase_name().to_owned(),
-            },
+            EventKind::PhaseEnds { phase: self.phase_name().to_owned() },
             Some(Rule::g("Turn Order, About The Phases")),
         );
         self.depth = 1;
@@ -92,13 +90,7 @@ impl Engine<'_> {
             }
             self.game.players[p.ix()].pool = [0; 6];
             self.game.players[p.ix()].burned += amount;
-            self.emit(
-                EventKind::ManaBurn {
-                    player: self.pname(p),
-                    amount,
-                },
-                Some(self.pol.edition.mana_burn_rule()),
-            );
+            self.emit(EventKind::ManaBurn { player: self.pname(p), amount }, Some(self.pol.edition.mana_burn_rule()));
             self.change_life(p, -i32::try_from(amount).unwrap_or(i32::MAX), None);
         }
         // 002 Losing the Game: less than 1 life at the end of a phase loses.
@@ -109,13 +101,13 @@ impl Engine<'_> {
                 self.game.players[p.ix()].lost = true;
                 over = true;
                 self.emit(
-                    EventKind::Loses {
-                        player: self.pname(p),
-                        reason: format!("{life} life at the end of the phase"),
-                    },
+                    EventKind::Loses { player: self.pname(p), reason: format!("{life} life at the end of the phase") },
                     Some(Rule::g("Losing the Game")),
                 );
             }
+        }
+        if !over {
+            self.emit(EventKind::LifeCheck, Some(Rule::g("Losing the Game")));
         }
         self.depth = 0;
         if over {
@@ -130,10 +122,7 @@ impl Engine<'_> {
         self.depth = 0;
         let active = self.game.active;
         self.emit(
-            EventKind::PhaseBegins {
-                phase: self.phase_name().to_owned(),
-                player: self.pname(active),
-            },
+            EventKind::PhaseBegins { phase: self.phase_name().to_owned(), player: self.pname(active) },
             Some(Rule::r5("Phases of the Turn")),
         );
         self.depth = 1;
@@ -142,12 +131,7 @@ impl Engine<'_> {
                 for c in self.game.zone(Zone::Play, Some(active)) {
                     self.game.card_mut(c).tapped = false;
                 }
-                self.emit(
-                    EventKind::Untaps {
-                        player: self.pname(active),
-                    },
-                    Some(Rule::r5("Untap")),
-                );
+                self.emit(EventKind::Untaps { player: self.pname(active) }, Some(Rule::r5("Untap")));
             }
             "draw" => self.draw(active)?,
             "cleanup" => {
@@ -157,9 +141,7 @@ impl Engine<'_> {
                 }
                 self.game.eot.clear();
                 self.emit(
-                    EventKind::WearsOff {
-                        what: "damage on permanents and effects until end of turn".into(),
-                    },
+                    EventKind::WearsOff { what: "damage on permanents and effects until end of turn".into() },
                     Some(Rule::r5("Cleanup")),
                 );
             }
@@ -171,37 +153,23 @@ impl Engine<'_> {
     }
 
     fn draw(&mut self, p: super::state::PlayerId) -> Result<(), Stop> {
-        let top = self
-            .game
-            .zone(Zone::Library, Some(p))
-            .into_iter()
-            .max_by_key(|&c| self.game.card(c).seq);
+        let top = self.game.zone(Zone::Library, Some(p)).into_iter().max_by_key(|&c| self.game.card(c).seq);
         match top {
             Some(c) => {
                 self.game.move_card(c, Zone::Hand);
             }
-            None if self.game.players[p.ix()].library_unknown > 0 => {
-                self.game.players[p.ix()].library_unknown -= 1
-            }
+            None if self.game.players[p.ix()].library_unknown > 0 => self.game.players[p.ix()].library_unknown -= 1,
             None => {
                 self.game.players[p.ix()].lost = true;
                 self.emit(
-                    EventKind::Loses {
-                        player: self.pname(p),
-                        reason: "cannot draw from an empty library".into(),
-                    },
+                    EventKind::Loses { player: self.pname(p), reason: "cannot draw from an empty library".into() },
                     Some(Rule::g("Losing the Game")),
                 );
                 self.game.over = true;
                 return Err(Stop::GameOver);
             }
         }
-        self.emit(
-            EventKind::Draws {
-                player: self.pname(p),
-            },
-            Some(Rule::r5("Draw")),
-        );
+        self.emit(EventKind::Draws { player: self.pname(p) }, Some(Rule::r5("Draw")));
         Ok(())
     }
 }

@@ -8,11 +8,7 @@ use crate::grammar::mana::Color;
 
 /// Current power and toughness of a card: printed, counters, until-end-of-turn effects.
 #[must_use]
-pub fn power_toughness(
-    lib: &crate::cards::Library,
-    game: &super::state::Game,
-    c: CardId,
-) -> (i32, i32) {
+pub fn power_toughness(lib: &crate::cards::Library, game: &super::state::Game, c: CardId) -> (i32, i32) {
     let (mut p, mut t) = lib.get(game.card(c).def).pt.unwrap_or((0, 0));
     for (kind, n) in &game.card(c).counters {
         let n = i32::try_from(*n).unwrap_or(0);
@@ -39,19 +35,13 @@ impl Engine<'_> {
                 .get(usize::from(i))
                 .map(|(_, e)| (*e).clone())
                 .or_else(|| (i == 0 && def.kind.is_permanent()).then_some(Effect::EntersPlay)),
-            Source::Ability(i) => def
-                .activated()
-                .get(usize::from(i))
-                .map(|(_, e)| (*e).clone()),
+            Source::Ability(i) => def.activated().get(usize::from(i)).map(|(_, e)| (*e).clone()),
         }
     }
 
     /// The activation cost of an ability.
     pub(super) fn ability_cost(&self, card: CardId, i: u8) -> Option<ActivationCost> {
-        self.def(card)
-            .activated()
-            .get(usize::from(i))
-            .map(|(c, _)| (*c).clone())
+        self.def(card).activated().get(usize::from(i)).map(|(c, _)| (*c).clone())
     }
 
     /// Whether the card is a creature in play.
@@ -66,12 +56,7 @@ impl Engine<'_> {
 
     /// Whether the permanent has a keyword, printed or granted.
     pub(super) fn has_keyword(&self, c: CardId, k: &Keyword) -> bool {
-        self.def(c).has_keyword(k)
-            || self
-                .game
-                .eot
-                .iter()
-                .any(|e| e.card == c && e.keyword.as_ref() == Some(k))
+        self.def(c).has_keyword(k) || self.game.eot.iter().any(|e| e.card == c && e.keyword.as_ref() == Some(k))
     }
 
     /// The colours of a card.
@@ -86,25 +71,18 @@ impl Engine<'_> {
 
     /// The spell announced from this card that is being cast or waiting, if any.
     pub(super) fn live_spell_of(&self, c: CardId) -> Option<SpellId> {
-        (0..self.game.spells.len())
-            .rev()
-            .map(|i| SpellId(u16::try_from(i).unwrap_or(0)))
-            .find(|&s| {
-                let sp = self.game.spell(s);
-                sp.card == c && matches!(sp.status, Status::BeingCast | Status::Waiting)
-            })
+        (0..self.game.spells.len()).rev().map(|i| SpellId(u16::try_from(i).unwrap_or(0))).find(|&s| {
+            let sp = self.game.spell(s);
+            sp.card == c && matches!(sp.status, Status::BeingCast | Status::Waiting)
+        })
     }
 
     /// Why `t` is not a legal target of `spec` for a spell of these colours; `None` if it is.
-    pub(super) fn target_problem(
-        &self,
-        spec: &TargetSpec,
-        t: Target,
-        colors: &[Color],
-    ) -> Option<String> {
+    pub(super) fn target_problem(&self, spec: &TargetSpec, t: Target, colors: &[Color]) -> Option<String> {
         match t {
-            Target::Player(_) => (!spec.kinds.contains(&TargetKind::Player))
-                .then(|| "a player is not an allowed target".to_owned()),
+            Target::Player(_) => {
+                (!spec.kinds.contains(&TargetKind::Player)).then(|| "a player is not an allowed target".to_owned())
+            }
             Target::Spell(s) => {
                 if !spec.kinds.contains(&TargetKind::Spell) {
                     return Some(format!("{} is a spell, not a permanent", self.slabel(s)));
@@ -117,9 +95,7 @@ impl Engine<'_> {
                     Filter::IsColor(col) if !sc.contains(col) => {
                         Some(format!("{} is not {}", self.slabel(s), col.name()))
                     }
-                    Filter::NotColor(col) if sc.contains(col) => {
-                        Some(format!("{} is {}", self.slabel(s), col.name()))
-                    }
+                    Filter::NotColor(col) if sc.contains(col) => Some(format!("{} is {}", self.slabel(s), col.name())),
                     _ => None,
                 })
             }
@@ -127,10 +103,7 @@ impl Engine<'_> {
                 let card = self.game.card(c);
                 let name = self.label(c);
                 if card.zone != Zone::Play {
-                    return Some(format!(
-                        "{name} is not in play (it is in {})",
-                        self.zone_phrase(c)
-                    ));
+                    return Some(format!("{name} is not in play (it is in {})", self.zone_phrase(c)));
                 }
                 let kind = self.def(c).kind;
                 let ok_kind = spec.kinds.iter().any(|k| match k {
@@ -143,11 +116,7 @@ impl Engine<'_> {
                     TargetKind::Player | TargetKind::Spell => false,
                 });
                 if !ok_kind {
-                    let kinds: Vec<String> = spec
-                        .kinds
-                        .iter()
-                        .map(|k| format!("{k:?}").to_lowercase())
-                        .collect();
+                    let kinds: Vec<String> = spec.kinds.iter().map(|k| format!("{k:?}").to_lowercase()).collect();
                     return Some(format!("{name} is not a {}", kinds.join(" or ")));
                 }
                 let my_colors = self.colors(c);
@@ -155,14 +124,11 @@ impl Engine<'_> {
                     let bad = match f {
                         Filter::Tapped => (!card.tapped).then(|| format!("{name} is not tapped")),
                         Filter::Untapped => card.tapped.then(|| format!("{name} is tapped")),
-                        Filter::NonArtifact => {
-                            kind.is_artifact().then(|| format!("{name} is an artifact"))
+                        Filter::NonArtifact => kind.is_artifact().then(|| format!("{name} is an artifact")),
+                        Filter::NotColor(col) => my_colors.contains(col).then(|| format!("{name} is {}", col.name())),
+                        Filter::IsColor(col) => {
+                            (!my_colors.contains(col)).then(|| format!("{name} is not {}", col.name()))
                         }
-                        Filter::NotColor(col) => my_colors
-                            .contains(col)
-                            .then(|| format!("{name} is {}", col.name())),
-                        Filter::IsColor(col) => (!my_colors.contains(col))
-                            .then(|| format!("{name} is not {}", col.name())),
                         Filter::Blocking => Some(format!("{name} is not blocking")),
                         Filter::Attacking => Some(format!("{name} is not attacking")),
                     };
@@ -208,10 +174,7 @@ impl Engine<'_> {
 
     /// Untapped permanents `p` controls that produce mana by tapping alone, in play order:
     /// basic lands first, then other simple sources (never a summoning-sick creature).
-    pub(super) fn simple_mana_sources(
-        &self,
-        p: PlayerId,
-    ) -> Vec<(CardId, crate::grammar::mana::ManaCost)> {
+    pub(super) fn simple_mana_sources(&self, p: PlayerId) -> Vec<(CardId, crate::grammar::mana::ManaCost)> {
         let mut lands = Vec::new();
         let mut others = Vec::new();
         for c in self.game.zone(Zone::Play, Some(p)) {

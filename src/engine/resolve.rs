@@ -22,12 +22,7 @@ impl Engine<'_> {
         let Some(effect) = self.spell_effect(&sp) else {
             return Ok(());
         };
-        self.emit(
-            EventKind::Resolves {
-                spell: label.clone(),
-            },
-            Some(STEP4),
-        );
+        self.emit(EventKind::Resolves { spell: label.clone() }, Some(STEP4));
         self.depth += 1;
         let colors = sp.colors.clone();
         let spec = effect.target().cloned();
@@ -44,18 +39,8 @@ impl Engine<'_> {
         let cast = matches!(sp.source, Source::Spell(_));
         if !sp.targets.is_empty() && legal.is_empty() {
             // 002 Step 4 and Fizzle: every target illegal, the spell does nothing.
-            let reason = problems
-                .iter()
-                .map(|(_, p)| p.clone())
-                .collect::<Vec<_>>()
-                .join("; ");
-            self.emit(
-                EventKind::Fizzles {
-                    spell: label,
-                    reason,
-                },
-                Some(Rule::g("Fizzle")),
-            );
+            let reason = problems.iter().map(|(_, p)| p.clone()).collect::<Vec<_>>().join("; ");
+            self.emit(EventKind::Fizzles { spell: label, reason }, Some(Rule::g("Fizzle")));
             self.game.spell_mut(id).status = Status::Fizzled;
             if cast {
                 self.put_in_graveyard(sp.card);
@@ -64,23 +49,21 @@ impl Engine<'_> {
             return Ok(());
         }
         if !problems.is_empty() {
-            let illegal = problems
-                .iter()
-                .map(|(t, p)| format!("{} ({p})", self.tlabel(*t)))
-                .collect();
-            self.emit(
-                EventKind::PartlyFizzles {
-                    spell: label.clone(),
-                    illegal,
-                },
-                Some(STEP4),
-            );
+            let illegal = problems.iter().map(|(t, p)| format!("{} ({p})", self.tlabel(*t))).collect();
+            self.emit(EventKind::PartlyFizzles { spell: label.clone(), illegal }, Some(STEP4));
         }
         self.game.spell_mut(id).status = Status::Resolved;
         let mut destroyed: Vec<CardId> = Vec::new();
         let mut buried: Vec<CardId> = Vec::new();
         self.apply(id, &effect, &legal, &mut destroyed, &mut buried)?;
-        // 002 Step 4: a resolved spell goes into play or into the graveyard.
+        // Destruction happens inside the resolution, where regeneration may be used (002 Regeneration).
+        if !buried.is_empty() {
+            self.bury(&buried);
+        }
+        if !destroyed.is_empty() {
+            self.destroy(&destroyed, &format!("destroyed by {label}"), Rule::g("Destroy"))?;
+        }
+        // 002 Step 4: when it finishes resolving, a spell goes into play or into the graveyard.
         if cast {
             if self.def(sp.card).kind.is_permanent() {
                 self.game.move_card(sp.card, Zone::Play);
@@ -88,33 +71,18 @@ impl Engine<'_> {
                 c.controller = sp.controller;
                 c.sick = true;
                 self.emit(
-                    EventKind::EntersPlay {
-                        card: self.label(sp.card),
-                        controller: self.pname(sp.controller),
-                    },
+                    EventKind::EntersPlay { card: self.label(sp.card), controller: self.pname(sp.controller) },
                     Some(STEP4),
                 );
             } else if self.game.card(sp.card).zone == Zone::Limbo {
                 self.put_in_graveyard(sp.card);
             }
         }
-        if !buried.is_empty() {
-            self.bury(&buried);
-        }
-        if !destroyed.is_empty() {
-            self.destroy(&destroyed, &format!("destroyed by {label}"))?;
-        }
         // New damage during a damage prevention step joins that step (002 Sub-Step A).
-        if !self.game.packets.is_empty()
-            && !self
-                .game
-                .ctx
-                .iter()
-                .any(|c| c.kind == super::state::CtxKind::Prevention)
-        {
+        if !self.game.packets.is_empty() && !self.game.ctx.iter().any(|c| c.kind == super::state::CtxKind::Prevention) {
             self.prevention_step()?;
         }
-        self.check_lethal()?;
+        self.check_lethal(Rule::g("Damage: lethal damage is checked whenever damage or toughness changes"))?;
         self.depth -= 1;
         Ok(())
     }
@@ -136,13 +104,7 @@ impl Engine<'_> {
             match w {
                 Who::This => Some(source),
                 Who::Enchanted => self.game.card(source).enchanting,
-                Who::Target(_) => legal.iter().find_map(|t| {
-                    if let Target::Card(c) = t {
-                        Some(*c)
-                    } else {
-                        None
-                    }
-                }),
+                Who::Target(_) => legal.iter().find_map(|t| if let Target::Card(c) = t { Some(*c) } else { None }),
             }
         };
         match effect {
@@ -168,9 +130,7 @@ impl Engine<'_> {
                     .game
                     .zone(Zone::Play, None)
                     .into_iter()
-                    .filter(|&c| {
-                        self.def(c).kind.is_creature() && !self.has_keyword(c, &Keyword::Flying)
-                    })
+                    .filter(|&c| self.def(c).kind.is_creature() && !self.has_keyword(c, &Keyword::Flying))
                     .collect();
                 for c in creatures {
                     self.assign(source, &sp.colors, Target::Card(c), n);
@@ -182,39 +142,18 @@ impl Engine<'_> {
             Effect::Pump(w, p, t) => {
                 if let Some(c) = who(w).filter(|&c| self.is_creature_in_play(c)) {
                     let (p, t) = (Self::amount(*p, x), Self::amount(*t, x));
-                    self.game.eot.push(UntilEot {
-                        card: c,
-                        power: p,
-                        toughness: t,
-                        keyword: None,
-                    });
+                    self.game.eot.push(UntilEot { card: c, power: p, toughness: t, keyword: None });
                     let (np, nt) = self.pt(c);
                     self.emit(
-                        EventKind::Pumped {
-                            card: self.label(c),
-                            power: p,
-                            toughness: t,
-                            now: format!("{np}/{nt}"),
-                        },
+                        EventKind::Pumped { card: self.label(c), power: p, toughness: t, now: format!("{np}/{nt}") },
                         Some(Rule::g("Duration of a Spell/Ability")),
                     );
                 }
             }
             Effect::Grant(w, k) => {
                 if let Some(c) = who(w).filter(|&c| self.game.card(c).zone == Zone::Play) {
-                    self.game.eot.push(UntilEot {
-                        card: c,
-                        power: 0,
-                        toughness: 0,
-                        keyword: Some(k.clone()),
-                    });
-                    self.emit(
-                        EventKind::Granted {
-                            card: self.label(c),
-                            keyword: k.to_string(),
-                        },
-                        None,
-                    );
+                    self.game.eot.push(UntilEot { card: c, power: 0, toughness: 0, keyword: Some(k.clone()) });
+                    self.emit(EventKind::Granted { card: self.label(c), keyword: k.to_string() }, None);
                 }
             }
             Effect::GainLife(_, a) => {
@@ -229,39 +168,21 @@ impl Engine<'_> {
                     if let Target::Card(c) = t {
                         self.game.move_card(c, Zone::Hand);
                         let owner = self.game.card(c).owner;
-                        self.emit(
-                            EventKind::Bounced {
-                                card: self.label(c),
-                                owner: self.pname(owner),
-                            },
-                            None,
-                        );
+                        self.emit(EventKind::Bounced { card: self.label(c), owner: self.pname(owner) }, None);
                     }
                 }
             }
             Effect::Destroy(_, bury) => {
                 for &t in legal {
                     if let Target::Card(c) = t {
-                        if *bury {
-                            buried.push(c)
-                        } else {
-                            destroyed.push(c)
-                        }
+                        if *bury { buried.push(c) } else { destroyed.push(c) }
                     }
                 }
             }
             Effect::DestroyAllCreatures(bury) => {
-                let all: Vec<CardId> = self
-                    .game
-                    .zone(Zone::Play, None)
-                    .into_iter()
-                    .filter(|&c| self.def(c).kind.is_creature())
-                    .collect();
-                if *bury {
-                    buried.extend(all)
-                } else {
-                    destroyed.extend(all)
-                }
+                let all: Vec<CardId> =
+                    self.game.zone(Zone::Play, None).into_iter().filter(|&c| self.def(c).kind.is_creature()).collect();
+                if *bury { buried.extend(all) } else { destroyed.extend(all) }
             }
             Effect::Prevent(a, _) => {
                 let n = u32::try_from(Self::amount(*a, x)).unwrap_or(0);
@@ -275,13 +196,8 @@ impl Engine<'_> {
                     if let Target::Spell(s) = t {
                         self.game.spell_mut(s).status = Status::Countered;
                         self.emit(
-                            EventKind::Countered {
-                                spell: self.slabel(s),
-                                by: self.slabel(id),
-                            },
-                            Some(Rule::g(
-                                "Spell and Ability Timing, Step 2: Interrupting a Spell/Ability",
-                            )),
+                            EventKind::Countered { spell: self.slabel(s), by: self.slabel(id) },
+                            Some(Rule::g("Spell and Ability Timing, Step 2: Interrupting a Spell/Ability")),
                         );
                         let card = self.game.spell(s).card;
                         if matches!(self.game.spell(s).source, Source::Spell(_)) {
@@ -294,14 +210,9 @@ impl Engine<'_> {
                 let tapped = matches!(effect, Effect::Tap(_));
                 for &t in legal {
                     if let Target::Card(c) = t {
+                        let already = self.game.card(c).tapped == tapped;
                         self.game.card_mut(c).tapped = tapped;
-                        self.emit(
-                            EventKind::Tapped {
-                                card: self.label(c),
-                                tapped,
-                            },
-                            None,
-                        );
+                        self.emit(EventKind::Tapped { card: self.label(c), tapped, already }, None);
                     }
                 }
             }
@@ -309,10 +220,7 @@ impl Engine<'_> {
             Effect::Regenerate(_) => {
                 // 002 Regeneration: resolving with no creature dying, it fails (not a fizzle).
                 self.emit(
-                    EventKind::Fails {
-                        spell: self.slabel(id),
-                        reason: "no creature is being destroyed".into(),
-                    },
+                    EventKind::Fails { spell: self.slabel(id), reason: "no creature is being destroyed".into() },
                     Some(Rule::g("Regeneration")),
                 );
             }
@@ -321,13 +229,7 @@ impl Engine<'_> {
     }
 
     /// Assigns a packet of damage (002 Damage: one packet per source and recipient).
-    pub(super) fn assign(
-        &mut self,
-        source: CardId,
-        colors: &[crate::grammar::mana::Color],
-        to: Target,
-        amount: u32,
-    ) {
+    pub(super) fn assign(&mut self, source: CardId, colors: &[crate::grammar::mana::Color], to: Target, amount: u32) {
         if amount == 0 {
             return;
         }
@@ -337,27 +239,13 @@ impl Engine<'_> {
             return;
         }
         self.emit(
-            EventKind::DamageAssigned {
-                source: self.label(source),
-                to: self.tlabel(to),
-                amount,
-            },
+            EventKind::DamageAssigned { source: self.label(source), to: self.tlabel(to), amount },
             Some(Rule::g("Damage")),
         );
-        if let Some(p) = self
-            .game
-            .packets
-            .iter_mut()
-            .find(|p| p.source == source && p.to == to)
-        {
+        if let Some(p) = self.game.packets.iter_mut().find(|p| p.source == source && p.to == to) {
             p.amount += amount;
         } else {
-            self.game.packets.push(Packet {
-                source,
-                colors: colors.to_vec(),
-                to,
-                amount,
-            });
+            self.game.packets.push(Packet { source, colors: colors.to_vec(), to, amount });
         }
     }
 }

@@ -225,13 +225,7 @@ impl Ctx {
     /// A fresh context where `first` acts first.
     #[must_use]
     pub const fn new(kind: CtxKind, first: PlayerId) -> Self {
-        Self {
-            kind,
-            windows: Vec::new(),
-            batch: Vec::new(),
-            holder: first,
-            passes: 0,
-        }
+        Self { kind, windows: Vec::new(), batch: Vec::new(), holder: first, passes: 0 }
     }
 
     /// Nothing open: no window, empty batch.
@@ -314,13 +308,7 @@ impl Game {
             .filter(|&id| {
                 let c = self.card(id);
                 c.zone == zone
-                    && player.is_none_or(|p| {
-                        if zone == Zone::Play {
-                            c.controller == p
-                        } else {
-                            c.owner == p
-                        }
-                    })
+                    && player.is_none_or(|p| if zone == Zone::Play { c.controller == p } else { c.owner == p })
             })
             .collect();
         ids.sort_by_key(|&id| self.card(id).seq);

@@ -29,25 +29,14 @@ impl Engine<'_> {
     /// ends the phase.
     pub(super) fn pass(&mut self, p: PlayerId, implied: bool) -> Result<(), Stop> {
         let phase = self.pol.phases[self.game.phase];
-        if self.game.ctx.len() == 1
-            && self.game.top().is_neutral()
-            && (phase == "untap" || phase == "cleanup")
-        {
+        if self.game.ctx.len() == 1 && self.game.top().is_neutral() && (phase == "untap" || phase == "cleanup") {
             return Err(Stop::illegal(
                 format!("nobody receives priority in the {phase} phase"),
-                Rule::r5(
-                    "Phases of the Turn: fast effects are not played during untap and cleanup",
-                ),
+                Rule::r5("Phases of the Turn: fast effects are not played during untap and cleanup"),
                 Some("write `go to PHASE` to move on"),
             ));
         }
-        self.emit(
-            EventKind::Passes {
-                player: self.pname(p),
-                implied,
-            },
-            Some(WHO_FIRST),
-        );
+        self.emit(EventKind::Passes { player: self.pname(p), implied }, Some(WHO_FIRST));
         let top = self.game.top_mut();
         top.passes += 1;
         top.holder = p.other();
@@ -91,7 +80,14 @@ impl Engine<'_> {
 
     /// A line of another kind than an interrupt closes every open window (Consumption 1).
     pub(super) fn close_all_windows(&mut self) -> Result<(), Stop> {
-        while !self.game.top().windows.is_empty() {
+        while let Some(w) = self.game.top().windows.last() {
+            if w.interrupts.is_empty() {
+                let spell = self.slabel(w.spell);
+                self.emit(
+                    EventKind::WindowCloses { spell },
+                    Some(Rule::g("Spell and Ability Timing, Step 2: Interrupting a Spell/Ability")),
+                );
+            }
             self.close_window()?;
         }
         Ok(())
@@ -105,13 +101,7 @@ impl Engine<'_> {
         };
         if !w.interrupts.is_empty() {
             let order: Vec<String> = w.interrupts.iter().rev().map(|&s| self.slabel(s)).collect();
-            self.emit(
-                EventKind::InterruptsResolve {
-                    spell: self.slabel(w.spell),
-                    order,
-                },
-                Some(INTERRUPT_BATCH),
-            );
+            self.emit(EventKind::InterruptsResolve { spell: self.slabel(w.spell), order }, Some(INTERRUPT_BATCH));
             if let Some(win) = self.game.top_mut().windows.last_mut() {
                 win.interrupts.clear();
             }
@@ -128,10 +118,7 @@ impl Engine<'_> {
                 top.holder = holder;
                 top.passes = passes;
                 self.emit(
-                    EventKind::PriorityRestored {
-                        first: self.pname(holder),
-                        passed: passes > 0,
-                    },
+                    EventKind::PriorityRestored { first: self.pname(holder), passed: passes > 0 },
                     Some(WHO_FIRST),
                 );
             } else {
@@ -143,6 +130,7 @@ impl Engine<'_> {
                 self.emit(
                     EventKind::WindowOpens {
                         spell: self.slabel(w.spell),
+                        ability: self.is_ability(w.spell),
                         first: self.pname(caster),
                     },
                     Some(INTERRUPT_BATCH),
@@ -170,14 +158,11 @@ impl Engine<'_> {
         };
         let batch = batch.iter().map(|&s| self.slabel(s)).collect();
         let against = self.game.top().windows.last().map(|p| self.slabel(p.spell));
-        let rule = if against.is_none() {
-            STEP3
-        } else {
-            INTERRUPT_BATCH
-        };
+        let rule = if against.is_none() { STEP3 } else { INTERRUPT_BATCH };
         self.emit(
             EventKind::EntersBatch {
                 spell: self.slabel(w.spell),
+                ability: self.is_ability(w.spell),
                 against,
                 batch,
                 first: self.pname(first),
@@ -210,21 +195,16 @@ impl Engine<'_> {
         let caster = self.game.spell(spell).controller;
         let top = self.game.top_mut();
         let saved = (top.holder, top.passes);
-        top.windows.push(Window {
-            spell,
-            interrupts: Vec::new(),
-            saved,
-        });
+        top.windows.push(Window { spell, interrupts: Vec::new(), saved });
         top.holder = caster;
         top.passes = 0;
         self.emit(
             EventKind::WindowOpens {
                 spell: self.slabel(spell),
+                ability: self.is_ability(spell),
                 first: self.pname(caster),
             },
-            Some(Rule::g(
-                "Spell and Ability Timing, Step 2: Interrupting a Spell/Ability",
-            )),
+            Some(Rule::g("Spell and Ability Timing, Step 2: Interrupting a Spell/Ability")),
         );
     }
 
@@ -255,18 +235,10 @@ impl Engine<'_> {
         }
         let card = self.game.card(c);
         if card.zone != Zone::Hand || card.owner != p {
-            return Err(Stop::illegal(
-                format!("{} is not in {}'s hand", self.label(c), self.pname(p)),
-                LANDS,
-                None,
-            ));
+            return Err(Stop::illegal(format!("{} is not in {}'s hand", self.label(c), self.pname(p)), LANDS, None));
         }
         if self.def(c).kind != CardKind::Land {
-            return Err(Stop::illegal(
-                format!("{} is not a land", self.label(c)),
-                LANDS,
-                None,
-            ));
+            return Err(Stop::illegal(format!("{} is not a land", self.label(c)), LANDS, None));
         }
         if self.game.players[p.ix()].land_played {
             return Err(Stop::illegal(
@@ -278,13 +250,7 @@ impl Engine<'_> {
         self.game.players[p.ix()].land_played = true;
         self.game.move_card(c, Zone::Play);
         self.game.card_mut(c).controller = p;
-        self.emit(
-            EventKind::LandPlayed {
-                player: self.pname(p),
-                card: self.label(c),
-            },
-            Some(LANDS),
-        );
+        self.emit(EventKind::LandPlayed { player: self.pname(p), card: self.label(c) }, Some(LANDS));
         // Play returns to the neutral state, the active player first.
         let top = self.game.top_mut();
         top.holder = p;

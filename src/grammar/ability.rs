@@ -208,10 +208,7 @@ pub struct ActivationCost {
 impl std::fmt::Display for ActivationCost {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         let mana = (self.mana.total() > 0 || self.mana.x > 0).then(|| self.mana.to_string());
-        let parts: Vec<String> = mana
-            .into_iter()
-            .chain(self.tap.then(|| "T".to_owned()))
-            .collect();
+        let parts: Vec<String> = mana.into_iter().chain(self.tap.then(|| "T".to_owned())).collect();
         f.write_str(&parts.join(", "))
     }
 }
@@ -265,12 +262,8 @@ fn ability(i: &str) -> PResult<'_, Ability> {
     if let Ok((r, k)) = keyword(i) {
         return Ok((r, Ability::Keyword(k)));
     }
-    let (r, cost) = activation_cost(i).map_err(|_| {
-        nom::Err::Error(PError::expected(
-            i,
-            "a keyword, `spell: EFFECT` or `COST: EFFECT`",
-        ))
-    })?;
+    let (r, cost) = activation_cost(i)
+        .map_err(|_| nom::Err::Error(PError::expected(i, "a keyword, `spell: EFFECT` or `COST: EFFECT`")))?;
     let (r, _) = cut((char(':'), space0)).parse(r)?;
     let (r, e) = cut(effect).parse(r)?;
     Ok((r, Ability::Activated(cost, e)))
@@ -314,32 +307,10 @@ fn keyword(i: &str) -> PResult<'_, Keyword> {
         value(Keyword::Trample, kw("trample")),
         value(Keyword::Banding, kw("banding")),
         value(Keyword::Wall, kw("wall")),
-        value(
-            Keyword::NoTapToAttack,
-            (
-                kw("does"),
-                sp,
-                kw("not"),
-                sp,
-                kw("tap"),
-                sp,
-                kw("to"),
-                sp,
-                kw("attack"),
-            ),
-        ),
+        value(Keyword::NoTapToAttack, (kw("does"), sp, kw("not"), sp, kw("tap"), sp, kw("to"), sp, kw("attack"))),
+        map(preceded((kw("protection"), sp, kw("from"), sp), cut(color)), Keyword::Protection),
         map(
-            preceded((kw("protection"), sp, kw("from"), sp), cut(color)),
-            Keyword::Protection,
-        ),
-        map(
-            alt((
-                kw("swampwalk"),
-                kw("islandwalk"),
-                kw("forestwalk"),
-                kw("mountainwalk"),
-                kw("plainswalk"),
-            )),
+            alt((kw("swampwalk"), kw("islandwalk"), kw("forestwalk"), kw("mountainwalk"), kw("plainswalk"))),
             |w: &str| Keyword::Landwalk(w.trim_end_matches("walk").to_lowercase()),
         ),
     ))
@@ -347,13 +318,7 @@ fn keyword(i: &str) -> PResult<'_, Keyword> {
 }
 
 fn amount(i: &str) -> PResult<'_, Amount> {
-    alt((
-        value(Amount::X(1), tag("X")),
-        map(number, |n| {
-            Amount::Fixed(i32::try_from(n).unwrap_or(i32::MAX))
-        }),
-    ))
-    .parse(i)
+    alt((value(Amount::X(1), tag("X")), map(number, |n| Amount::Fixed(i32::try_from(n).unwrap_or(i32::MAX))))).parse(i)
 }
 
 fn signed_amount(i: &str) -> PResult<'_, Amount> {
@@ -378,20 +343,11 @@ enum TargetWord {
 fn target_word(i: &str) -> PResult<'_, TargetWord> {
     use TargetWord::{Filter as F, Kind as K};
     alt((
-        value(
-            K(TargetKind::Creature),
-            alt((kw("creatures"), kw("creature"))),
-        ),
+        value(K(TargetKind::Creature), alt((kw("creatures"), kw("creature")))),
         value(K(TargetKind::Player), alt((kw("players"), kw("player")))),
         value(K(TargetKind::Land), alt((kw("lands"), kw("land")))),
-        value(
-            K(TargetKind::Artifact),
-            alt((kw("artifacts"), kw("artifact"))),
-        ),
-        value(
-            K(TargetKind::Enchantment),
-            alt((kw("enchantments"), kw("enchantment"))),
-        ),
+        value(K(TargetKind::Artifact), alt((kw("artifacts"), kw("artifact")))),
+        value(K(TargetKind::Enchantment), alt((kw("enchantments"), kw("enchantment")))),
         value(K(TargetKind::Spell), alt((kw("spells"), kw("spell")))),
         value(F(Filter::Tapped), kw("tapped")),
         value(F(Filter::Untapped), kw("untapped")),
@@ -408,36 +364,28 @@ fn target_word(i: &str) -> PResult<'_, TargetWord> {
 fn target(i: &str) -> PResult<'_, TargetSpec> {
     let (i, many) = opt((kw("any"), sp, kw("number"), sp, kw("of"), sp)).parse(i)?;
     let (mut i, _) = (kw("target"), sp).parse(i)?;
-    let mut spec = TargetSpec {
-        kinds: Vec::new(),
-        filters: Vec::new(),
-        many: many.is_some(),
-    };
+    let mut spec = TargetSpec { kinds: Vec::new(), filters: Vec::new(), many: many.is_some() };
     loop {
         let (r, w) = cut(target_word).parse(i).map_err(|_: nom::Err<PError<'_>>| {
-            nom::Err::Failure(PError::expected(i, "a target kind (creature, player, land, artifact, enchantment, spell) or adjective"))
+            nom::Err::Failure(PError::expected(
+                i,
+                "a target kind (creature, player, land, artifact, enchantment, spell) or adjective",
+            ))
         })?;
         match w {
             TargetWord::Kind(k) => spec.kinds.push(k),
             TargetWord::Filter(f) => spec.filters.push(f),
         }
         i = r;
-        let sep: PResult<'_, _> = alt((
-            value((), (space0, char(','), space0)),
-            value((), (sp, kw("or"), sp)),
-            value((), sp),
-        ))
-        .parse(i);
+        let sep: PResult<'_, _> =
+            alt((value((), (space0, char(','), space0)), value((), (sp, kw("or"), sp)), value((), sp))).parse(i);
         match sep {
             Ok((r, ())) if target_word(r).is_ok() => i = r,
             _ => break,
         }
     }
     if spec.kinds.is_empty() {
-        return Err(nom::Err::Failure(PError::expected(
-            i,
-            "a target kind after the adjectives",
-        )));
+        return Err(nom::Err::Failure(PError::expected(i, "a target kind after the adjectives")));
     }
     Ok((i, spec))
 }
@@ -452,11 +400,7 @@ fn who(i: &str) -> PResult<'_, Who> {
 }
 
 fn until_eot(i: &str) -> PResult<'_, ()> {
-    value(
-        (),
-        (sp, kw("until"), sp, kw("end"), sp, kw("of"), sp, kw("turn")),
-    )
-    .parse(i)
+    value((), (sp, kw("until"), sp, kw("end"), sp, kw("of"), sp, kw("turn"))).parse(i)
 }
 
 /// `effect = ...` (see the module docs)
@@ -489,23 +433,11 @@ fn effect(i: &str) -> PResult<'_, Effect> {
         if let Ok((r, _)) = (kw("divided"), sp, kw("evenly"), sp, kw("among"), sp).parse(r) {
             return cut(target).map(|t| Effect::DamageDivided(n, t)).parse(r);
         }
-        return cut(preceded((kw("to"), sp), target))
-            .map(|t| Effect::Damage(n, t))
-            .parse(r);
+        return cut(preceded((kw("to"), sp), target)).map(|t| Effect::Damage(n, t)).parse(r);
     }
     if let Ok((r, _)) = (kw("return"), sp).parse(i) {
         let (r, t) = cut(target).parse(r)?;
-        let (r, _) = cut((
-            sp,
-            kw("to"),
-            sp,
-            kw("its"),
-            sp,
-            tag("owner's"),
-            sp,
-            kw("hand"),
-        ))
-        .parse(r)?;
+        let (r, _) = cut((sp, kw("to"), sp, kw("its"), sp, tag("owner's"), sp, kw("hand"))).parse(r)?;
         return Ok((r, Effect::Bounce(t)));
     }
     if let Ok((r, bury)) = alt((value(false, kw("destroy")), value(true, kw("bury")))).parse(i) {
@@ -516,8 +448,7 @@ fn effect(i: &str) -> PResult<'_, Effect> {
         return cut(target).map(|t| Effect::Destroy(t, bury)).parse(r);
     }
     if let Ok((r, _)) = (kw("prevent"), sp, opt((kw("up"), sp, kw("to"), sp))).parse(i) {
-        let (r, (n, _, _, _, _, _, t)) =
-            cut((amount, sp, kw("damage"), sp, kw("to"), sp, target)).parse(r)?;
+        let (r, (n, _, _, _, _, _, t)) = cut((amount, sp, kw("damage"), sp, kw("to"), sp, target)).parse(r)?;
         return Ok((r, Effect::Prevent(n, t)));
     }
     if let Ok((r, _)) = (kw("counter"), sp).parse(i) {
@@ -532,11 +463,15 @@ fn effect(i: &str) -> PResult<'_, Effect> {
     if let Ok((r, _)) = (kw("regenerate"), sp).parse(i) {
         return cut(who).map(Effect::Regenerate).parse(r);
     }
-    let (r, w) = who(i).map_err(|_| nom::Err::Error(PError::expected(i, "an effect (add, deal, return, destroy, bury, prevent, counter, tap, untap, regenerate, or WHO gets/gains)")))?;
+    let (r, w) = who(i).map_err(|_| {
+        nom::Err::Error(PError::expected(
+            i,
+            "an effect (add, deal, return, destroy, bury, prevent, counter, tap, untap, regenerate, or WHO gets/gains)",
+        ))
+    })?;
     let (r, _) = sp(r)?;
     if let Ok((r, _)) = (kw("gets"), sp).parse(r) {
-        let (r, (p, _, t, _)) =
-            cut((signed_amount, char('/'), signed_amount, until_eot)).parse(r)?;
+        let (r, (p, _, t, _)) = cut((signed_amount, char('/'), signed_amount, until_eot)).parse(r)?;
         return Ok((r, Effect::Pump(w, p, t)));
     }
     let (r, _) = cut((kw("gains"), sp)).parse(r)?;
@@ -565,37 +500,20 @@ mod tests {
             panic!()
         };
         assert_eq!(t.kinds, vec![TargetKind::Creature, TargetKind::Player]);
-        let Ability::Spell(Effect::Destroy(t, true)) =
-            ok("spell: bury target nonartifact, nonblack creature")
-        else {
+        let Ability::Spell(Effect::Destroy(t, true)) = ok("spell: bury target nonartifact, nonblack creature") else {
             panic!()
         };
-        assert_eq!(
-            t.filters,
-            vec![Filter::NonArtifact, Filter::NotColor(Color::Black)]
-        );
+        assert_eq!(t.filters, vec![Filter::NonArtifact, Filter::NotColor(Color::Black)]);
         assert_eq!(t.kinds, vec![TargetKind::Creature]);
-        let Ability::Spell(Effect::Tap(t)) = ok("spell: tap target artifact, creature or land")
-        else {
-            panic!()
-        };
+        let Ability::Spell(Effect::Tap(t)) = ok("spell: tap target artifact, creature or land") else { panic!() };
         assert_eq!(t.kinds.len(), 3);
         assert!(matches!(
             ok("spell: target creature gets +3/+3 until end of turn"),
-            Ability::Spell(Effect::Pump(
-                Who::Target(_),
-                Amount::Fixed(3),
-                Amount::Fixed(3)
-            ))
+            Ability::Spell(Effect::Pump(Who::Target(_), Amount::Fixed(3), Amount::Fixed(3)))
         ));
         assert!(matches!(
-            ok(
-                "spell: deal X damage divided evenly among any number of target creatures or players"
-            ),
-            Ability::Spell(Effect::DamageDivided(
-                Amount::X(1),
-                TargetSpec { many: true, .. }
-            ))
+            ok("spell: deal X damage divided evenly among any number of target creatures or players"),
+            Ability::Spell(Effect::DamageDivided(Amount::X(1), TargetSpec { many: true, .. }))
         ));
         assert!(matches!(
             ok("spell: target player gains 3 life"),
@@ -605,61 +523,34 @@ mod tests {
             ok("spell: prevent up to 3 damage to target creature or player"),
             Ability::Spell(Effect::Prevent(..))
         ));
-        assert!(matches!(
-            ok("spell: add BBB"),
-            Ability::Spell(Effect::AddMana(_))
-        ));
-        assert!(matches!(
-            ok("spell: bury all creatures"),
-            Ability::Spell(Effect::DestroyAllCreatures(true))
-        ));
-        assert!(matches!(
-            ok("spell: return target creature to its owner's hand"),
-            Ability::Spell(Effect::Bounce(_))
-        ));
-        assert!(matches!(
-            ok("costs 1 more for each target after the first"),
-            Ability::ExtraTargetCost(_)
-        ));
+        assert!(matches!(ok("spell: add BBB"), Ability::Spell(Effect::AddMana(_))));
+        assert!(matches!(ok("spell: bury all creatures"), Ability::Spell(Effect::DestroyAllCreatures(true))));
+        assert!(matches!(ok("spell: return target creature to its owner's hand"), Ability::Spell(Effect::Bounce(_))));
+        assert!(matches!(ok("costs 1 more for each target after the first"), Ability::ExtraTargetCost(_)));
     }
 
     #[test]
     fn activated_and_keywords() {
-        let Ability::Activated(c, Effect::Damage(..)) =
-            ok("3, T: deal 1 damage to target creature or player")
-        else {
+        let Ability::Activated(c, Effect::Damage(..)) = ok("3, T: deal 1 damage to target creature or player") else {
             panic!()
         };
         assert!(c.tap);
         assert_eq!(c.to_string(), "3, T");
-        assert!(matches!(
-            ok("B: regenerate this"),
-            Ability::Activated(_, Effect::Regenerate(Who::This))
-        ));
+        assert!(matches!(ok("B: regenerate this"), Ability::Activated(_, Effect::Regenerate(Who::This))));
         assert!(matches!(
             ok("R: this gets +1/+0 until end of turn"),
             Ability::Activated(_, Effect::Pump(Who::This, ..))
         ));
-        assert_eq!(
-            ok("protection from black"),
-            Ability::Keyword(Keyword::Protection(Color::Black))
-        );
+        assert_eq!(ok("protection from black"), Ability::Keyword(Keyword::Protection(Color::Black)));
         assert_eq!(ok("first strike"), Ability::Keyword(Keyword::FirstStrike));
-        assert_eq!(
-            ok("swampwalk"),
-            Ability::Keyword(Keyword::Landwalk("swamp".into()))
-        );
+        assert_eq!(ok("swampwalk"), Ability::Keyword(Keyword::Landwalk("swamp".into())));
     }
 
     #[test]
     fn errors() {
-        let e = parse_ability("spell: deal 3 damage to target wizard")
-            .err()
-            .unwrap_or_else(|| panic!());
+        let e = parse_ability("spell: deal 3 damage to target wizard").err().unwrap_or_else(|| panic!());
         assert_eq!(e.offset, 31);
-        let e = parse_ability("spell: explode")
-            .err()
-            .unwrap_or_else(|| panic!());
+        let e = parse_ability("spell: explode").err().unwrap_or_else(|| panic!());
         assert_eq!(e.offset, 7);
     }
 }

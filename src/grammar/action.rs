@@ -138,18 +138,9 @@ fn action<'a>(cx: Ctx<'a>, i: &'a str) -> PResult<'a, ActionSyntax> {
     if let Ok((rest, _)) = (kw("go"), sp, kw("to"), sp).parse(i) {
         let phase = rest.trim().to_lowercase();
         if phase.is_empty() {
-            return Err(nom::Err::Failure(PError::expected(
-                rest,
-                "a phase name or `next turn`",
-            )));
+            return Err(nom::Err::Failure(PError::expected(rest, "a phase name or `next turn`")));
         }
-        return Ok((
-            "",
-            ActionSyntax::GoTo {
-                phase,
-                at: cx.off(rest),
-            },
-        ));
+        return Ok(("", ActionSyntax::GoTo { phase, at: cx.off(rest) }));
     }
     let (i, (player, _)) = cx.player(i).map_err(|e| match e {
         nom::Err::Error(mut pe) => {
@@ -179,9 +170,7 @@ fn verb<'a>(cx: Ctx<'a>, i: &'a str) -> PResult<'a, Verb> {
         let (i, card) = cut(preceded(sp, r)).parse(i)?;
         let (i, mana) = opt(preceded((sp, kw("for"), sp), |j| {
             let start = cx.off(j);
-            cut(mana_cost)
-                .map(move |m| (ManaCostText(m, m.to_string()), start))
-                .parse(j)
+            cut(mana_cost).map(move |m| (ManaCostText(m, m.to_string()), start)).parse(j)
         }))
         .parse(i)?;
         return Ok((i, Verb::Taps(card, mana)));
@@ -190,14 +179,10 @@ fn verb<'a>(cx: Ctx<'a>, i: &'a str) -> PResult<'a, Verb> {
         return cut(|i| cast_tail(cx, i, false)).map(Verb::Casts).parse(i);
     }
     if let Ok((i, _)) = kw("activates")(i) {
-        return cut(|i| cast_tail(cx, i, true))
-            .map(Verb::Activates)
-            .parse(i);
+        return cut(|i| cast_tail(cx, i, true)).map(Verb::Activates).parse(i);
     }
     if let Ok((i, _)) = kw("announces")(i) {
-        return cut(|i| cast_tail(cx, i, true))
-            .map(Verb::Announces)
-            .parse(i);
+        return cut(|i| cast_tail(cx, i, true)).map(Verb::Announces).parse(i);
     }
     if let Ok((i, _)) = kw("regenerates")(i) {
         return cut(preceded(sp, r)).map(Verb::Regenerates).parse(i);
@@ -215,26 +200,12 @@ fn verb<'a>(cx: Ctx<'a>, i: &'a str) -> PResult<'a, Verb> {
         if let Ok((i, _)) = (sp, kw("with"), sp, kw("nothing")).parse(i) {
             return Ok((i, Verb::Blocks(None)));
         }
-        let (i, (_, attacker, _, _, _, blockers)) =
-            cut((sp, r, sp, kw("with"), sp, |i| refs(cx, i))).parse(i)?;
+        let (i, (_, attacker, _, _, _, blockers)) = cut((sp, r, sp, kw("with"), sp, |i| refs(cx, i))).parse(i)?;
         return Ok((i, Verb::Blocks(Some((attacker, blockers)))));
     }
     if let Ok((i, _)) = kw("assigns")(i) {
-        let (i, (_, n, _, _, _, _, _, from, _, _, _, to)) = cut((
-            sp,
-            number,
-            sp,
-            kw("damage"),
-            sp,
-            kw("from"),
-            sp,
-            r,
-            sp,
-            kw("to"),
-            sp,
-            r,
-        ))
-        .parse(i)?;
+        let (i, (_, n, _, _, _, _, _, from, _, _, _, to)) =
+            cut((sp, number, sp, kw("damage"), sp, kw("from"), sp, r, sp, kw("to"), sp, r)).parse(i)?;
         return Ok((i, Verb::Assigns(n, from, to)));
     }
     if let Ok((i, _)) = kw("pays")(i) {
@@ -247,9 +218,7 @@ fn verb<'a>(cx: Ctx<'a>, i: &'a str) -> PResult<'a, Verb> {
         return cut(preceded(sp, r)).map(Verb::Discards).parse(i);
     }
     if let Ok((i, _)) = kw("orders")(i) {
-        return cut(preceded(sp, |i| refs(cx, i)))
-            .map(Verb::Orders)
-            .parse(i);
+        return cut(preceded(sp, |i| refs(cx, i))).map(Verb::Orders).parse(i);
     }
     if let Ok((i, _)) = kw("passes")(i) {
         return Ok((i, Verb::Passes));
@@ -260,39 +229,20 @@ fn verb<'a>(cx: Ctx<'a>, i: &'a str) -> PResult<'a, Verb> {
 /// `cast_tail = ref ["ability" N] [("on"|"targeting") refs] ["with X=" N] ["choosing" words]`
 fn cast_tail<'a>(cx: Ctx<'a>, i: &'a str, abilities: bool) -> PResult<'a, CastSyntax> {
     let (i, card) = preceded(sp, |i| cx.reference(i)).parse(i)?;
-    let (i, ability) = if abilities {
-        opt(preceded((sp, kw("ability"), sp), cut(number))).parse(i)?
-    } else {
-        (i, None)
-    };
-    let (i, targets) = opt(preceded(
-        (sp, alt((kw("on"), kw("targeting"))), sp),
-        cut(|i| refs(cx, i)),
-    ))
-    .parse(i)?;
+    let (i, ability) =
+        if abilities { opt(preceded((sp, kw("ability"), sp), cut(number))).parse(i)? } else { (i, None) };
+    let (i, targets) = opt(preceded((sp, alt((kw("on"), kw("targeting"))), sp), cut(|i| refs(cx, i)))).parse(i)?;
     let (i, x) = opt(preceded((skw("with"), sp, tag("X="), space0), cut(number))).parse(i)?;
     let (i, choosing) = opt(preceded((skw("choosing"), sp), |j: &'a str| {
         let text = j.trim_end();
         if text.is_empty() {
-            Err(nom::Err::Failure(PError::expected(
-                j,
-                "a mode or source name",
-            )))
+            Err(nom::Err::Failure(PError::expected(j, "a mode or source name")))
         } else {
             Ok(("", (text.to_owned(), cx.off(j))))
         }
     }))
     .parse(i)?;
-    Ok((
-        i,
-        CastSyntax {
-            card,
-            ability,
-            targets: targets.unwrap_or_default(),
-            x,
-            choosing,
-        },
-    ))
+    Ok((i, CastSyntax { card, ability, targets: targets.unwrap_or_default(), x, choosing }))
 }
 
 #[cfg(test)]
@@ -321,34 +271,21 @@ mod tests {
     fn show(s: &str) -> String {
         match parse_action(s, &lex()) {
             Ok(a) => format!("{a:?}"),
-            Err(e) => format!(
-                "error at {}+{}: {} {:?}",
-                e.offset, e.len, e.expected, e.help
-            ),
+            Err(e) => format!("error at {}+{}: {} {:?}", e.offset, e.len, e.expected, e.help),
         }
     }
 
     #[test]
     fn cast_with_target() {
         let a = show("Bob casts Lightning Bolt on Pearled Unicorn");
-        assert!(
-            a.contains(
-                "Casts(CastSyntax { card: RefSyntax { possessor: None, name: \"Lightning Bolt\""
-            ),
-            "{a}"
-        );
+        assert!(a.contains("Casts(CastSyntax { card: RefSyntax { possessor: None, name: \"Lightning Bolt\""), "{a}");
         assert!(a.contains("name: \"Pearled Unicorn\""), "{a}");
     }
 
     #[test]
     fn fireball_with_x_and_targets() {
-        let Ok(ActionSyntax::Act {
-            verb: Verb::Casts(c),
-            ..
-        }) = parse_action(
-            "Alice casts Fireball on Bob, Bob's Grizzly Bears with X=4",
-            &lex(),
-        )
+        let Ok(ActionSyntax::Act { verb: Verb::Casts(c), .. }) =
+            parse_action("Alice casts Fireball on Bob, Bob's Grizzly Bears with X=4", &lex())
         else {
             panic!("parse")
         };
@@ -359,38 +296,26 @@ mod tests {
 
     #[test]
     fn choosing_and_other_verbs() {
-        assert!(
-            show("Alice casts Healing Salve on Alice choosing gain")
-                .contains("choosing: Some((\"gain\", 44))")
-        );
+        assert!(show("Alice casts Healing Salve on Alice choosing gain").contains("choosing: Some((\"gain\", 44))"));
         assert!(show("Alice taps Forest for G").contains("Taps("));
         assert_eq!(show("resolve"), "Resolve");
         assert!(show("go to end of turn").contains("GoTo { phase: \"end of turn\""));
         assert!(show("Bob passes").contains("Passes"));
         assert!(show("Bob blocks with nothing").contains("Blocks(None)"));
-        assert!(
-            show("Alice assigns 2 damage from Grizzly Bears to Pearled Unicorn")
-                .contains("Assigns(2")
-        );
+        assert!(show("Alice assigns 2 damage from Grizzly Bears to Pearled Unicorn").contains("Assigns(2"));
     }
 
     #[test]
     fn errors_point_at_the_word() {
         assert_eq!(
             show("Alice cast Giant Growth"),
-            format!(
-                "error at 6+4: {VERBS} Some(\"write `casts`: action lines are in the third person\")"
-            )
+            format!("error at 6+4: {VERBS} Some(\"write `casts`: action lines are in the third person\")")
         );
         assert!(
-            show("Alice casts Giant Grwth on Pearled Unicorn").starts_with(
-                "error at 12+5: a card name, alias or player; did you mean `Giant Growth`?"
-            )
+            show("Alice casts Giant Grwth on Pearled Unicorn")
+                .starts_with("error at 12+5: a card name, alias or player; did you mean `Giant Growth`?")
         );
         assert!(show("Carol casts Giant Growth").starts_with("error at 0+5: a player's name"));
-        assert!(
-            show("Bob casts Lightning Bolt at Pearled Unicorn")
-                .starts_with("error at 25+2: end of action line")
-        );
+        assert!(show("Bob casts Lightning Bolt at Pearled Unicorn").starts_with("error at 25+2: end of action line"));
     }
 }

@@ -90,23 +90,12 @@ fn entry<'a>(full: &'a str, lex: &Lexicon, i: &'a str) -> PResult<'a, EntrySynta
     if let Ok((r, _)) = (kw("as"), sp).parse(rest) {
         let a = r.trim_end();
         if a.is_empty() {
-            return Err(nom::Err::Failure(PError::expected(
-                r,
-                "an alias after `as`",
-            )));
+            return Err(nom::Err::Failure(PError::expected(r, "an alias after `as`")));
         }
         alias = Some((a.to_owned(), off(r)));
         rest = "";
     }
-    Ok((
-        rest,
-        EntrySyntax {
-            name,
-            name_len: n,
-            states,
-            alias,
-        },
-    ))
+    Ok((rest, EntrySyntax { name, name_len: n, states, alias }))
 }
 
 /// Text up to the closing `)` or the next `,`.
@@ -118,10 +107,7 @@ fn state<'a>(full: &'a str, i: &'a str) -> PResult<'a, StateSyntax> {
     let off = |r: &str| full.len() - r.len();
     if let Ok(done) = alt((
         value(StateSyntax::Tapped, kw("tapped")),
-        value(
-            StateSyntax::SummoningSick,
-            (kw("summoning"), sp, kw("sick")),
-        ),
+        value(StateSyntax::SummoningSick, (kw("summoning"), sp, kw("sick"))),
         value(StateSyntax::Attacking, kw("attacking")),
     ))
     .parse(i)
@@ -141,17 +127,13 @@ fn state<'a>(full: &'a str, i: &'a str) -> PResult<'a, StateSyntax> {
         return Ok((r2, StateSyntax::OwnedBy(t.trim_end().to_owned(), off(r))));
     }
     let expected = "a state: tapped, N damage, summoning sick, N KIND counters, enchanting REF, owned by PLAYER, attacking or blocking REF";
-    let (r, (n, _)) = (number, sp)
-        .parse(i)
-        .map_err(|_| nom::Err::Failure(PError::expected(i, expected)))?;
+    let (r, (n, _)) = (number, sp).parse(i).map_err(|_| nom::Err::Failure(PError::expected(i, expected)))?;
     if let Ok((r, _)) = kw("damage")(r) {
         return Ok((r, StateSyntax::Damage(n)));
     }
     let (r, (kind, _, _)) = cut((word, sp, alt((kw("counters"), kw("counter")))))
         .parse(r)
-        .map_err(|_: nom::Err<PError<'a>>| {
-            nom::Err::Failure(PError::expected(r, "`damage` or `KIND counters`"))
-        })?;
+        .map_err(|_: nom::Err<PError<'a>>| nom::Err::Failure(PError::expected(r, "`damage` or `KIND counters`")))?;
     Ok((r, StateSyntax::Counters(n, kind.to_owned())))
 }
 
@@ -169,34 +151,21 @@ mod tests {
 
     #[test]
     fn entries() {
-        let e = parse_entry("Grizzly Bears (tapped, 1 damage) as Cub", &lex())
-            .unwrap_or_else(|e| panic!("{e:?}"));
+        let e = parse_entry("Grizzly Bears (tapped, 1 damage) as Cub", &lex()).unwrap_or_else(|e| panic!("{e:?}"));
         assert_eq!(e.name, "Grizzly Bears");
-        assert_eq!(
-            e.states,
-            vec![(StateSyntax::Tapped, 15), (StateSyntax::Damage(1), 23)]
-        );
+        assert_eq!(e.states, vec![(StateSyntax::Tapped, 15), (StateSyntax::Damage(1), 23)]);
         assert_eq!(e.alias, Some(("Cub".to_owned(), 36)));
-        let e = parse_entry("holy strength (enchanting Cub)", &lex())
-            .unwrap_or_else(|e| panic!("{e:?}"));
-        assert_eq!(
-            e.states,
-            vec![(StateSyntax::Enchanting("Cub".to_owned(), 26), 15)]
-        );
-        let e = parse_entry("Grizzly Bears (2 +1/+1 counters)", &lex())
-            .unwrap_or_else(|e| panic!("{e:?}"));
+        let e = parse_entry("holy strength (enchanting Cub)", &lex()).unwrap_or_else(|e| panic!("{e:?}"));
+        assert_eq!(e.states, vec![(StateSyntax::Enchanting("Cub".to_owned(), 26), 15)]);
+        let e = parse_entry("Grizzly Bears (2 +1/+1 counters)", &lex()).unwrap_or_else(|e| panic!("{e:?}"));
         assert_eq!(e.states[0].0, StateSyntax::Counters(2, "+1/+1".to_owned()));
     }
 
     #[test]
     fn bad_entries() {
-        let e = parse_entry("Grizly Bears", &lex())
-            .err()
-            .unwrap_or_else(|| panic!("should fail"));
+        let e = parse_entry("Grizly Bears", &lex()).err().unwrap_or_else(|| panic!("should fail"));
         assert_eq!(e.expected, "a card name; did you mean `Grizzly Bears`?");
-        let e = parse_entry("Forest (sideways)", &lex())
-            .err()
-            .unwrap_or_else(|| panic!("should fail"));
+        let e = parse_entry("Forest (sideways)", &lex()).err().unwrap_or_else(|| panic!("should fail"));
         assert_eq!(e.offset, 8);
     }
 }

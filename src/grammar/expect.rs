@@ -92,14 +92,7 @@ pub fn parse_expectation(text: &str, lex: &Lexicon) -> Result<ExpectSyntax, Gram
 fn signed(i: &str) -> PResult<'_, i64> {
     let (i, neg) = opt(char('-')).parse(i)?;
     let (i, n) = number(i)?;
-    Ok((
-        i,
-        if neg.is_some() {
-            -i64::from(n)
-        } else {
-            i64::from(n)
-        },
-    ))
+    Ok((i, if neg.is_some() { -i64::from(n) } else { i64::from(n) }))
 }
 
 fn expectation<'a>(cx: Ctx<'a>, i: &'a str) -> PResult<'a, ExpectSyntax> {
@@ -112,22 +105,12 @@ fn expectation<'a>(cx: Ctx<'a>, i: &'a str) -> PResult<'a, ExpectSyntax> {
     if let Ok((rest, _)) = (kw("nobody"), sp, kw("lost")).parse(i) {
         return Ok((rest, ExpectSyntax::NobodyLost));
     }
-    if let Ok((rest, (n, _, _, _, _, _, _))) = (
-        number,
-        sp,
-        kw("damage"),
-        sp,
-        kw("prevention"),
-        sp,
-        alt((kw("steps"), kw("step"))),
-    )
-        .parse(i)
+    if let Ok((rest, (n, _, _, _, _, _, _))) =
+        (number, sp, kw("damage"), sp, kw("prevention"), sp, alt((kw("steps"), kw("step")))).parse(i)
     {
         return Ok((rest, ExpectSyntax::DpSteps(n)));
     }
-    if let Ok((rest, (_, _, n, _, _, _))) =
-        (kw("announcement"), sp, number, sp, kw("of"), sp).parse(i)
-    {
+    if let Ok((rest, (_, _, n, _, _, _))) = (kw("announcement"), sp, number, sp, kw("of"), sp).parse(i) {
         let (rest, r) = cx.reference(rest)?;
         let (rest, f) = cut(preceded(sp, fate)).parse(rest)?;
         return Ok((rest, ExpectSyntax::Fate(Some(n), r, f)));
@@ -147,40 +130,23 @@ fn expectation<'a>(cx: Ctx<'a>, i: &'a str) -> PResult<'a, ExpectSyntax> {
         if let Ok((rest, _)) = kw("damage")(rest) {
             return Ok((rest, ExpectSyntax::Damage(r, n)));
         }
-        let (rest, (kind, _, _)) =
-            cut((word, sp, alt((kw("counters"), kw("counter"))))).parse(rest)?;
+        let (rest, (kind, _, _)) = cut((word, sp, alt((kw("counters"), kw("counter"))))).parse(rest)?;
         return Ok((rest, ExpectSyntax::Counters(r, n, kind.to_owned())));
     }
-    let (i, _) = kw("is")(i).map_err(|_| {
-        nom::Err::Error(PError::expected(
-            i,
-            "`is`, `has`, `fizzled`, `was countered` or `resolved`",
-        ))
-    })?;
+    let (i, _) = kw("is")(i)
+        .map_err(|_| nom::Err::Error(PError::expected(i, "`is`, `has`, `fizzled`, `was countered` or `resolved`")))?;
     let (i, _) = cut(sp).parse(i)?;
     if let Ok((rest, t)) = alt((value(true, kw("tapped")), value(false, kw("untapped")))).parse(i) {
         return Ok((rest, ExpectSyntax::Tapped(r, t)));
     }
-    if let Ok((rest, _)) = (
-        kw("removed"),
-        sp,
-        kw("from"),
-        sp,
-        opt((kw("the"), sp)),
-        kw("game"),
-    )
-        .parse(i)
-    {
+    if let Ok((rest, _)) = (kw("removed"), sp, kw("from"), sp, opt((kw("the"), sp)), kw("game")).parse(i) {
         return Ok((rest, ExpectSyntax::Zone(r, ZoneName::Removed, None)));
     }
     if let Ok((rest, (p, _, t))) = (signed, tag("/"), signed).parse(i) {
         return Ok((rest, ExpectSyntax::Pt(r, p, t)));
     }
     let (i, _) = (kw("in"), sp).parse(i).map_err(|_| {
-        nom::Err::Failure(PError::expected(
-            i,
-            "`in ZONE`, `tapped`, `untapped`, `removed from game` or P/T",
-        ))
+        nom::Err::Failure(PError::expected(i, "`in ZONE`, `tapped`, `untapped`, `removed from game` or P/T"))
     })?;
     if let Ok((rest, _)) = kw("play")(i) {
         return Ok((rest, ExpectSyntax::Zone(r, ZoneName::Play, None)));
@@ -198,9 +164,7 @@ fn expectation<'a>(cx: Ctx<'a>, i: &'a str) -> PResult<'a, ExpectSyntax> {
         value(ZoneName::Play, kw("play")),
     )))
     .parse(i)
-    .map_err(|_: nom::Err<PError<'a>>| {
-        nom::Err::Failure(PError::expected(i, "hand, graveyard, library or play"))
-    })?;
+    .map_err(|_: nom::Err<PError<'a>>| nom::Err::Failure(PError::expected(i, "hand, graveyard, library or play")))?;
     Ok((i, ExpectSyntax::Zone(r, zone, owner)))
 }
 
@@ -219,9 +183,7 @@ fn player_line<'a>(cx: Ctx<'a>, i: &'a str) -> PResult<'a, ExpectSyntax> {
     if let Ok((rest, (_, _, _, n))) = (sp, kw("life"), sp, signed).parse(i) {
         return Ok((rest, ExpectSyntax::Life(p, n)));
     }
-    if let Ok((rest, (_, _, _, _, _, n))) =
-        (tag("'s "), kw("life"), sp, kw("is"), sp, signed).parse(i)
-    {
+    if let Ok((rest, (_, _, _, _, _, n))) = (tag("'s "), kw("life"), sp, kw("is"), sp, signed).parse(i) {
         return Ok((rest, ExpectSyntax::Life(p, n)));
     }
     if let Ok((rest, (_, _, _, n))) = (sp, kw("burned"), sp, number).parse(i) {
@@ -233,10 +195,7 @@ fn player_line<'a>(cx: Ctx<'a>, i: &'a str) -> PResult<'a, ExpectSyntax> {
     if let Ok((rest, _)) = (sp, kw("won")).parse(i) {
         return Ok((rest, ExpectSyntax::Won(p)));
     }
-    Err(nom::Err::Error(PError::expected(
-        i,
-        "`life N`, `burned N`, `lost` or `won`",
-    )))
+    Err(nom::Err::Error(PError::expected(i, "`life N`, `burned N`, `lost` or `won`")))
 }
 
 #[cfg(test)]
@@ -254,19 +213,15 @@ mod tests {
     }
 
     fn show(s: &str) -> String {
-        parse_expectation(s, &lex()).map_or_else(
-            |e| format!("error at {}: {}", e.offset, e.expected),
-            |x| format!("{x:?}"),
-        )
+        parse_expectation(s, &lex())
+            .map_or_else(|e| format!("error at {}: {}", e.offset, e.expected), |x| format!("{x:?}"))
     }
 
     #[test]
     fn the_whole_table() {
         assert!(show("Alice life 17").starts_with("Life(\"Alice\", 17)"));
         assert!(show("Alice's life is -2").starts_with("Life(\"Alice\", -2)"));
-        assert!(
-            show("Pearled Unicorn is in Alice's graveyard").contains("Graveyard, Some(\"Alice\")")
-        );
+        assert!(show("Pearled Unicorn is in Alice's graveyard").contains("Graveyard, Some(\"Alice\")"));
         assert!(show("Cub is in play").contains("Play, None"));
         assert!(show("Cub is removed from game").contains("Removed"));
         assert!(show("Cub is tapped").starts_with("Tapped("));
@@ -280,18 +235,12 @@ mod tests {
         assert_eq!(show("nobody lost"), "NobodyLost");
         assert_eq!(show("2 damage prevention steps"), "DpSteps(2)");
         assert_eq!(show("illegal: Counterspell"), "Illegal(\"Counterspell\")");
-        assert_eq!(
-            show("trace contains: fizzles"),
-            "TraceContains(\"fizzles\")"
-        );
+        assert_eq!(show("trace contains: fizzles"), "TraceContains(\"fizzles\")");
     }
 
     #[test]
     fn errors() {
-        assert_eq!(
-            show("Cub is in the yard"),
-            "error at 10: hand, graveyard, library or play"
-        );
+        assert_eq!(show("Cub is in the yard"), "error at 10: hand, graveyard, library or play");
         assert!(show("Cub explodes").starts_with("error at 4: `is`"));
     }
 }

@@ -33,18 +33,10 @@ impl Lexicon {
     /// Adds a name (kept sorted longest first so that longer names win).
     pub fn add(&mut self, name: &str, kind: NameKind) {
         let lower = name.to_lowercase();
-        if self
-            .entries
-            .iter()
-            .any(|(l, _, k)| *l == lower && *k == kind)
-        {
+        if self.entries.iter().any(|(l, _, k)| *l == lower && *k == kind) {
             return;
         }
-        let pos = self
-            .entries
-            .iter()
-            .position(|(l, _, _)| l.len() < lower.len())
-            .unwrap_or(self.entries.len());
+        let pos = self.entries.iter().position(|(l, _, _)| l.len() < lower.len()).unwrap_or(self.entries.len());
         self.entries.insert(pos, (lower, name.to_owned(), kind));
     }
 
@@ -52,23 +44,19 @@ impl Lexicon {
     #[must_use]
     pub fn lookup(&self, name: &str) -> Option<(&str, NameKind)> {
         let lower = name.to_lowercase();
-        self.entries
-            .iter()
-            .find(|(l, _, _)| *l == lower)
-            .map(|(_, c, k)| (c.as_str(), *k))
+        self.entries.iter().find(|(l, _, _)| *l == lower).map(|(_, c, k)| (c.as_str(), *k))
     }
 
     /// The longest known name of an allowed kind that `input` starts with, ending at a word boundary.
     #[must_use]
-    pub fn prefix(
-        &self,
-        input: &str,
-        allow: impl Fn(NameKind) -> bool,
-    ) -> Option<(usize, &str, NameKind)> {
+    pub fn prefix(&self, input: &str, allow: impl Fn(NameKind) -> bool) -> Option<(usize, &str, NameKind)> {
         self.entries.iter().find_map(|(lower, canon, kind)| {
             let head = input.get(..lower.len())?;
-            (allow(*kind) && head.to_lowercase() == *lower && at_boundary(&input[lower.len()..]))
-                .then_some((lower.len(), canon.as_str(), *kind))
+            (allow(*kind) && head.to_lowercase() == *lower && at_boundary(&input[lower.len()..])).then_some((
+                lower.len(),
+                canon.as_str(),
+                *kind,
+            ))
         })
     }
 
@@ -79,13 +67,7 @@ impl Lexicon {
         (1..=words.len().min(6)).rev().find_map(|n| {
             let guess = words[..n].join(" ");
             let guess = guess.trim_end_matches([',', '.']);
-            did_you_mean(
-                guess,
-                self.entries
-                    .iter()
-                    .filter(|e| allow(e.2))
-                    .map(|e| e.1.as_str()),
-            )
+            did_you_mean(guess, self.entries.iter().filter(|e| allow(e.2)).map(|e| e.1.as_str()))
         })
     }
 }
@@ -127,9 +109,7 @@ impl<'a> Ctx<'a> {
     pub fn player(&self, i: &'a str) -> PResult<'a, (String, usize)> {
         match self.lex.prefix(i, |k| k == NameKind::Player) {
             Some((n, canon, _)) => Ok((&i[n..], (canon.to_owned(), self.off(i)))),
-            None => Err(nom::Err::Error(
-                self.unknown(i, "a player's name", |k| k == NameKind::Player),
-            )),
+            None => Err(nom::Err::Error(self.unknown(i, "a player's name", |k| k == NameKind::Player))),
         }
     }
 
@@ -138,11 +118,7 @@ impl<'a> Ctx<'a> {
         let start = self.off(i);
         let any = |_k: NameKind| true;
         let Some((n, canon, kind)) = self.lex.prefix(i, any) else {
-            return Err(nom::Err::Error(self.unknown(
-                i,
-                "a card name, alias or player",
-                any,
-            )));
+            return Err(nom::Err::Error(self.unknown(i, "a card name, alias or player", any)));
         };
         let mut rest = &i[n..];
         let mut possessor = None;
@@ -164,26 +140,11 @@ impl<'a> Ctx<'a> {
             nth = Some(k);
             rest = r;
         }
-        Ok((
-            rest,
-            RefSyntax {
-                possessor,
-                name,
-                kind,
-                nth,
-                at: start,
-                len: self.off(rest) - start,
-            },
-        ))
+        Ok((rest, RefSyntax { possessor, name, kind, nth, at: start, len: self.off(rest) - start }))
     }
 
     /// An "unknown name" error at `i`, with a did-you-mean where one is close.
-    pub fn unknown(
-        &self,
-        i: &'a str,
-        what: &'static str,
-        allow: impl Fn(NameKind) -> bool,
-    ) -> PError<'a> {
+    pub fn unknown(&self, i: &'a str, what: &'static str, allow: impl Fn(NameKind) -> bool) -> PError<'a> {
         match self.lex.suggest(i, allow) {
             Some(s) if !i.is_empty() => PError::message(i, format!("{what}; did you mean `{s}`?")),
             _ => PError::expected(i, what),
@@ -197,12 +158,7 @@ mod tests {
 
     fn lex() -> Lexicon {
         let mut l = Lexicon::new();
-        for c in [
-            "Grizzly Bears",
-            "Circle of Protection: Red",
-            "Forest",
-            "Will-o'-the-Wisp",
-        ] {
+        for c in ["Grizzly Bears", "Circle of Protection: Red", "Forest", "Will-o'-the-Wisp"] {
             l.add(c, NameKind::Card);
         }
         l.add("Alice", NameKind::Player);
@@ -239,12 +195,7 @@ mod tests {
         let l = lex();
         let full = "Grizly Bears";
         let cx = Ctx { lex: &l, full };
-        let Err(nom::Err::Error(e)) = cx.reference(full) else {
-            panic!("should fail")
-        };
-        assert_eq!(
-            e.message.as_deref(),
-            Some("a card name, alias or player; did you mean `Grizzly Bears`?")
-        );
+        let Err(nom::Err::Error(e)) = cx.reference(full) else { panic!("should fail") };
+        assert_eq!(e.message.as_deref(), Some("a card name, alias or player; did you mean `Grizzly Bears`?"));
     }
 }

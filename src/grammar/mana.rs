@@ -92,20 +92,13 @@ impl ManaCost {
     /// The colours the cost names.
     #[must_use]
     pub fn colors(&self) -> Vec<Color> {
-        Color::ALL
-            .into_iter()
-            .filter(|c| self.colored[c.index()] > 0)
-            .collect()
+        Color::ALL.into_iter().filter(|c| self.colored[c.index()] > 0).collect()
     }
 
     /// This cost with X paid as `x` (added to the generic part).
     #[must_use]
     pub fn with_x(&self, x: u32) -> Self {
-        Self {
-            generic: self.generic + x * u32::from(self.x),
-            x: 0,
-            ..*self
-        }
+        Self { generic: self.generic + x * u32::from(self.x), x: 0, ..*self }
     }
 }
 
@@ -142,17 +135,10 @@ enum Symbol {
 fn symbol(i: &str) -> PResult<'_, Symbol> {
     alt((
         map(number, Symbol::Generic),
-        map(one_of("XxWUBRGwubrg"), |c| {
-            Color::from_symbol(c).map_or(Symbol::X, Symbol::Colored)
-        }),
+        map(one_of("XxWUBRGwubrg"), |c| Color::from_symbol(c).map_or(Symbol::X, Symbol::Colored)),
     ))
     .parse(i)
-    .map_err(|_| {
-        nom::Err::Error(PError::expected(
-            i,
-            "a mana symbol (a number, X, W, U, B, R or G)",
-        ))
-    })
+    .map_err(|_| nom::Err::Error(PError::expected(i, "a mana symbol (a number, X, W, U, B, R or G)")))
 }
 
 /// `braced = "{" symbol "}"`
@@ -190,10 +176,7 @@ mod tests {
     use super::*;
 
     fn cost(s: &str) -> String {
-        parse_mana_cost(s).map_or_else(
-            |e| format!("error at {}: {}", e.offset, e.expected),
-            |c| c.to_string(),
-        )
+        parse_mana_cost(s).map_or_else(|e| format!("error at {}: {}", e.offset, e.expected), |c| c.to_string())
     }
 
     #[test]

@@ -38,11 +38,7 @@ pub struct GrammarError {
 impl GrammarError {
     /// A diagnostic for this error inside `text` (a located string of a file).
     #[must_use]
-    pub fn diagnostic(
-        &self,
-        text: &crate::span::Spanned<String>,
-        what: &str,
-    ) -> crate::diagnostic::Diagnostic {
+    pub fn diagnostic(&self, text: &crate::span::Spanned<String>, what: &str) -> crate::diagnostic::Diagnostic {
         let d = crate::diagnostic::Diagnostic::new(
             format!("cannot read this {what}"),
             text.span.at(self.offset, self.len),
@@ -70,31 +66,19 @@ impl<'a> PError<'a> {
     /// A failure at `input` expecting `what`.
     #[must_use]
     pub fn expected(input: &'a str, what: &'static str) -> Self {
-        Self {
-            input,
-            expected: Some(what),
-            message: None,
-        }
+        Self { input, expected: Some(what), message: None }
     }
 
     /// A failure at `input` with a built message.
     #[must_use]
     pub fn message(input: &'a str, message: String) -> Self {
-        Self {
-            input,
-            expected: None,
-            message: Some(message),
-        }
+        Self { input, expected: None, message: Some(message) }
     }
 }
 
 impl<'a> nom::error::ParseError<&'a str> for PError<'a> {
     fn from_error_kind(input: &'a str, _kind: nom::error::ErrorKind) -> Self {
-        Self {
-            input,
-            expected: None,
-            message: None,
-        }
+        Self { input, expected: None, message: None }
     }
 
     fn append(_input: &'a str, _kind: nom::error::ErrorKind, other: Self) -> Self {
@@ -103,11 +87,7 @@ impl<'a> nom::error::ParseError<&'a str> for PError<'a> {
 
     fn or(self, other: Self) -> Self {
         // Keep the failure that got further; it explains the input best.
-        if other.input.len() < self.input.len() {
-            other
-        } else {
-            self
-        }
+        if other.input.len() < self.input.len() { other } else { self }
     }
 }
 
@@ -142,12 +122,7 @@ pub(crate) fn parse_all<'a, T>(
                 Ok(value)
             } else {
                 let offset = input.len() - rest_trim.len();
-                Err(GrammarError {
-                    offset,
-                    len: word_len(rest_trim),
-                    expected: format!("end of {what}"),
-                    help: None,
-                })
+                Err(GrammarError { offset, len: word_len(rest_trim), expected: format!("end of {what}"), help: None })
             }
         }
         Err(nom::Err::Error(e) | nom::Err::Failure(e)) => {
@@ -157,25 +132,15 @@ pub(crate) fn parse_all<'a, T>(
                 .clone()
                 .or_else(|| e.expected.map(str::to_owned))
                 .unwrap_or_else(|| format!("a valid {what}"));
-            Err(GrammarError {
-                offset,
-                len: word_len(e.input),
-                expected,
-                help: None,
-            })
+            Err(GrammarError { offset, len: word_len(e.input), expected, help: None })
         }
-        Err(nom::Err::Incomplete(_)) => Err(GrammarError {
-            offset: input.len(),
-            len: 0,
-            expected: format!("the rest of the {what}"),
-            help: None,
-        }),
+        Err(nom::Err::Incomplete(_)) => {
+            Err(GrammarError { offset: input.len(), len: 0, expected: format!("the rest of the {what}"), help: None })
+        }
     }
 }
 
 /// Length of the first word of `s` (for underlining).
 fn word_len(s: &str) -> usize {
-    s.find([' ', ',', ')'])
-        .unwrap_or(s.len())
-        .max(usize::from(!s.is_empty()))
+    s.find([' ', ',', ')']).unwrap_or(s.len()).max(usize::from(!s.is_empty()))
 }

@@ -14,14 +14,9 @@ pub(crate) fn number(i: &str) -> PResult<'_, u32> {
 /// A keyword, case-insensitive, that must end at a word boundary.
 pub(crate) fn kw<'a>(word: &'static str) -> impl Fn(&'a str) -> PResult<'a, &'a str> {
     move |i: &'a str| {
-        let (rest, w) = tag_no_case(word)
-            .parse(i)
-            .map_err(|_: nom::Err<PError<'a>>| nom::Err::Error(PError::expected(i, word)))?;
-        if at_boundary(rest) {
-            Ok((rest, w))
-        } else {
-            Err(nom::Err::Error(PError::expected(i, word)))
-        }
+        let (rest, w) =
+            tag_no_case(word).parse(i).map_err(|_: nom::Err<PError<'a>>| nom::Err::Error(PError::expected(i, word)))?;
+        if at_boundary(rest) { Ok((rest, w)) } else { Err(nom::Err::Error(PError::expected(i, word))) }
     }
 }
 
@@ -31,9 +26,7 @@ pub(crate) fn at_boundary(rest: &str) -> bool {
     if let Some(after) = rest.strip_prefix("'s") {
         return after.chars().next().is_none_or(|c| !c.is_alphanumeric());
     }
-    rest.chars()
-        .next()
-        .is_none_or(|c| !c.is_alphanumeric() && c != '-' && c != '\'')
+    rest.chars().next().is_none_or(|c| !c.is_alphanumeric() && c != '-' && c != '\'')
 }
 
 /// Spaces then a keyword.

@@ -39,13 +39,8 @@ impl Loader<'_> {
                 if self.lib.get(self.cards[usize::from(card.0)].def).kind == CardKind::Land {
                     Ok(Action::PlayLand(player, card))
                 } else {
-                    let cs = CastSyntax {
-                        card: r.clone(),
-                        ability: None,
-                        targets: Vec::new(),
-                        x: None,
-                        choosing: None,
-                    };
+                    let cs =
+                        CastSyntax { card: r.clone(), ability: None, targets: Vec::new(), x: None, choosing: None };
                     self.bind_cast(player, &cs, text, false, game)
                 }
             }
@@ -67,10 +62,7 @@ impl Loader<'_> {
                     (true, false) => self.bind_cast(player, cs, text, false, game),
                     (false, true) => self.bind_cast(player, cs, text, true, game),
                     _ => Err(Diagnostic::new(
-                        format!(
-                            "`announces {}` fits both or neither of casting and activating",
-                            def.name
-                        ),
+                        format!("`announces {}` fits both or neither of casting and activating", def.name),
                         sp,
                         "ambiguous",
                     )
@@ -85,9 +77,7 @@ impl Loader<'_> {
             Verb::DeclaresAttack | Verb::AttacksWith(_) | Verb::Blocks(_) | Verb::Assigns(..) => {
                 Err(unsupported("combat", whole))
             }
-            Verb::Pays(_) | Verb::DoesNotPay => {
-                Err(unsupported("paying for an \"unless\" choice", whole))
-            }
+            Verb::Pays(_) | Verb::DoesNotPay => Err(unsupported("paying for an \"unless\" choice", whole)),
             Verb::Discards(_) => Err(unsupported("discarding", whole)),
             Verb::Orders(_) => Err(unsupported("ordering simultaneous effects", whole)),
         }
@@ -106,11 +96,7 @@ impl Loader<'_> {
         let zone = if activate { Zone::Play } else { Zone::Hand };
         let card = self.bind_card(&cs.card, sp, Some((player, zone)))?;
         let def = self.lib.get(self.cards[usize::from(card.0)].def);
-        let targets = cs
-            .targets
-            .iter()
-            .map(|t| self.bind_target(t, text))
-            .collect::<Result<Vec<_>, _>>()?;
+        let targets = cs.targets.iter().map(|t| self.bind_target(t, text)).collect::<Result<Vec<_>, _>>()?;
         let mut packet_source = None;
         let source = if activate {
             let acts = def.activated();
@@ -122,9 +108,7 @@ impl Loader<'_> {
                 ));
             }
             match cs.ability {
-                Some(n) if n >= 1 && (n as usize) <= acts.len() => {
-                    Source::Ability(u8::try_from(n - 1).unwrap_or(0))
-                }
+                Some(n) if n >= 1 && (n as usize) <= acts.len() => Source::Ability(u8::try_from(n - 1).unwrap_or(0)),
                 Some(n) => {
                     return Err(Diagnostic::new(
                         format!("`{}` has no ability {n}", def.name),
@@ -144,47 +128,34 @@ impl Loader<'_> {
             }
         } else {
             if def.kind == CardKind::Land {
-                return Err(Diagnostic::new(
-                    format!("`{}` is a land: it is played, not cast", def.name),
-                    sp,
-                    "a land",
-                )
-                .with_help("write `plays`"));
+                return Err(Diagnostic::new(format!("`{}` is a land: it is played, not cast", def.name), sp, "a land")
+                    .with_help("write `plays`"));
             }
             let effects = def.spell_effects();
-            let modes: Vec<(usize, &str, &Effect)> = effects
-                .iter()
-                .enumerate()
-                .filter_map(|(i, (m, e))| m.map(|m| (i, m, *e)))
-                .collect();
+            let modes: Vec<(usize, &str, &Effect)> =
+                effects.iter().enumerate().filter_map(|(i, (m, e))| m.map(|m| (i, m, *e))).collect();
             if modes.is_empty() {
                 if let Some((choice, at)) = &cs.choosing {
                     packet_source = Some(self.bind_choosing(choice, *at, text)?);
                 }
                 Source::Spell(0)
             } else {
-                let named = cs.choosing.as_ref().and_then(|(c, _)| {
-                    modes
-                        .iter()
-                        .find(|(_, m, _)| m.eq_ignore_ascii_case(c.trim()))
-                });
+                let named = cs
+                    .choosing
+                    .as_ref()
+                    .and_then(|(c, _)| modes.iter().find(|(_, m, _)| m.eq_ignore_ascii_case(c.trim())));
                 let idx = if let Some((i, _, _)) = named {
                     *i
                 } else {
                     if let Some((choice, at)) = &cs.choosing {
                         packet_source = Some(self.bind_choosing(choice, *at, text)?);
                     }
-                    let fits: Vec<&(usize, &str, &Effect)> = modes
-                        .iter()
-                        .filter(|(_, _, e)| self.targets_fit(e, &targets))
-                        .collect();
+                    let fits: Vec<&(usize, &str, &Effect)> =
+                        modes.iter().filter(|(_, _, e)| self.targets_fit(e, &targets)).collect();
                     if fits.len() == 1 {
                         fits[0].0
                     } else {
-                        let names: Vec<String> = modes
-                            .iter()
-                            .map(|(_, m, _)| format!("`choosing {m}`"))
-                            .collect();
+                        let names: Vec<String> = modes.iter().map(|(_, m, _)| format!("`choosing {m}`")).collect();
                         return Err(Diagnostic::new(
                             format!("`{}` has modes; these targets do not say which", def.name),
                             sp,
@@ -198,10 +169,7 @@ impl Loader<'_> {
         };
         let cost_has_x = match source {
             Source::Spell(_) => def.cost.is_some_and(|c| c.x > 0),
-            Source::Ability(i) => def
-                .activated()
-                .get(usize::from(i))
-                .is_some_and(|(c, _)| c.mana.x > 0),
+            Source::Ability(i) => def.activated().get(usize::from(i)).is_some_and(|(c, _)| c.mana.x > 0),
         };
         if cost_has_x && cs.x.is_none() {
             return Err(Diagnostic::new(
@@ -218,33 +186,14 @@ impl Loader<'_> {
                 format!("remove `with X={x}`"),
             ));
         }
-        Ok(Action::Announce(Announce {
-            player,
-            card,
-            source,
-            targets,
-            x: cs.x,
-            packet_source,
-        }))
+        Ok(Action::Announce(Announce { player, card, source, targets, x: cs.x, packet_source }))
     }
 
-    pub(super) fn bind_choosing(
-        &self,
-        choice: &str,
-        at: usize,
-        text: &Spanned<String>,
-    ) -> Result<CardId, Diagnostic> {
+    pub(super) fn bind_choosing(&self, choice: &str, at: usize, text: &Spanned<String>) -> Result<CardId, Diagnostic> {
         let sp = text.span.at(at, choice.len());
-        let cx = crate::grammar::lexicon::Ctx {
-            lex: &self.lex,
-            full: choice,
-        };
-        let r = cx
-            .reference(choice)
-            .ok()
-            .filter(|(rest, _)| rest.trim().is_empty())
-            .map(|(_, r)| r)
-            .ok_or_else(|| {
+        let cx = crate::grammar::lexicon::Ctx { lex: &self.lex, full: choice };
+        let r =
+            cx.reference(choice).ok().filter(|(rest, _)| rest.trim().is_empty()).map(|(_, r)| r).ok_or_else(|| {
                 Diagnostic::new(
                     format!("`{choice}` is neither a mode of this card nor a card of the scenario"),
                     sp,
@@ -271,27 +220,19 @@ impl Loader<'_> {
                         TargetKind::Enchantment => {
                             matches!(k, CardKind::Enchantment | CardKind::LocalEnchantment)
                         }
-                        TargetKind::Spell => {
-                            !k.is_permanent() || self.cards[usize::from(c.0)].zone == Zone::Hand
-                        }
+                        TargetKind::Spell => !k.is_permanent() || self.cards[usize::from(c.0)].zone == Zone::Hand,
                         TargetKind::Player => false,
                     })
                 }
             })
     }
 
-    pub(super) fn bind_expect(
-        &self,
-        syn: &ExpectSyntax,
-        text: &Spanned<String>,
-    ) -> Result<ExpectKind, Diagnostic> {
+    pub(super) fn bind_expect(&self, syn: &ExpectSyntax, text: &Spanned<String>) -> Result<ExpectKind, Diagnostic> {
         let card = |r: &RefSyntax| self.bind_card(r, Self::ref_span(text, r), None);
         let player = |p: &str| self.bind_player(p, text.span);
         Ok(match syn {
             ExpectSyntax::Life(p, n) => ExpectKind::Life(player(p)?, *n),
-            ExpectSyntax::Zone(r, z, o) => {
-                ExpectKind::Zone(card(r)?, *z, o.as_deref().map(player).transpose()?)
-            }
+            ExpectSyntax::Zone(r, z, o) => ExpectKind::Zone(card(r)?, *z, o.as_deref().map(player).transpose()?),
             ExpectSyntax::Tapped(r, t) => ExpectKind::Tapped(card(r)?, *t),
             ExpectSyntax::Damage(r, n) => ExpectKind::Damage(card(r)?, *n),
             ExpectSyntax::Pt(r, p, t) => ExpectKind::Pt(card(r)?, *p, *t),

@@ -22,19 +22,15 @@ impl Loader<'_> {
         prefer: Option<(PlayerId, Zone)>,
     ) -> Result<CardId, Diagnostic> {
         match r.kind {
-            NameKind::Player => Err(Diagnostic::new(
-                format!("`{}` is a player, not a card", r.name),
-                sp,
-                "expected a card",
-            )),
+            NameKind::Player => {
+                Err(Diagnostic::new(format!("`{}` is a player, not a card", r.name), sp, "expected a card"))
+            }
             NameKind::Alias => self
                 .aliases
                 .iter()
                 .find(|(a, _)| a.eq_ignore_ascii_case(&r.name))
                 .map(|(_, c)| *c)
-                .ok_or_else(|| {
-                    Diagnostic::new(format!("unknown alias `{}`", r.name), sp, "not defined")
-                }),
+                .ok_or_else(|| Diagnostic::new(format!("unknown alias `{}`", r.name), sp, "not defined")),
             NameKind::Card => {
                 let def: Option<DefId> = self.lib.find(&r.name);
                 let all: Vec<CardId> = (0..self.cards.len())
@@ -50,38 +46,23 @@ impl Loader<'_> {
                     .with_help("add the card to a player's zone, or check the name"));
                 }
                 if let Some(n) = r.nth {
-                    return all
-                        .get(usize::try_from(n).unwrap_or(0).wrapping_sub(1))
-                        .copied()
-                        .ok_or_else(|| {
-                            Diagnostic::new(
-                                format!(
-                                    "there are only {} `{}` in this scenario",
-                                    all.len(),
-                                    r.name
-                                ),
-                                sp,
-                                format!("expected #1 to #{}", all.len()),
-                            )
-                        });
+                    return all.get(usize::try_from(n).unwrap_or(0).wrapping_sub(1)).copied().ok_or_else(|| {
+                        Diagnostic::new(
+                            format!("there are only {} `{}` in this scenario", all.len(), r.name),
+                            sp,
+                            format!("expected #1 to #{}", all.len()),
+                        )
+                    });
                 }
                 let mut cands = all.clone();
                 if let Some(p) = &r.possessor {
                     let pid = self.player_named(p);
                     cands.retain(|id| {
                         let c = &self.cards[usize::from(id.0)];
-                        Some(if c.zone == Zone::Play {
-                            c.controller
-                        } else {
-                            c.owner
-                        }) == pid
+                        Some(if c.zone == Zone::Play { c.controller } else { c.owner }) == pid
                     });
                     if cands.is_empty() {
-                        return Err(Diagnostic::new(
-                            format!("{p} has no `{}`", r.name),
-                            sp,
-                            "no such card",
-                        ));
+                        return Err(Diagnostic::new(format!("{p} has no `{}`", r.name), sp, "no such card"));
                     }
                 }
                 if cands.len() > 1
@@ -92,12 +73,7 @@ impl Loader<'_> {
                         .copied()
                         .filter(|id| {
                             let c = &self.cards[usize::from(id.0)];
-                            c.zone == z
-                                && (if z == Zone::Play {
-                                    c.controller
-                                } else {
-                                    c.owner
-                                }) == p
+                            c.zone == z && (if z == Zone::Play { c.controller } else { c.owner }) == p
                         })
                         .collect();
                     if narrowed.len() == 1 {
@@ -106,19 +82,14 @@ impl Loader<'_> {
                 }
                 if cands.len() > 1 {
                     let owner = self
-                        .player_named(
-                            &self.players[usize::from(self.cards[usize::from(cands[0].0)].owner.0)],
-                        )
+                        .player_named(&self.players[usize::from(self.cards[usize::from(cands[0].0)].owner.0)])
                         .map_or(0, |p| p.ix());
                     return Err(Diagnostic::new(
                         format!("`{}` could be any of {} cards", r.name, cands.len()),
                         sp,
                         "ambiguous",
                     )
-                    .with_help(format!(
-                        "write `{}'s {}` or `{}#2`",
-                        self.players[owner], r.name, r.name
-                    )));
+                    .with_help(format!("write `{}'s {}` or `{}#2`", self.players[owner], r.name, r.name)));
                 }
                 Ok(cands[0])
             }
@@ -126,16 +97,11 @@ impl Loader<'_> {
     }
 
     pub(super) fn bind_player(&self, name: &str, sp: Span) -> Result<PlayerId, Diagnostic> {
-        self.player_named(name).ok_or_else(|| {
-            Diagnostic::new(format!("`{name}` is not a player"), sp, "expected a player")
-        })
+        self.player_named(name)
+            .ok_or_else(|| Diagnostic::new(format!("`{name}` is not a player"), sp, "expected a player"))
     }
 
-    pub(super) fn bind_target(
-        &self,
-        r: &RefSyntax,
-        text: &Spanned<String>,
-    ) -> Result<TargetRef, Diagnostic> {
+    pub(super) fn bind_target(&self, r: &RefSyntax, text: &Spanned<String>) -> Result<TargetRef, Diagnostic> {
         let sp = Self::ref_span(text, r);
         if r.kind == NameKind::Player && r.possessor.is_none() {
             return Ok(TargetRef::Player(self.bind_player(&r.name, sp)?));

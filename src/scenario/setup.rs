@@ -102,12 +102,8 @@ pub struct Scenario {
 }
 
 pub(super) fn unsupported(what: &str, span: Span) -> Diagnostic {
-    Diagnostic::new(
-        format!("{what} is not supported yet"),
-        span,
-        "not supported yet",
-    )
-    .with_help("this engine plays the main phase of Fifth Edition without combat for now")
+    Diagnostic::new(format!("{what} is not supported yet"), span, "not supported yet")
+        .with_help("this engine plays the main phase of Fifth Edition without combat for now")
 }
 
 pub(super) fn flag(raw: Option<&RawText>, src: &str, what: &str) -> Result<bool, Diagnostic> {
@@ -116,11 +112,7 @@ pub(super) fn flag(raw: Option<&RawText>, src: &str, what: &str) -> Result<bool,
     match t.node.trim() {
         "true" => Ok(true),
         "false" => Ok(false),
-        _ => Err(Diagnostic::new(
-            format!("`{what}` must be true or false"),
-            t.span,
-            "expected true or false",
-        )),
+        _ => Err(Diagnostic::new(format!("`{what}` must be true or false"), t.span, "expected true or false")),
     }
 }
 
@@ -176,11 +168,7 @@ impl<'s> Loader<'s> {
             Some(r) => {
                 let r = self.loc(r);
                 let e = Edition::from_name(&r.node).ok_or_else(|| {
-                    Diagnostic::new(
-                        format!("unknown rules `{}`", r.node),
-                        r.span,
-                        "expected 5e, 4e or alpha",
-                    )
+                    Diagnostic::new(format!("unknown rules `{}`", r.node), r.span, "expected 5e, 4e or alpha")
                 })?;
                 if !e.supported() {
                     return Err(unsupported(&format!("`rules: {}`", e.name()), r.span));
@@ -208,10 +196,7 @@ impl<'s> Loader<'s> {
             None => false,
         };
         if let Some(s) = &raw.step {
-            return Err(unsupported(
-                "starting inside an attack (`step:`)",
-                self.loc(s).span,
-            ));
+            return Err(unsupported("starting inside an attack (`step:`)", self.loc(s).span));
         }
         if flag(raw.attacked.as_ref(), self.src, "attacked")? {
             let s = self.loc(raw.attacked.as_ref().unwrap_or(&raw.turn)).span;
@@ -223,22 +208,14 @@ impl<'s> Loader<'s> {
         let redefinitions = if raw.cards.is_empty() {
             Vec::new()
         } else {
-            self.lib
-                .add_source(&raw.cards, "this scenario's `cards:`", self.src)?
+            self.lib.add_source(&raw.cards, "this scenario's `cards:`", self.src)?
         };
 
         // Players, in file order.
         if raw.players.0.len() != 2 {
-            let at = raw
-                .players
-                .0
-                .first()
-                .map_or(Span::new(0, 0), |(k, _)| self.loc(k).span);
+            let at = raw.players.0.first().map_or(Span::new(0, 0), |(k, _)| self.loc(k).span);
             return Err(Diagnostic::new(
-                format!(
-                    "a scenario has exactly two players, found {}",
-                    raw.players.0.len()
-                ),
+                format!("a scenario has exactly two players, found {}", raw.players.0.len()),
                 at,
                 "players",
             ));
@@ -246,11 +223,7 @@ impl<'s> Loader<'s> {
         for (k, _) in &raw.players.0 {
             let k = self.loc(k);
             if k.node.is_empty() || k.node.contains(' ') {
-                return Err(Diagnostic::new(
-                    "a player's name is one word",
-                    k.span,
-                    "expected one word",
-                ));
+                return Err(Diagnostic::new("a player's name is one word", k.span, "expected one word"));
             }
             if self.lib.find(&k.node).is_some() {
                 return Err(Diagnostic::new(
@@ -263,11 +236,7 @@ impl<'s> Loader<'s> {
         }
         if self.players[0].eq_ignore_ascii_case(&self.players[1]) {
             let k = self.loc(&raw.players.0[1].0);
-            return Err(Diagnostic::new(
-                "the two players have the same name",
-                k.span,
-                "choose another name",
-            ));
+            return Err(Diagnostic::new("the two players have the same name", k.span, "choose another name"));
         }
         for p in self.players.clone() {
             self.lex.add(&p, NameKind::Player);
@@ -303,11 +272,7 @@ impl<'s> Loader<'s> {
                 let p = self.loc(p);
                 self.phase_index(&p, &policies)?
             }
-            None => policies
-                .phases
-                .iter()
-                .position(|&x| x == "main")
-                .unwrap_or(0),
+            None => policies.phases.iter().position(|&x| x == "main").unwrap_or(0),
         };
         let stop = match &raw.stop {
             Some(s) => {
@@ -316,9 +281,7 @@ impl<'s> Loader<'s> {
             }
             None => None,
         };
-        let [p0, p1]: [Player; 2] = players
-            .try_into()
-            .map_err(|_| Diagnostic::whole_file("two players expected"))?;
+        let [p0, p1]: [Player; 2] = players.try_into().map_err(|_| Diagnostic::whole_file("two players expected"))?;
         let seq = u32::try_from(self.cards.len()).unwrap_or(u32::MAX);
         let game = Game {
             cards: self.cards.clone(),
@@ -338,26 +301,16 @@ impl<'s> Loader<'s> {
         let mut lines = Vec::new();
         for (n, raw_line) in raw.actions.iter().enumerate() {
             let text = self.loc(raw_line);
-            let syntax = parse_action(&text.node, &self.lex)
-                .map_err(|e| e.diagnostic(&text, "action line"))?;
+            let syntax = parse_action(&text.node, &self.lex).map_err(|e| e.diagnostic(&text, "action line"))?;
             let action = self.bind_action(&syntax, &text, &policies, &game)?;
-            lines.push(Line {
-                number: n + 1,
-                text: text.node.clone(),
-                span: text.span,
-                action,
-            });
+            lines.push(Line { number: n + 1, text: text.node.clone(), span: text.span, action });
         }
         let mut expects = Vec::new();
         for raw_e in &raw.expect {
             let text = self.loc(raw_e);
-            let syntax = parse_expectation(&text.node, &self.lex)
-                .map_err(|e| e.diagnostic(&text, "expectation"))?;
+            let syntax = parse_expectation(&text.node, &self.lex).map_err(|e| e.diagnostic(&text, "expectation"))?;
             let kind = self.bind_expect(&syntax, &text)?;
-            expects.push(Expect {
-                text: text.node.clone(),
-                kind,
-            });
+            expects.push(Expect { text: text.node.clone(), kind });
         }
         let players = [self.players[0].clone(), self.players[1].clone()];
         Ok(Scenario {
@@ -378,37 +331,22 @@ impl<'s> Loader<'s> {
     }
 
     pub(super) fn player_named(&self, name: &str) -> Option<PlayerId> {
-        self.players
-            .iter()
-            .position(|p| p.eq_ignore_ascii_case(name))
-            .and_then(|i| u8::try_from(i).ok())
-            .map(PlayerId)
+        self.players.iter().position(|p| p.eq_ignore_ascii_case(name)).and_then(|i| u8::try_from(i).ok()).map(PlayerId)
     }
 
-    pub(super) fn phase_index(
-        &self,
-        p: &Spanned<String>,
-        pol: &Policies,
-    ) -> Result<usize, Diagnostic> {
+    pub(super) fn phase_index(&self, p: &Spanned<String>, pol: &Policies) -> Result<usize, Diagnostic> {
         let name = p.node.trim().to_lowercase();
         if let Some(i) = pol.phases.iter().position(|&x| x == name) {
             if name == "untap" || name == "cleanup" {
-                return Err(unsupported(
-                    &format!("starting in the {name} phase"),
-                    p.span,
-                ));
+                return Err(unsupported(&format!("starting in the {name} phase"), p.span));
             }
             return Ok(i);
         }
         if is_attack_step(&name) {
             return Err(unsupported("combat", p.span));
         }
-        Err(Diagnostic::new(
-            format!("`{}` is not a phase of {}", p.node, pol.edition.name()),
-            p.span,
-            "unknown phase",
-        )
-        .with_help(format!("the phases are: {}", pol.phases.join(", "))))
+        Err(Diagnostic::new(format!("`{}` is not a phase of {}", p.node, pol.edition.name()), p.span, "unknown phase")
+            .with_help(format!("the phases are: {}", pol.phases.join(", "))))
     }
 
     pub(super) fn goal(&self, text: &str, span: Span, pol: &Policies) -> Result<Goal, Diagnostic> {

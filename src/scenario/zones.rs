@@ -20,9 +20,10 @@ impl Loader<'_> {
         let life = match &rp.life {
             Some(l) => {
                 let l = self.loc(l);
-                l.node.trim().parse::<i32>().map_err(|_| {
-                    Diagnostic::new("life must be a whole number", l.span, "expected a number")
-                })?
+                l.node
+                    .trim()
+                    .parse::<i32>()
+                    .map_err(|_| Diagnostic::new("life must be a whole number", l.span, "expected a number"))?
             }
             None => 20,
         };
@@ -32,11 +33,7 @@ impl Loader<'_> {
             let m = self.loc(m);
             let cost = parse_mana_cost(&m.node).map_err(|e| e.diagnostic(&m, "mana pool"))?;
             if cost.x > 0 {
-                return Err(Diagnostic::new(
-                    "a mana pool cannot hold X",
-                    m.span,
-                    "expected mana like RR or 2G",
-                ));
+                return Err(Diagnostic::new("a mana pool cannot hold X", m.span, "expected mana like RR or 2G"));
             }
             pool[..5].copy_from_slice(&cost.colored);
             pool[5] = cost.generic;
@@ -66,14 +63,7 @@ impl Loader<'_> {
                 0
             }
         };
-        Ok(Player {
-            life,
-            pool,
-            land_played,
-            burned: 0,
-            library_unknown,
-            lost: false,
-        })
+        Ok(Player { life, pool, land_played, burned: 0, library_unknown, lost: false })
     }
 
     pub(super) fn entry(
@@ -84,19 +74,13 @@ impl Loader<'_> {
         pending: &mut Vec<(CardId, StateSyntax, usize, Spanned<String>)>,
     ) -> Result<(), Diagnostic> {
         let text = self.loc(raw);
-        let e =
-            parse_entry(&text.node, &self.lex).map_err(|e| e.diagnostic(&text, "zone entry"))?;
-        let def = self.lib.find(&e.name).ok_or_else(|| {
-            Diagnostic::new(
-                format!("unknown card `{}`", e.name),
-                text.span,
-                "not in the library",
-            )
-        })?;
-        let id = CardId(
-            u16::try_from(self.cards.len())
-                .map_err(|_| Diagnostic::new("too many cards", text.span, "here"))?,
-        );
+        let e = parse_entry(&text.node, &self.lex).map_err(|e| e.diagnostic(&text, "zone entry"))?;
+        let def = self
+            .lib
+            .find(&e.name)
+            .ok_or_else(|| Diagnostic::new(format!("unknown card `{}`", e.name), text.span, "not in the library"))?;
+        let id =
+            CardId(u16::try_from(self.cards.len()).map_err(|_| Diagnostic::new("too many cards", text.span, "here"))?);
         let mut card = Card {
             def,
             owner: pid,
@@ -112,11 +96,7 @@ impl Loader<'_> {
         for (state, at) in &e.states {
             let sp = text.span.at(*at, 1);
             if zone != Zone::Play {
-                return Err(Diagnostic::new(
-                    "only a permanent in play has states",
-                    sp,
-                    "remove this state",
-                ));
+                return Err(Diagnostic::new("only a permanent in play has states", sp, "remove this state"));
             }
             match state {
                 StateSyntax::Tapped => card.tapped = true,
@@ -157,29 +137,23 @@ impl Loader<'_> {
         match state {
             StateSyntax::OwnedBy(who, off) => {
                 let sp = text.span.at(*off, who.len());
-                let p = self.player_named(who).ok_or_else(|| {
-                    Diagnostic::new(format!("`{who}` is not a player"), sp, "expected a player")
-                })?;
+                let p = self
+                    .player_named(who)
+                    .ok_or_else(|| Diagnostic::new(format!("`{who}` is not a player"), sp, "expected a player"))?;
                 self.cards[usize::from(card.0)].owner = p;
             }
             StateSyntax::Enchanting(what, off) => {
                 let sp = text.span.at(*off, what.len());
-                let cx = crate::grammar::lexicon::Ctx {
-                    lex: &self.lex,
-                    full: what,
-                };
-                let r = cx
-                    .reference(what)
-                    .ok()
-                    .filter(|(rest, _)| rest.trim().is_empty())
-                    .map(|(_, r)| r)
-                    .ok_or_else(|| {
+                let cx = crate::grammar::lexicon::Ctx { lex: &self.lex, full: what };
+                let r = cx.reference(what).ok().filter(|(rest, _)| rest.trim().is_empty()).map(|(_, r)| r).ok_or_else(
+                    || {
                         Diagnostic::new(
                             format!("`{what}` names no card of this scenario"),
                             sp,
                             "expected a card name or alias",
                         )
-                    })?;
+                    },
+                )?;
                 let target = self.bind_card(&r, sp, None)?;
                 self.cards[usize::from(card.0)].enchanting = Some(target);
             }
@@ -198,9 +172,7 @@ impl Loader<'_> {
                 }
                 let def = self.cards[i].def;
                 let name = self.lib.get(def).name.clone();
-                let same: Vec<usize> = (0..self.cards.len())
-                    .filter(|&j| self.cards[j].def == def)
-                    .collect();
+                let same: Vec<usize> = (0..self.cards.len()).filter(|&j| self.cards[j].def == def).collect();
                 if same.len() > 1 {
                     let n = same.iter().position(|&j| j == i).unwrap_or(0) + 1;
                     format!("{name}#{n}")

@@ -30,19 +30,13 @@ impl Rule {
     /// A section of the General Rulings Summary 07/15/97 (seed 002).
     #[must_use]
     pub const fn g(section: &'static str) -> Self {
-        Self {
-            doc: Doc::Grs,
-            section,
-        }
+        Self { doc: Doc::Grs, section }
     }
 
     /// A section of the Fifth Edition rulebook (seed 000).
     #[must_use]
     pub const fn r5(section: &'static str) -> Self {
-        Self {
-            doc: Doc::Fifth,
-            section,
-        }
+        Self { doc: Doc::Fifth, section }
     }
 }
 
@@ -62,11 +56,7 @@ pub enum EventKind {
     /// Where play starts.
     Start { player: String, phase: String },
     /// A card was redefined by a later source.
-    Redefined {
-        card: String,
-        before: String,
-        now: String,
-    },
+    Redefined { card: String, before: String, now: String },
     /// An action line is taken.
     Line { number: usize, text: String },
     /// A phase begins.
@@ -76,12 +66,7 @@ pub enum EventKind {
     /// A land is played.
     LandPlayed { player: String, card: String },
     /// Mana goes to a pool.
-    ManaAdded {
-        player: String,
-        source: String,
-        mana: String,
-        auto: bool,
-    },
+    ManaAdded { player: String, source: String, mana: String, auto: bool },
     /// A spell or ability is announced and its costs paid.
     Announced {
         id: usize,
@@ -94,18 +79,15 @@ pub enum EventKind {
         mode: Option<String>,
     },
     /// A spell or ability enters its interrupt window.
-    WindowOpens { spell: String, first: String },
+    WindowOpens { spell: String, ability: bool, first: String },
+    /// A window closes because the next line is not an interrupt.
+    WindowCloses { spell: String },
     /// A player passes.
     Passes { player: String, implied: bool },
     /// A batch of interrupts begins to resolve.
     InterruptsResolve { spell: String, order: Vec<String> },
     /// A spell is successfully cast and enters a batch.
-    EntersBatch {
-        spell: String,
-        against: Option<String>,
-        batch: Vec<String>,
-        first: String,
-    },
+    EntersBatch { spell: String, ability: bool, against: Option<String>, batch: Vec<String>, first: String },
     /// A mana source resolves at once.
     ManaSourceResolves { spell: String },
     /// A batch begins to resolve.
@@ -121,38 +103,29 @@ pub enum EventKind {
     /// Priority returns to the state before a countered spell.
     PriorityRestored { first: String, passed: bool },
     /// A card changes zone.
-    Moved {
-        card: String,
-        from: String,
-        to: String,
-    },
+    Moved { card: String, from: String, to: String },
     /// A permanent spell enters play.
     EntersPlay { card: String, controller: String },
     /// Damage is assigned as a packet.
-    DamageAssigned {
-        source: String,
-        to: String,
-        amount: u32,
-    },
+    DamageAssigned { source: String, to: String, amount: u32 },
     /// A damage prevention step begins.
     PreventionStep { number: u32, packets: Vec<String> },
+    /// The main part of a damage prevention step is over; damage is dealt next.
+    PreventionStepEnds { number: u32 },
+    /// A specialized ability resolves at once, outside any batch.
+    Specialized { spell: String },
+    /// An event was modified: a new series of specialized abilities begins.
+    SeriesRestarts { first: String },
+    /// The life check at the end of a phase finds nobody below 1 life.
+    LifeCheck,
     /// Damage is prevented.
-    Prevented {
-        source: String,
-        to: String,
-        amount: u32,
-        by: String,
-    },
+    Prevented { source: String, to: String, amount: u32, by: String, gone: bool },
     /// The damage prevention step ends: damage is successfully dealt.
-    DamageDealt {
-        source: String,
-        to: String,
-        amount: u32,
-    },
+    DamageDealt { source: String, to: String, amount: u32 },
     /// A life total changes.
     Life { player: String, from: i32, to: i32 },
     /// A creature is being destroyed (regeneration may be used now).
-    BeingDestroyed { card: String, cause: String },
+    BeingDestroyed { card: String, cause: String, creature: bool },
     /// A creature regenerates.
     Regenerated { card: String },
     /// A permanent is buried.
@@ -160,16 +133,11 @@ pub enum EventKind {
     /// A permanent is put into the graveyard.
     Dies { card: String },
     /// Power and toughness change until end of turn.
-    Pumped {
-        card: String,
-        power: i32,
-        toughness: i32,
-        now: String,
-    },
+    Pumped { card: String, power: i32, toughness: i32, now: String },
     /// A keyword is granted until end of turn.
     Granted { card: String, keyword: String },
     /// A permanent is tapped or untapped by an effect.
-    Tapped { card: String, tapped: bool },
+    Tapped { card: String, tapped: bool, already: bool },
     /// A card returns to a hand.
     Bounced { card: String, owner: String },
     /// A regeneration resolves with no creature dying.
@@ -189,12 +157,7 @@ pub enum EventKind {
     /// Play goes on with nobody acting.
     PlayOut { what: String },
     /// The run stopped at an illegal line.
-    Illegal {
-        number: usize,
-        text: String,
-        reason: String,
-        hint: Option<String>,
-    },
+    Illegal { number: usize, text: String, reason: String, hint: Option<String> },
 }
 
 /// An event with its rule and nesting.
@@ -280,14 +243,10 @@ impl Report {
     /// Whether the run stopped at an illegal line.
     #[must_use]
     pub fn stopped_illegal(&self) -> bool {
-        self.events
-            .iter()
-            .any(|e| matches!(e.kind, EventKind::Illegal { .. }))
+        self.events.iter().any(|e| matches!(e.kind, EventKind::Illegal { .. }))
     }
 
     fn expects_illegal(&self) -> bool {
-        self.verdicts
-            .iter()
-            .any(|v| v.line.trim_start().to_lowercase().starts_with("illegal:"))
+        self.verdicts.iter().any(|v| v.line.trim_start().to_lowercase().starts_with("illegal:"))
     }
 }

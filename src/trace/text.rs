@@ -4,11 +4,7 @@ use super::{Board, Event, EventKind, Report};
 use std::fmt::Write as _;
 
 fn list(items: &[String]) -> String {
-    if items.is_empty() {
-        "none".to_owned()
-    } else {
-        items.join(", ")
-    }
+    if items.is_empty() { "none".to_owned() } else { items.join(", ") }
 }
 
 /// One event as a sentence (without its rule).
@@ -24,29 +20,17 @@ pub(crate) fn sentence(kind: &EventKind) -> String {
         }
         K::Line { number, text } => format!("line {number}: {text}"),
         K::PhaseBegins { phase, player } => format!("{player}'s {phase} phase begins"),
-        K::PhaseEnds { phase } => format!("the {phase} phase ends"),
+        K::PhaseEnds { phase } => {
+            format!("end of the {phase} phase: end-of-phase effects, then mana burn, then the life check")
+        }
         K::LandPlayed { player, card } => {
             format!("{player} plays {card}; play returns to the neutral state")
         }
-        K::ManaAdded {
-            player,
-            source,
-            mana,
-            auto,
-        } => {
+        K::ManaAdded { player, source, mana, auto } => {
             let how = if *auto { " (paying automatically)" } else { "" };
             format!("{source} adds {mana} to {player}'s mana pool{how}")
         }
-        K::Announced {
-            player,
-            verb,
-            spell,
-            targets,
-            cost,
-            x,
-            mode,
-            ..
-        } => {
+        K::Announced { player, verb, spell, targets, cost, x, mode, .. } => {
             let mut s = format!("{player} {verb} {spell}");
             if let Some(m) = mode {
                 let _ = write!(s, " choosing {m}");
@@ -60,9 +44,21 @@ pub(crate) fn sentence(kind: &EventKind) -> String {
             let _ = write!(s, ", paying {cost}");
             s
         }
-        K::WindowOpens { spell, first } => {
-            format!("{spell} is being cast: only interrupts against it now; {first} acts first")
+        K::WindowOpens { spell, ability, first } => {
+            let being = if *ability { "being activated" } else { "being cast" };
+            format!("{spell} is {being}: only interrupts against it now; {first} acts first")
         }
+        K::WindowCloses { spell } => format!("nobody interrupts {spell} (the next line is not an interrupt)"),
+        K::PreventionStepEnds { number } => {
+            format!("damage prevention step {number} ends: the damage left in its packets is dealt")
+        }
+        K::Specialized { spell } => {
+            format!("{spell} is a specialized ability: it is not placed in a batch and resolves at once")
+        }
+        K::SeriesRestarts { first } => {
+            format!("the event has changed: a new series of specialized abilities begins, {first} first")
+        }
+        K::LifeCheck => "life check: nobody has less than 1 life".to_owned(),
         K::Passes { player, implied } => {
             if *implied {
                 format!("{player} passes (implied: the next line is the other player's)")
@@ -70,50 +66,34 @@ pub(crate) fn sentence(kind: &EventKind) -> String {
                 format!("{player} passes")
             }
         }
-        K::InterruptsResolve { spell, order } => format!(
-            "the interrupts against {spell} resolve, last in first out: {}",
-            order.join(", then ")
-        ),
-        K::EntersBatch {
-            spell,
-            against: None,
-            batch,
-            first,
-        } => {
-            format!(
-                "{spell} is successfully cast and waits in the batch [{}]; {first} may respond first",
-                batch.join(", ")
-            )
+        K::InterruptsResolve { spell, order } => {
+            format!("the interrupts against {spell} resolve, last in first out: {}", order.join(", then "))
         }
-        K::EntersBatch {
-            spell,
-            against: Some(target),
-            batch,
-            first,
-        } => format!(
-            "{spell} is successfully cast and waits in the interrupt batch against {target} [{}]; {first} may add interrupts first",
-            batch.join(", ")
-        ),
-        K::ManaSourceResolves { spell } => format!(
-            "{spell} is a mana source: it resolves at once and cannot be interrupted or responded to"
-        ),
-        K::BatchResolves { order } => format!(
-            "the batch resolves, last in first out: {}",
-            order.join(", then ")
-        ),
+        K::EntersBatch { spell, ability, against, batch, first } => {
+            let done = if *ability { "successfully activated" } else { "successfully cast" };
+            match against {
+                None => format!(
+                    "{spell} is {done} and waits in the batch [{}]; {first} may respond first",
+                    batch.join(", ")
+                ),
+                Some(target) => format!(
+                    "{spell} is {done} and waits in the interrupt batch against {target} [{}]; {first} may add interrupts first",
+                    batch.join(", ")
+                ),
+            }
+        }
+        K::ManaSourceResolves { spell } => {
+            format!("{spell} is a mana source: it resolves at once and cannot be interrupted or responded to")
+        }
+        K::BatchResolves { order } => format!("the batch resolves, last in first out: {}", order.join(", then ")),
         K::Resolves { spell } => format!("{spell} resolves"),
         K::Fizzles { spell, reason } => format!("{spell} fizzles: {reason}"),
-        K::PartlyFizzles { spell, illegal } => format!(
-            "{spell} fizzles for {} and resolves for the rest",
-            list(illegal)
-        ),
+        K::PartlyFizzles { spell, illegal } => {
+            format!("{spell} fizzles for {} and resolves for the rest", list(illegal))
+        }
         K::Countered { spell, by } => format!("{spell} is countered by {by}"),
         K::PriorityRestored { first, passed } => {
-            let note = if *passed {
-                " (a pass made before it still stands)"
-            } else {
-                ""
-            };
+            let note = if *passed { " (a pass made before it still stands)" } else { "" };
             format!("play returns to where it was before the countered spell: {first} acts{note}")
         }
         K::Moved { card, from, to } => format!("{card} moves from {from} to {to}"),
@@ -123,39 +103,32 @@ pub(crate) fn sentence(kind: &EventKind) -> String {
         K::DamageAssigned { source, to, amount } => {
             format!("{source} assigns {amount} damage to {to}")
         }
-        K::PreventionStep { number, packets } => format!(
-            "damage prevention step {number}; packets: {}",
-            list(packets)
-        ),
-        K::Prevented {
-            source,
-            to,
-            amount,
-            by,
-        } => format!("{by} prevents {amount} damage from {source} to {to}"),
+        K::PreventionStep { number, packets } => format!("damage prevention step {number}; packets: {}", list(packets)),
+        K::Prevented { source, to, amount, by, gone } => {
+            let end = if *gone { "; that packet ceases to exist" } else { "" };
+            format!("{by} prevents {amount} damage from {source} to {to}{end}")
+        }
         K::DamageDealt { source, to, amount } => {
             format!("{amount} damage from {source} is dealt to {to}")
         }
         K::Life { player, from, to } => format!("{player}'s life: {from} -> {to}"),
-        K::BeingDestroyed { card, cause } => {
+        K::BeingDestroyed { card, cause, creature: true } => {
             format!("{card} is being destroyed ({cause}); it may regenerate now")
         }
+        K::BeingDestroyed { card, cause, creature: false } => format!("{card} is being destroyed ({cause})"),
         K::Regenerated { card } => {
             format!("{card} regenerates: it becomes tapped and all damage on it is removed")
         }
         K::Buried { card } => format!("{card} is buried; it cannot be regenerated"),
         K::Dies { card } => format!("{card} is destroyed"),
-        K::Pumped {
-            card,
-            power,
-            toughness,
-            now,
-        } => format!("{card} gets {power:+}/{toughness:+} until end of turn (now {now})"),
+        K::Pumped { card, power, toughness, now } => {
+            format!("{card} gets {power:+}/{toughness:+} until end of turn (now {now})")
+        }
         K::Granted { card, keyword } => format!("{card} gains {keyword} until end of turn"),
-        K::Tapped { card, tapped } => format!(
-            "{card} becomes {}",
-            if *tapped { "tapped" } else { "untapped" }
-        ),
+        K::Tapped { card, tapped, already } => {
+            let state = if *tapped { "tapped" } else { "untapped" };
+            if *already { format!("{card} stays {state} (it already was)") } else { format!("{card} becomes {state}") }
+        }
         K::Bounced { card, owner } => format!("{card} returns to {owner}'s hand"),
         K::Fails { spell, reason } => format!("{spell} fails: {reason}"),
         K::ManaBurn { player, amount } => {
@@ -169,12 +142,7 @@ pub(crate) fn sentence(kind: &EventKind) -> String {
             format!("line {number} not played (the game is over): {text}")
         }
         K::PlayOut { what } => what.clone(),
-        K::Illegal {
-            number,
-            text,
-            reason,
-            hint,
-        } => {
+        K::Illegal { number, text, reason, hint } => {
             let mut s = format!("ILLEGAL line {number}: {text}\n  reason: {reason}");
             if let Some(h) = hint {
                 let _ = write!(s, "\n  hint: {h}");
@@ -204,11 +172,7 @@ fn event_line(out: &mut String, e: &Event) {
 pub fn render_board(board: &Board) -> String {
     let mut out = format!("answer, at {}:\n", board.moment);
     for p in &board.players {
-        let _ = writeln!(
-            out,
-            "  {}: life {}, mana pool {}, library {}",
-            p.name, p.life, p.pool, p.library
-        );
+        let _ = writeln!(out, "  {}: life {}, mana pool {}, library {}", p.name, p.life, p.pool, p.library);
         let _ = writeln!(out, "    in play: {}", list(&p.in_play));
         let _ = writeln!(out, "    hand: {}", list(&p.hand));
         let _ = writeln!(out, "    graveyard: {}", list(&p.graveyard));
@@ -230,9 +194,7 @@ pub fn render_text(report: &Report) -> String {
         let _ = writeln!(out, "source: {s}");
     }
     let rules = match report.rules.as_str() {
-        "5e" => {
-            "5e (Fifth Edition rulebook, with the General Rulings Summary of 07/15/97 where they differ)"
-        }
+        "5e" => "5e (Fifth Edition rulebook, with the General Rulings Summary of 07/15/97 where they differ)",
         other => other,
     };
     let _ = writeln!(out, "rules: {rules}\n");
