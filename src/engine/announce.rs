@@ -293,9 +293,9 @@ impl Engine<'_> {
                 let mut cost = def.cost.unwrap_or_default().with_x(x);
                 if let Some(extra) = def.extra_target_cost() {
                     let more = u32::try_from(targets.saturating_sub(1)).unwrap_or(0);
-                    cost.generic += extra.generic * more;
+                    cost.generic = cost.generic.saturating_add(extra.generic.saturating_mul(more));
                     for (slot, n) in cost.colored.iter_mut().zip(extra.colored) {
-                        *slot += n * more;
+                        *slot = slot.saturating_add(n.saturating_mul(more));
                     }
                 }
                 (cost, false)

@@ -149,7 +149,8 @@ impl Engine<'_> {
         for p in packets {
             match p.to {
                 Target::Card(c) if self.is_creature_in_play(c) => {
-                    self.game.card_mut(c).damage += p.amount;
+                    let card = self.game.card_mut(c);
+                    card.damage = card.damage.saturating_add(p.amount);
                     self.emit(
                         EventKind::DamageDealt { source: self.label(p.source), to: self.label(c), amount: p.amount },
                         Some(Rule::g("Spell and Ability Timing, Damage Prevention, Sub-Step C")),

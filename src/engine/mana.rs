@@ -22,9 +22,9 @@ pub fn pool_text(pool: &[u32; 6]) -> String {
 
 fn add(pool: &mut [u32; 6], m: &ManaCost) {
     for (slot, n) in pool.iter_mut().zip(m.colored) {
-        *slot += n;
+        *slot = slot.saturating_add(n);
     }
-    pool[5] += m.generic;
+    pool[5] = pool[5].saturating_add(m.generic);
 }
 
 impl Engine<'_> {

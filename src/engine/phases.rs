@@ -84,12 +84,12 @@ impl Engine<'_> {
         self.depth = 1;
         for p in [self.game.active, self.game.active.other()] {
             let pool = self.game.players[p.ix()].pool;
-            let amount: u32 = pool.iter().sum();
+            let amount = pool.iter().fold(0u32, |a, &n| a.saturating_add(n));
             if amount == 0 {
                 continue;
             }
             self.game.players[p.ix()].pool = [0; 6];
-            self.game.players[p.ix()].burned += amount;
+            self.game.players[p.ix()].burned = self.game.players[p.ix()].burned.saturating_add(amount);
             self.emit(EventKind::ManaBurn { player: self.pname(p), amount }, Some(self.pol.edition.mana_burn_rule()));
             self.change_life(p, -i32::try_from(amount).unwrap_or(i32::MAX), None);
         }

@@ -13,14 +13,14 @@ pub fn power_toughness(lib: &crate::cards::Library, game: &super::state::Game, c
     for (kind, n) in &game.card(c).counters {
         let n = i32::try_from(*n).unwrap_or(0);
         match kind.as_str() {
-            "+1/+1" => (p, t) = (p + n, t + n),
-            "-1/-1" => (p, t) = (p - n, t - n),
+            "+1/+1" => (p, t) = (p.saturating_add(n), t.saturating_add(n)),
+            "-1/-1" => (p, t) = (p.saturating_sub(n), t.saturating_sub(n)),
             _ => {}
         }
     }
     for e in game.eot.iter().filter(|e| e.card == c) {
-        p += e.power;
-        t += e.toughness;
+        p = p.saturating_add(e.power);
+        t = t.saturating_add(e.toughness);
     }
     (p, t)
 }

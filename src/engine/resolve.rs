@@ -11,7 +11,7 @@ impl Engine<'_> {
     fn amount(a: Amount, x: u32) -> i32 {
         match a {
             Amount::Fixed(n) => n,
-            Amount::X(k) => k * i32::try_from(x).unwrap_or(i32::MAX),
+            Amount::X(k) => k.saturating_mul(i32::try_from(x).unwrap_or(i32::MAX)),
         }
     }
 
@@ -243,7 +243,7 @@ impl Engine<'_> {
             Some(Rule::g("Damage")),
         );
         if let Some(p) = self.game.packets.iter_mut().find(|p| p.source == source && p.to == to) {
-            p.amount += amount;
+            p.amount = p.amount.saturating_add(amount);
         } else {
             self.game.packets.push(Packet { source, colors: colors.to_vec(), to, amount });
         }

@@ -86,7 +86,7 @@ impl ManaCost {
     /// Total converted mana, X counted as zero.
     #[must_use]
     pub fn total(&self) -> u32 {
-        self.generic + self.colored.iter().sum::<u32>()
+        self.colored.iter().fold(self.generic, |a, &n| a.saturating_add(n))
     }
 
     /// The colours the cost names.
@@ -98,7 +98,7 @@ impl ManaCost {
     /// This cost with X paid as `x` (added to the generic part).
     #[must_use]
     pub fn with_x(&self, x: u32) -> Self {
-        Self { generic: self.generic + x * u32::from(self.x), x: 0, ..*self }
+        Self { generic: self.generic.saturating_add(x.saturating_mul(u32::from(self.x))), x: 0, ..*self }
     }
 }
 
@@ -152,7 +152,7 @@ pub fn mana_cost(i: &str) -> PResult<'_, ManaCost> {
     let mut cost = ManaCost::default();
     for s in symbols {
         match s {
-            Symbol::Generic(n) => cost.generic += n,
+            Symbol::Generic(n) => cost.generic = cost.generic.saturating_add(n),
             Symbol::Colored(c) => cost.colored[c.index()] += 1,
             Symbol::X => cost.x += 1,
         }

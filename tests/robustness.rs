@@ -1,0 +1,63 @@
+//! No input may panic: odd files, and every one-byte deletion of a real scenario.
+
+use judge::cli::{FileResult, load_library, run_source};
+use judge::trace::render_text;
+
+const ODD: &[&str] = &[
+    "",
+    "scenario:",
+    "- a list, not a mapping",
+    "scenario: x\nturn: Alice\nplayers: {}\n",
+    "scenario: x\nturn: Nobody\nplayers:\n  Alice: {}\n  Bob: {}\n",
+    "scenario: x\nturn: Alice\nplayers:\n  Alice: {life: 99999999999999}\n  Bob: {}\n",
+    "scenario: x\nturn: Alice\nplayers:\n  Alice: {library: -1}\n  Bob: {}\n",
+    "scenario: x\nturn: Alice\nplayers:\n  Alice: {mana_pool: \"{X}\"}\n  Bob: {}\n",
+    "scenario: x\nturn: Alice\nplayers:\n  Alice: {mana_pool: \"4294967295R\"}\n  Bob: {mana_pool: \"99999999999999999999\"}\n",
+    "scenario: x\nturn: Alice\nplayers:\n  Alice: {in_play: [\"Forest as Bob\"]}\n  Bob: {}\n",
+    "scenario: x\nturn: Alice\nplayers:\n  Alice: {in_play: [\"Forest as A\", \"Forest as A\"]}\n  Bob: {}\n",
+    "scenario: x\nturn: Alice\nplayers:\n  Alice: {in_play: [Forest#0]}\n  Bob: {}\nexpect: [\"Forest#0 is in play\", \"Forest#9 is in play\"]\n",
+    "scenario: x\nturn: Alice\nplayers:\n  Alice: {in_play: [\"Grizzly Bears (4294967295 damage)\", \"Grizzly Bears (99 +1/+1 counters)\"]}\n  Bob: {}\n",
+    "scenario: x\nturn: Alice\nplayers:\n  Alice: {in_play: [Mountain], hand: [Fireball]}\n  Bob: {}\ncosts: free\nactions: [\"Alice casts Fireball on Bob with X=4294967295\"]\nstop: next turn\n",
+    "scenario: x\nturn: Alice\nplayers:\n  Alice: {hand: [Earthquake]}\n  Bob: {in_play: [Grizzly Bears]}\ncosts: free\nactions: [\"Alice casts Earthquake with X=2147483648\"]\nstop: end of turn\n",
+    "scenario: x\nturn: Alice\nplayers:\n  Alice: {hand: [Stream of Life]}\n  Bob: {}\ncosts: free\nactions: [\"Alice casts Stream of Life on Alice with X=4294967295\", \"go to next turn\", \"go to main\", \"go to cleanup\"]\n",
+    "scenario: x\nturn: Alice\nplayers:\n  Alice: {library: 0}\n  Bob: {library: 0}\nstop: next turn\n",
+    "scenario: x\nturn: Alice\nplayers:\n  Alice: {}\n  Bob: {}\nactions: [resolve, \"go to upkeep\", \"Alice passes\", \"Bob passes\", \"Bob passes\"]\n",
+    "scenario: x\nturn: Alice\nplayers:\n  Alice: {}\n  Bob: {}\nactions: [\"go to cleanup\", \"Alice passes\"]\n",
+    "scenario: x\nturn: Alice\ncards: [{name: Forest, type: Land}, {name: Forest, type: Land}]\nplayers:\n  Alice: {}\n  Bob: {}\n",
+    "scenario: x\nturn: Alice\ncards: [{name: Odd, type: Summon Odd, cost: R}]\nplayers:\n  Alice: {}\n  Bob: {}\n",
+    "scenario: x\nturn: Alice\nplayers:\n  Alice: {in_play: [\"Grizzly Bears (enchanting Grizzly Bears)\"]}\n  Bob: {}\n",
+    "scenario: x\nturn: Alice\nplayers:\n  Alice: {in_play: [\"Grizzly Bears (owned by Carol)\"]}\n  Bob: {}\n",
+    "scenario: x\nturn: Alice\nplayers:\n  Alice: {in_play: [Drudge Skeletons, Swamp]}\n  Bob: {}\nactions: [\"Alice regenerates Drudge Skeletons\"]\n",
+    "scenario: x\nturn: Alice\nplayers:\n  Alice: {in_play: [Samite Healer]}\n  Bob: {}\nactions: [\"Alice activates Samite Healer on Bob\"]\n",
+    "scenario: x\nturn: Alice\nplayers:\n  Alice: {in_play: [Island, Island], hand: [Counterspell]}\n  Bob: {}\nactions: [\"Alice casts Counterspell on Counterspell\"]\n",
+    "scenario: \"\\xff\"\nturn: Alice\nplayers:\n  Alice: {}\n  Bob: {}\n",
+];
+
+/// Runs a source: it must end in a trace or a rendered diagnostic, never a panic.
+fn survives(lib: &judge::cards::Library, src: &str) {
+    match run_source("odd.yaml", src, lib) {
+        FileResult::Ran(r) => assert!(render_text(&r).starts_with("scenario: "), "{src}"),
+        FileResult::Error(d) => assert!(d.starts_with("error: "), "{src}\n{d}"),
+    }
+}
+
+#[test]
+fn odd_inputs_do_not_panic() {
+    let lib = load_library(&[]).unwrap_or_else(|e| panic!("{e}"));
+    for src in ODD {
+        survives(&lib, src);
+    }
+}
+
+#[test]
+fn every_one_byte_deletion_is_handled() {
+    let lib = load_library(&[]).unwrap_or_else(|e| panic!("{e}"));
+    let base = include_str!("../scenarios/damage-prevention/healer-and-salve-in-one-step.yaml");
+    for i in 0..base.len() {
+        if !base.is_char_boundary(i) || !base.is_char_boundary(i + 1) {
+            continue;
+        }
+        let mutated = format!("{}{}", &base[..i], &base[i + 1..]);
+        survives(&lib, &mutated);
+    }
+}
