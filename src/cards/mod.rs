@@ -17,6 +17,7 @@ pub const BUILTIN: &[(&str, &str)] = &[
     ("src/cards/creatures.yaml", include_str!("creatures.yaml")),
     ("src/cards/spells.yaml", include_str!("spells.yaml")),
     ("src/cards/artifacts.yaml", include_str!("artifacts.yaml")),
+    ("src/cards/enchantments.yaml", include_str!("enchantments.yaml")),
 ];
 
 /// The broad kind of a card, from its type line.
@@ -69,6 +70,20 @@ impl CardKind {
     #[must_use]
     pub const fn is_artifact(self) -> bool {
         matches!(self, Self::Artifact | Self::ArtifactCreature)
+    }
+
+    /// Whether a permanent of this kind is a target of this kind (players and spells are not).
+    #[must_use]
+    pub fn fits(self, tk: crate::grammar::ability::TargetKind) -> bool {
+        use crate::grammar::ability::TargetKind as T;
+        match tk {
+            T::Creature => self.is_creature(),
+            T::Artifact => self.is_artifact(),
+            T::Land => self == Self::Land,
+            T::Enchantment => matches!(self, Self::Enchantment | Self::LocalEnchantment),
+            T::Permanent => self.is_permanent(),
+            T::Player | T::Spell => false,
+        }
     }
 
     /// Classifies a type line, or `None` when it is not a known type.
@@ -154,6 +169,33 @@ impl CardDef {
                 _ => None,
             })
             .collect()
+    }
+
+    /// What a local enchantment may be played on, from its type line (`Enchant Creature`):
+    /// a targeting restriction (002 Enchantments).
+    #[must_use]
+    pub fn enchant_target(&self) -> Option<crate::grammar::ability::TargetSpec> {
+        use crate::grammar::ability::{TargetKind as T, TargetSpec};
+        if self.kind != CardKind::LocalEnchantment {
+            return None;
+        }
+        let what = self.type_line.to_lowercase();
+        let kind = match what.trim_start_matches("enchant ").trim() {
+            "creature" => T::Creature,
+            "land" => T::Land,
+            "artifact" => T::Artifact,
+            "enchantment" => T::Enchantment,
+            _ => T::Permanent,
+        };
+        Some(TargetSpec { kinds: vec![kind], filters: Vec::new(), many: false })
+    }
+
+    /// Static effects while in play (`enchanted creature gets +1/+2`).
+    pub fn statics(&self) -> impl Iterator<Item = &Effect> {
+        self.abilities.iter().filter_map(|a| match a {
+            Ability::Static(e) => Some(e),
+            _ => None,
+        })
     }
 
     /// Extra mana for each target after the first (Fireball).

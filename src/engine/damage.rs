@@ -225,6 +225,26 @@ impl Engine<'_> {
         self.destroy(&dying, "lethal damage", rule)
     }
 
+    /// A local enchantment whose permanent has left play is buried (002 Enchantments).
+    pub(super) fn bury_orphans(&mut self) {
+        let orphans: Vec<CardId> = self
+            .game
+            .zone(Zone::Play, None)
+            .into_iter()
+            .filter(|&c| {
+                self.def(c).kind == crate::cards::CardKind::LocalEnchantment
+                    && self.game.card(c).enchanting.is_none_or(|e| self.game.card(e).zone != Zone::Play)
+            })
+            .collect();
+        for c in orphans {
+            self.emit(
+                EventKind::Buried { card: self.label(c) },
+                Some(Rule::g("Enchantments: a local enchantment whose target becomes illegal is buried")),
+            );
+            self.put_in_graveyard(c);
+        }
+    }
+
     /// Buries permanents: no regeneration (002 Bury).
     pub(super) fn bury(&mut self, cards: &[CardId]) {
         for &c in cards {
@@ -234,6 +254,7 @@ impl Engine<'_> {
             self.emit(EventKind::Buried { card: self.label(c) }, Some(Rule::g("Bury")));
             self.put_in_graveyard(c);
         }
+        self.bury_orphans();
     }
 
     /// Destroys permanents; a creature being destroyed may regenerate now (002 Regeneration).
@@ -275,6 +296,7 @@ impl Engine<'_> {
             self.emit(EventKind::Dies { card: self.label(c) }, Some(Rule::g("Destroy")));
             self.put_in_graveyard(c);
         }
+        self.bury_orphans();
         Ok(())
     }
 

@@ -3,7 +3,7 @@
 use super::Engine;
 use super::state::{CardId, PlayerId, Source, Spell, SpellId, Status, Target, Zone};
 use crate::cards::CardKind;
-use crate::grammar::ability::{ActivationCost, Effect, Filter, Keyword, TargetKind, TargetSpec};
+use crate::grammar::ability::{ActivationCost, Amount, Effect, Filter, Keyword, TargetKind, TargetSpec};
 use crate::grammar::mana::Color;
 
 /// Current power and toughness of a card: printed, counters, until-end-of-turn effects.
@@ -16,6 +16,18 @@ pub fn power_toughness(lib: &crate::cards::Library, game: &super::state::Game, c
             "+1/+1" => (p, t) = (p.saturating_add(n), t.saturating_add(n)),
             "-1/-1" => (p, t) = (p.saturating_sub(n), t.saturating_sub(n)),
             _ => {}
+        }
+    }
+    // Local enchantments on it with a static bonus (002 Enchantments).
+    for card in &game.cards {
+        if card.zone != Zone::Play || card.enchanting != Some(c) {
+            continue;
+        }
+        for e in lib.get(card.def).statics() {
+            if let Effect::Pump(crate::grammar::ability::Who::Enchanted, Amount::Fixed(dp), Amount::Fixed(dt)) = e {
+                p = p.saturating_add(*dp);
+                t = t.saturating_add(*dt);
+            }
         }
     }
     for e in game.eot.iter().filter(|e| e.card == c) {
@@ -34,6 +46,7 @@ impl Engine<'_> {
                 .spell_effects()
                 .get(usize::from(i))
                 .map(|(_, e)| (*e).clone())
+                .or_else(|| (i == 0).then(|| def.enchant_target().map(Effect::Enchant))?)
                 .or_else(|| (i == 0 && def.kind.is_permanent()).then_some(Effect::EntersPlay)),
             Source::Ability(i) => def.activated().get(usize::from(i)).map(|(_, e)| (*e).clone()),
         }
@@ -106,15 +119,7 @@ impl Engine<'_> {
                     return Some(format!("{name} is not in play (it is in {})", self.zone_phrase(c)));
                 }
                 let kind = self.def(c).kind;
-                let ok_kind = spec.kinds.iter().any(|k| match k {
-                    TargetKind::Creature => kind.is_creature(),
-                    TargetKind::Artifact => kind.is_artifact(),
-                    TargetKind::Land => kind == CardKind::Land,
-                    TargetKind::Enchantment => {
-                        matches!(kind, CardKind::Enchantment | CardKind::LocalEnchantment)
-                    }
-                    TargetKind::Player | TargetKind::Spell => false,
-                });
+                let ok_kind = spec.kinds.iter().any(|k| kind.fits(*k));
                 if !ok_kind {
                     let kinds: Vec<String> = spec.kinds.iter().map(|k| format!("{k:?}").to_lowercase()).collect();
                     return Some(format!("{name} is not a {}", kinds.join(" or ")));

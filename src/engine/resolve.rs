@@ -67,9 +67,16 @@ impl Engine<'_> {
         if cast {
             if self.def(sp.card).kind.is_permanent() {
                 self.game.move_card(sp.card, Zone::Play);
+                let enchanting = match effect {
+                    Effect::Enchant(_) => {
+                        legal.iter().find_map(|t| if let Target::Card(c) = t { Some(*c) } else { None })
+                    }
+                    _ => None,
+                };
                 let c = self.game.card_mut(sp.card);
                 c.controller = sp.controller;
                 c.sick = true;
+                c.enchanting = enchanting;
                 self.emit(
                     EventKind::EntersPlay { card: self.label(sp.card), controller: self.pname(sp.controller) },
                     Some(STEP4),
@@ -83,6 +90,7 @@ impl Engine<'_> {
             self.prevention_step()?;
         }
         self.check_lethal(Rule::g("Damage: lethal damage is checked whenever damage or toughness changes"))?;
+        self.bury_orphans();
         self.depth -= 1;
         Ok(())
     }
@@ -216,7 +224,7 @@ impl Engine<'_> {
                     }
                 }
             }
-            Effect::EntersPlay => {}
+            Effect::EntersPlay | Effect::Enchant(_) => {}
             Effect::Regenerate(_) => {
                 // 002 Regeneration: resolving with no creature dying, it fails (not a fizzle).
                 self.emit(

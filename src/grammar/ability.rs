@@ -94,6 +94,8 @@ pub enum TargetKind {
     Enchantment,
     /// A spell being cast (interrupts) or in a batch.
     Spell,
+    /// Any permanent in play.
+    Permanent,
 }
 
 /// A condition on a target.
@@ -172,6 +174,8 @@ pub enum Effect {
     Regenerate(Who),
     /// A permanent spell: it enters play on resolution (implied by the card type, never written).
     EntersPlay,
+    /// A local enchantment: it enters play on its target (implied by `Enchant KIND`, never written).
+    Enchant(TargetSpec),
 }
 
 impl Effect {
@@ -190,7 +194,8 @@ impl Effect {
             | Self::Untap(t)
             | Self::Pump(Who::Target(t), _, _)
             | Self::Grant(Who::Target(t), _)
-            | Self::Regenerate(Who::Target(t)) => Some(t),
+            | Self::Regenerate(Who::Target(t))
+            | Self::Enchant(t) => Some(t),
             _ => None,
         }
     }
@@ -224,6 +229,8 @@ pub enum Ability {
     Activated(ActivationCost, Effect),
     /// Extra mana for each target after the first (Fireball).
     ExtraTargetCost(ManaCost),
+    /// A continuous effect while the card is in play (`enchanted creature gets +1/+2`).
+    Static(Effect),
 }
 
 /// Parses one ability line.
@@ -258,6 +265,9 @@ fn ability(i: &str) -> PResult<'_, Ability> {
         .parse(i)
     {
         return Ok((r, Ability::ExtraTargetCost(m)));
+    }
+    if let Ok((r, e)) = static_effect(i) {
+        return Ok((r, Ability::Static(e)));
     }
     if let Ok((r, k)) = keyword(i) {
         return Ok((r, Ability::Keyword(k)));
@@ -349,6 +359,7 @@ fn target_word(i: &str) -> PResult<'_, TargetWord> {
         value(K(TargetKind::Artifact), alt((kw("artifacts"), kw("artifact")))),
         value(K(TargetKind::Enchantment), alt((kw("enchantments"), kw("enchantment")))),
         value(K(TargetKind::Spell), alt((kw("spells"), kw("spell")))),
+        value(K(TargetKind::Permanent), alt((kw("permanents"), kw("permanent")))),
         value(F(Filter::Tapped), kw("tapped")),
         value(F(Filter::Untapped), kw("untapped")),
         value(F(Filter::Blocking), kw("blocking")),
@@ -397,6 +408,16 @@ fn who(i: &str) -> PResult<'_, Who> {
         map(target, Who::Target),
     ))
     .parse(i)
+}
+
+/// `static = "enchanted creature gets" signed "/" signed` (no duration: while in play)
+fn static_effect(i: &str) -> PResult<'_, Effect> {
+    let (r, (_, _, _, _, _, _, p, _, t)) =
+        (kw("enchanted"), sp, kw("creature"), sp, kw("gets"), sp, signed_amount, char('/'), signed_amount).parse(i)?;
+    if until_eot(r).is_ok() {
+        return Err(nom::Err::Error(PError::expected(i, "a static effect")));
+    }
+    Ok((r, Effect::Pump(Who::Enchanted, p, t)))
 }
 
 fn until_eot(i: &str) -> PResult<'_, ()> {
@@ -544,6 +565,12 @@ mod tests {
         assert_eq!(ok("protection from black"), Ability::Keyword(Keyword::Protection(Color::Black)));
         assert_eq!(ok("first strike"), Ability::Keyword(Keyword::FirstStrike));
         assert_eq!(ok("swampwalk"), Ability::Keyword(Keyword::Landwalk("swamp".into())));
+        assert!(matches!(ok("enchanted creature gets +1/+2"), Ability::Static(Effect::Pump(Who::Enchanted, ..))));
+        assert!(matches!(
+            ok("R: enchanted creature gets +1/+0 until end of turn"),
+            Ability::Activated(_, Effect::Pump(Who::Enchanted, ..))
+        ));
+        assert!(matches!(ok("spell: destroy target red permanent"), Ability::Spell(Effect::Destroy(..))));
     }
 
     #[test]

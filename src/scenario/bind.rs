@@ -214,14 +214,10 @@ impl Loader<'_> {
                 TargetRef::Card(c) => {
                     let k = self.lib.get(self.cards[usize::from(c.0)].def).kind;
                     spec.kinds.iter().any(|tk| match tk {
-                        TargetKind::Creature => k.is_creature(),
-                        TargetKind::Artifact => k.is_artifact(),
-                        TargetKind::Land => k == CardKind::Land,
-                        TargetKind::Enchantment => {
-                            matches!(k, CardKind::Enchantment | CardKind::LocalEnchantment)
-                        }
+                        // A spell is named by its card, still in hand when the file is loaded.
                         TargetKind::Spell => !k.is_permanent() || self.cards[usize::from(c.0)].zone == Zone::Hand,
-                        TargetKind::Player => false,
+                        TargetKind::Permanent => self.cards[usize::from(c.0)].zone == Zone::Play && k.is_permanent(),
+                        other => k.fits(*other),
                     })
                 }
             })
