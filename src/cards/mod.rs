@@ -217,6 +217,8 @@ pub struct DefId(pub u16);
 pub struct Library {
     defs: Vec<CardDef>,
     by_name: HashMap<String, DefId>,
+    /// Every redefinition so far, in order, for the trace.
+    pub redefined: Vec<Redefinition>,
 }
 
 /// A card library entry as written in YAML.
@@ -294,7 +296,9 @@ impl Library {
             seen.push(key.clone());
             if let Some(&id) = self.by_name.get(&key) {
                 let before = std::mem::replace(&mut self.defs[usize::from(id.0)], def);
-                redefined.push(Redefinition { name: before.name, before: before.origin, now: origin.to_owned() });
+                let r = Redefinition { name: before.name, before: before.origin, now: origin.to_owned() };
+                self.redefined.push(r.clone());
+                redefined.push(r);
             } else {
                 let id = DefId(u16::try_from(self.defs.len()).map_err(|_| Diagnostic::whole_file("too many cards"))?);
                 self.by_name.insert(key, id);

@@ -152,14 +152,21 @@ impl Engine<'_> {
         }
         if need.iter().any(|&n| n > 0) || generic > 0 {
             let have = pool_text(&self.game.players[p.ix()].pool);
-            let untapped = self.simple_mana_sources(p).len();
+            let mut could = [0u32; 6];
+            for (_, m) in self.simple_mana_sources(p) {
+                add(&mut could, &m);
+            }
+            let could = pool_text(&could);
             return Err(Stop::illegal(
                 format!(
-                    "{} cannot pay {cost} for {what}: the mana pool holds {have} and {untapped} untapped mana source(s) are not enough",
-                    self.pname(p)
+                    "{} cannot pay {cost} for {what}: mana pool {have}; untapped mana sources that pay automatically: {}",
+                    self.pname(p),
+                    if could == "empty" { "none".to_owned() } else { could }
                 ),
                 PAY_FIRST,
-                Some("mana must be in the pool before announcing: write `taps` lines, or `costs: free`"),
+                Some(
+                    "mana must be in the pool before announcing: write `taps` lines for other sources, or use `costs: free`",
+                ),
             ));
         }
         for src in taps {

@@ -153,6 +153,18 @@ impl Engine<'_> {
     }
 
     fn draw(&mut self, p: super::state::PlayerId) -> Result<(), Stop> {
+        if self.game.first_turn && self.game.turn == 1 {
+            self.emit(
+                EventKind::PlayOut {
+                    what: format!(
+                        "{} skips the draw: the player who goes first does not draw on the first turn",
+                        self.pname(p)
+                    ),
+                },
+                Some(Rule::g("Turn Order, Starting the Game")),
+            );
+            return Ok(());
+        }
         let top = self.game.zone(Zone::Library, Some(p)).into_iter().max_by_key(|&c| self.game.card(c).seq);
         match top {
             Some(c) => {

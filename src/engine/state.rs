@@ -262,6 +262,8 @@ pub struct Game {
     pub dp_steps: u32,
     /// The game is over.
     pub over: bool,
+    /// The run starts on the game's first turn: its player skips that turn's draw.
+    pub first_turn: bool,
 }
 
 impl Game {

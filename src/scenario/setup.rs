@@ -198,18 +198,15 @@ impl<'s> Loader<'s> {
         if let Some(s) = &raw.step {
             return Err(unsupported("starting inside an attack (`step:`)", self.loc(s).span));
         }
-        if flag(raw.attacked.as_ref(), self.src, "attacked")? {
-            let s = self.loc(raw.attacked.as_ref().unwrap_or(&raw.turn)).span;
-            return Err(unsupported("`attacked: true`", s));
-        }
-        let _first_turn = flag(raw.first_turn.as_ref(), self.src, "first_turn")?;
+        // Without combat, having attacked changes nothing yet; it is read and checked.
+        let _attacked = flag(raw.attacked.as_ref(), self.src, "attacked")?;
+        let first_turn = flag(raw.first_turn.as_ref(), self.src, "first_turn")?;
 
         // Cards the scenario defines come after the built-in library and `--cards`.
-        let redefinitions = if raw.cards.is_empty() {
-            Vec::new()
-        } else {
-            self.lib.add_source(&raw.cards, "this scenario's `cards:`", self.src)?
-        };
+        if !raw.cards.is_empty() {
+            self.lib.add_source(&raw.cards, "this scenario's `cards:`", self.src)?;
+        }
+        let redefinitions = self.lib.redefined.clone();
 
         // Players, in file order.
         if raw.players.0.len() != 2 {
@@ -295,6 +292,7 @@ impl<'s> Loader<'s> {
             eot: Vec::new(),
             seq,
             dp_steps: 0,
+            first_turn,
             over: false,
         };
 
