@@ -57,6 +57,8 @@ pub enum Action {
     Announce(Announce),
     /// `P regenerates CARD`
     Regenerate(PlayerId, CardId),
+    /// `P pays N` (`Some`) or `P does not pay` (`None`): the answer to an "unless ... pays".
+    Pay(PlayerId, Option<u32>),
 }
 
 impl Action {
@@ -65,7 +67,9 @@ impl Action {
     pub const fn player(&self) -> Option<PlayerId> {
         match self {
             Self::Resolve | Self::GoTo(_) => None,
-            Self::Pass(p) | Self::PlayLand(p, _) | Self::Tap(p, _, _) | Self::Regenerate(p, _) => Some(*p),
+            Self::Pass(p) | Self::PlayLand(p, _) | Self::Tap(p, _, _) | Self::Regenerate(p, _) | Self::Pay(p, _) => {
+                Some(*p)
+            }
             Self::Announce(a) => Some(a.player),
         }
     }

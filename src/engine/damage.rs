@@ -94,7 +94,7 @@ impl Engine<'_> {
 
     /// The line index ending the group at the cursor (mana lines, then one line) if `pred`
     /// accepts its last line (contract, Consumption 4: the engine peeks).
-    fn peek(&self, pred: impl Fn(&Self, &Action) -> bool) -> Option<usize> {
+    pub(super) fn peek(&self, pred: impl Fn(&Self, &Action) -> bool) -> Option<usize> {
         let mut j = self.cursor;
         while matches!(self.sc.lines.get(j)?.action, Action::Tap(..)) {
             j += 1;

@@ -122,6 +122,22 @@ impl Engine<'_> {
     /// Takes line `i` at the current moment.
     fn take(&mut self, i: usize) -> Result<(), Stop> {
         let line: &Line = &self.sc.lines[i];
+        if let Action::Pay(p, _) = line.action {
+            // The answer to an "unless ... pays": let the resolution it answers read it.
+            self.cursor = i;
+            self.close_all_windows().map_err(|s| s.at_line(i))?;
+            if self.cursor == i {
+                self.cursor = i + 1;
+                self.emit(EventKind::Line { number: line.number, text: line.text.clone() }, None);
+                return Err(Stop::illegal(
+                    format!("nothing asks {} to pay now", self.pname(p)),
+                    Rule::g("Spell and Ability Timing, Step 4: Resolution"),
+                    Some("write the answer right after the line that resolves the spell asking for it"),
+                )
+                .at_line(i));
+            }
+            return Ok(());
+        }
         let saved_depth = self.depth;
         self.emit(EventKind::Line { number: line.number, text: line.text.clone() }, None);
         self.depth += 1;
@@ -177,6 +193,7 @@ impl Engine<'_> {
                 self.tap_for_mana(*p, *c, *m, false).map(|_| ())
             }
             Action::Announce(an) => self.announce(an),
+            Action::Pay(..) => Ok(()),
             Action::Regenerate(p, c) => {
                 self.close_all_windows()?;
                 self.yield_to(*p)?;

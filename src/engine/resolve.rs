@@ -1,5 +1,6 @@
 //! Resolving one spell or ability: targets checked again, fizzles, effects (002 Step 4, Fizzle).
 
+use super::action::Action;
 use super::state::{CardId, Packet, Source, SpellId, Status, Target, UntilEot, Zone};
 use super::{Engine, Stop};
 use crate::grammar::ability::{Amount, Effect, Keyword, Who};
@@ -202,14 +203,28 @@ impl Engine<'_> {
             Effect::Counter(_) => {
                 for &t in legal {
                     if let Target::Spell(s) = t {
-                        self.game.spell_mut(s).status = Status::Countered;
-                        self.emit(
-                            EventKind::Countered { spell: self.slabel(s), by: self.slabel(id) },
-                            Some(Rule::g("Spell and Ability Timing, Step 2: Interrupting a Spell/Ability")),
-                        );
-                        let card = self.game.spell(s).card;
-                        if matches!(self.game.spell(s).source, Source::Spell(_)) {
-                            self.put_in_graveyard(card);
+                        self.counter(s, id);
+                    }
+                }
+            }
+            Effect::CounterUnlessPaid(_, a, tap_lands) => {
+                let n = u32::try_from(Self::amount(*a, x)).unwrap_or(0);
+                for &t in legal {
+                    if let Target::Spell(s) = t {
+                        let payer = self.game.spell(s).controller;
+                        if !self.ask_payment(payer, n, id)? {
+                            self.counter(s, id);
+                            if *tap_lands {
+                                for c in self.game.zone(Zone::Play, Some(payer)) {
+                                    if self.def(c).kind == crate::cards::CardKind::Land && !self.game.card(c).tapped {
+                                        self.game.card_mut(c).tapped = true;
+                                        self.emit(
+                                            EventKind::Tapped { card: self.label(c), tapped: true, already: false },
+                                            None,
+                                        );
+                                    }
+                                }
+                            }
                         }
                     }
                 }
@@ -234,6 +249,61 @@ impl Engine<'_> {
             }
         }
         Ok(())
+    }
+
+    /// Counters a spell being cast; a countered spell goes to the graveyard (002 Step 2).
+    fn counter(&mut self, s: SpellId, by: SpellId) {
+        self.game.spell_mut(s).status = Status::Countered;
+        self.emit(
+            EventKind::Countered { spell: self.slabel(s), by: self.slabel(by) },
+            Some(Rule::g("Spell and Ability Timing, Step 2: Interrupting a Spell/Ability")),
+        );
+        let card = self.game.spell(s).card;
+        if matches!(self.game.spell(s).source, Source::Spell(_)) {
+            self.put_in_graveyard(card);
+        }
+    }
+
+    /// Asks `payer` whether to pay `n` for `by`: the next line answers (contract, Consumption 4).
+    fn ask_payment(&mut self, payer: super::state::PlayerId, n: u32, by: SpellId) -> Result<bool, Stop> {
+        let by_label = self.slabel(by);
+        let name = self.pname(payer);
+        let Some(end) = self.peek(|_, a| matches!(a, Action::Pay(p, _) if *p == payer)) else {
+            return Err(Stop::Choice {
+                line: None,
+                message: format!(
+                    "{name} must choose whether to pay {n} for {by_label}: write `{name} pays {n}` or `{name} does not pay` right after the line that resolves it"
+                ),
+            });
+        };
+        while self.cursor < end {
+            let i = self.cursor;
+            self.cursor += 1;
+            self.take(i)?;
+        }
+        let i = self.cursor;
+        self.cursor += 1;
+        let line = &self.sc.lines[i];
+        self.emit(EventKind::Line { number: line.number, text: line.text.clone() }, None);
+        self.depth += 1;
+        let answer = match line.action {
+            Action::Pay(_, Some(k)) if k != n => Err(Stop::illegal(
+                format!("{by_label} asks for {n}, not {k}"),
+                Rule::g("Spell and Ability Timing, Step 4: Resolution"),
+                Some(&format!("write `{name} pays {n}` or `{name} does not pay`")),
+            )),
+            Action::Pay(_, Some(_)) => {
+                let cost = crate::grammar::mana::ManaCost { generic: n, ..Default::default() };
+                self.pay(payer, &cost, &by_label).map(|_| true)
+            }
+            _ => Ok(false),
+        }
+        .map_err(|s| s.at_line(i));
+        if let Ok(paid) = answer {
+            self.emit(EventKind::Pays { player: name, amount: n, by: by_label, paid }, Some(Rule::g("Costs")));
+        }
+        self.depth -= 1;
+        answer
     }
 
     /// Assigns a packet of damage (002 Damage: one packet per source and recipient).

@@ -166,6 +166,8 @@ pub enum Effect {
     Prevent(Amount, TargetSpec),
     /// Counters a spell.
     Counter(TargetSpec),
+    /// Counters a spell unless its caster pays; if not, optionally taps all the caster's lands.
+    CounterUnlessPaid(TargetSpec, Amount, bool),
     /// Taps a permanent.
     Tap(TargetSpec),
     /// Untaps a permanent.
@@ -190,6 +192,7 @@ impl Effect {
             | Self::Destroy(t, _)
             | Self::Prevent(_, t)
             | Self::Counter(t)
+            | Self::CounterUnlessPaid(t, _, _)
             | Self::Tap(t)
             | Self::Untap(t)
             | Self::Pump(Who::Target(t), _, _)
@@ -473,7 +476,17 @@ fn effect(i: &str) -> PResult<'_, Effect> {
         return Ok((r, Effect::Prevent(n, t)));
     }
     if let Ok((r, _)) = (kw("counter"), sp).parse(i) {
-        return cut(target).map(Effect::Counter).parse(r);
+        let (r, t) = cut(target).parse(r)?;
+        let mut unless = (sp, kw("unless"), sp, kw("its"), sp, kw("caster"), sp, kw("pays"), sp, amount);
+        let Ok((r, (_, _, _, _, _, _, _, _, _, n))) = unless.parse(r) else {
+            return Ok((r, Effect::Counter(t)));
+        };
+        let (r, lands) = opt((
+            (space0, char(';'), space0, kw("if"), sp, kw("not"), space0, char(','), sp),
+            (kw("tap"), sp, kw("all"), sp, kw("lands"), sp, kw("its"), sp, kw("caster"), sp, kw("controls")),
+        ))
+        .parse(r)?;
+        return Ok((r, Effect::CounterUnlessPaid(t, n, lands.is_some())));
     }
     if let Ok((r, _)) = (kw("tap"), sp).parse(i) {
         return cut(target).map(Effect::Tap).parse(r);
@@ -571,6 +584,10 @@ mod tests {
             Ability::Activated(_, Effect::Pump(Who::Enchanted, ..))
         ));
         assert!(matches!(ok("spell: destroy target red permanent"), Ability::Spell(Effect::Destroy(..))));
+        assert!(matches!(
+            ok("spell: counter target spell unless its caster pays X; if not, tap all lands its caster controls"),
+            Ability::Spell(Effect::CounterUnlessPaid(_, Amount::X(1), true))
+        ));
     }
 
     #[test]

@@ -77,7 +77,8 @@ impl Loader<'_> {
             Verb::DeclaresAttack | Verb::AttacksWith(_) | Verb::Blocks(_) | Verb::Assigns(..) => {
                 Err(unsupported("combat", whole))
             }
-            Verb::Pays(_) | Verb::DoesNotPay => Err(unsupported("paying for an \"unless\" choice", whole)),
+            Verb::Pays(n) => Ok(Action::Pay(player, Some(*n))),
+            Verb::DoesNotPay => Ok(Action::Pay(player, None)),
             Verb::Discards(_) => Err(unsupported("discarding", whole)),
             Verb::Orders(_) => Err(unsupported("ordering simultaneous effects", whole)),
         }

@@ -116,6 +116,8 @@ pub enum EventKind {
     Specialized { spell: String },
     /// An event was modified: a new series of specialized abilities begins.
     SeriesRestarts { first: String },
+    /// A player answers an "unless ... pays".
+    Pays { player: String, amount: u32, by: String, paid: bool },
     /// The life check at the end of a phase finds nobody below 1 life.
     LifeCheck,
     /// Damage is prevented.

@@ -58,6 +58,8 @@ pub(crate) fn sentence(kind: &EventKind) -> String {
         K::SeriesRestarts { first } => {
             format!("the event has changed: a new series of specialized abilities begins, {first} first")
         }
+        K::Pays { player, amount, by, paid: true } => format!("{player} pays {amount} for {by}"),
+        K::Pays { player, amount, by, paid: false } => format!("{player} does not pay {amount} for {by}"),
         K::LifeCheck => "life check: nobody has less than 1 life".to_owned(),
         K::Passes { player, implied } => {
             if *implied {
