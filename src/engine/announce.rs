@@ -144,7 +144,7 @@ impl Engine<'_> {
     fn check_timing(&self, an: &Announce, speed: Speed, effect: &Effect) -> Result<(), Stop> {
         let name = self.label(an.card);
         let top = self.game.top();
-        let prevention = matches!(effect, Effect::Prevent(..));
+        let prevention = matches!(effect, Effect::Prevent(..) | Effect::PreventAllFrom(_));
         if top.kind == CtxKind::Prevention && !prevention {
             return Err(Stop::illegal(
                 format!(
@@ -270,6 +270,15 @@ impl Engine<'_> {
                 }
             }
         }
+        if let Effect::PreventAllFrom(col) = effect
+            && self.sources_of_color(an.player, *col, an.packet_source).is_empty()
+        {
+            return Err(Stop::illegal(
+                format!("there is no damage to {} from a {} source to prevent", self.pname(an.player), col.name()),
+                Rule::g("Damage Prevention (glossary): only with damage to prevent"),
+                None,
+            ));
+        }
         if let Effect::Prevent(..) = effect {
             for &t in targets {
                 if !self.has_packet(t, an.packet_source) {
@@ -328,7 +337,27 @@ impl Engine<'_> {
     fn announce_into_window(&mut self, an: &Announce, effect: &Effect) -> Result<(), Stop> {
         let targets = self.bind_targets(an);
         self.check_targets(an, effect, &targets)?;
+        // A source chosen on announcement (002 Step 1: choices are made then).
+        let chosen = match effect {
+            Effect::PreventAllFrom(col) => match self.sources_of_color(an.player, *col, an.packet_source).as_slice() {
+                [one] => Some(*one),
+                several => {
+                    let names: Vec<String> = several.iter().map(|&s| format!("`choosing {}`", self.label(s))).collect();
+                    return Err(Stop::Choice {
+                        line: None,
+                        message: format!(
+                            "{} must choose one {} source: add {}",
+                            self.label(an.card),
+                            col.name(),
+                            names.join(" or ")
+                        ),
+                    });
+                }
+            },
+            _ => an.packet_source,
+        };
         let id = self.announce_paid(an, targets)?;
+        self.game.spell_mut(id).packet_source = chosen;
         self.open_window(id);
         Ok(())
     }

@@ -5,6 +5,7 @@ use super::action::{Action, TargetRef};
 use super::state::{CardId, Ctx, CtxKind, PlayerId, Source, Status, Target, Zone};
 use super::{Engine, Stop};
 use crate::grammar::ability::{Effect, Keyword, Who};
+use crate::grammar::mana::Color;
 use crate::trace::{EventKind, Rule};
 
 const DP: Rule = Rule::g("Spell and Ability Timing, Damage Prevention");
@@ -15,6 +16,20 @@ impl Engine<'_> {
     /// Whether there is damage to `t` (from `source`, if given) to prevent.
     pub(super) fn has_packet(&self, t: Target, source: Option<CardId>) -> bool {
         self.game.packets.iter().any(|p| p.to == t && p.amount > 0 && source.is_none_or(|s| p.source == s))
+    }
+
+    /// Sources of a colour with damage waiting for player `p` (only `chosen`, if given).
+    pub(super) fn sources_of_color(&self, p: PlayerId, col: Color, chosen: Option<CardId>) -> Vec<CardId> {
+        let mut out: Vec<CardId> = self
+            .game
+            .packets
+            .iter()
+            .filter(|k| k.to == Target::Player(p) && k.amount > 0 && k.colors.contains(&col))
+            .filter(|k| chosen.is_none_or(|c| k.source == c))
+            .map(|k| k.source)
+            .collect();
+        out.dedup();
+        out
     }
 
     /// Prevents up to `n` damage to `t` from the packets there (one source, or the one chosen).
@@ -57,7 +72,11 @@ impl Engine<'_> {
                     by: by.to_owned(),
                     gone,
                 },
-                Some(Rule::g("Damage Prevention (glossary): a specific amount")),
+                Some(if n == u32::MAX {
+                    Rule::g("Damage Prevention (glossary): all damage of a type")
+                } else {
+                    Rule::g("Damage Prevention (glossary): a specific amount")
+                }),
             );
         }
         // A packet with all its damage prevented ceases to exist.
@@ -74,6 +93,7 @@ impl Engine<'_> {
                     return false;
                 };
                 match effect {
+                    Effect::PreventAllFrom(col) => !self.sources_of_color(an.player, col, an.packet_source).is_empty(),
                     Effect::Prevent(..) => an.targets.iter().all(|t| {
                         let t = match *t {
                             TargetRef::Card(c) => Target::Card(c),
@@ -195,7 +215,7 @@ impl Engine<'_> {
         let Action::Announce(an) = &self.sc.lines[end].action else { return };
         let n = self.game.dp_steps;
         let why = match self.effect_of(an.card, an.source) {
-            Some(Effect::Prevent(..)) => format!(
+            Some(Effect::Prevent(..) | Effect::PreventAllFrom(_)) => format!(
                 "in damage prevention step {n} it was not taken: there was no damage there to what it targets (GRS 07/15/97, Damage Prevention)"
             ),
             _ => format!(

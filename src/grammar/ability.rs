@@ -164,6 +164,8 @@ pub enum Effect {
     DestroyAllCreatures(bool),
     /// Prevents damage to a creature or player (`up to` N).
     Prevent(Amount, TargetSpec),
+    /// Prevents all damage to the controller from one source of a colour (its choice).
+    PreventAllFrom(Color),
     /// Counters a spell.
     Counter(TargetSpec),
     /// Counters a spell unless its caster pays; if not, optionally taps all the caster's lands.
@@ -471,6 +473,29 @@ fn effect(i: &str) -> PResult<'_, Effect> {
         }
         return cut(target).map(|t| Effect::Destroy(t, bury)).parse(r);
     }
+    if let Ok((r, (_, _, _, _, _, _, _, _, _, _, _, _, _, _, col, _, _))) = (
+        kw("prevent"),
+        sp,
+        kw("all"),
+        sp,
+        kw("damage"),
+        sp,
+        kw("to"),
+        sp,
+        kw("you"),
+        sp,
+        kw("from"),
+        sp,
+        kw("a"),
+        sp,
+        color,
+        sp,
+        kw("source"),
+    )
+        .parse(i)
+    {
+        return Ok((r, Effect::PreventAllFrom(col)));
+    }
     if let Ok((r, _)) = (kw("prevent"), sp, opt((kw("up"), sp, kw("to"), sp))).parse(i) {
         let (r, (n, _, _, _, _, _, t)) = cut((amount, sp, kw("damage"), sp, kw("to"), sp, target)).parse(r)?;
         return Ok((r, Effect::Prevent(n, t)));
@@ -584,6 +609,10 @@ mod tests {
             Ability::Activated(_, Effect::Pump(Who::Enchanted, ..))
         ));
         assert!(matches!(ok("spell: destroy target red permanent"), Ability::Spell(Effect::Destroy(..))));
+        assert!(matches!(
+            ok("1: prevent all damage to you from a red source"),
+            Ability::Activated(_, Effect::PreventAllFrom(Color::Red))
+        ));
         assert!(matches!(
             ok("spell: counter target spell unless its caster pays X; if not, tap all lands its caster controls"),
             Ability::Spell(Effect::CounterUnlessPaid(_, Amount::X(1), true))

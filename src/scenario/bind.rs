@@ -100,6 +100,9 @@ impl Loader<'_> {
         let targets = cs.targets.iter().map(|t| self.bind_target(t, text)).collect::<Result<Vec<_>, _>>()?;
         let mut packet_source = None;
         let source = if activate {
+            if let Some((choice, at)) = &cs.choosing {
+                packet_source = Some(self.bind_choosing(choice, *at, text)?);
+            }
             let acts = def.activated();
             if acts.is_empty() {
                 return Err(Diagnostic::new(
