@@ -224,7 +224,14 @@ fn show_card(lib: &Library, name: &str) -> Result<String, String> {
     if let Some(c) = d.cost {
         out.push_str(&format!("  cost: {c}\n"));
     }
-    out.push_str(&format!("  type: {} ({:?})\n", d.type_line, d.kind));
+    let kind = match d.kind {
+        crate::cards::CardKind::Creature => "a creature once in play",
+        crate::cards::CardKind::LocalEnchantment => "a local enchantment",
+        crate::cards::CardKind::ArtifactCreature => "an artifact and a creature",
+        _ => "",
+    };
+    let kind = if kind.is_empty() { String::new() } else { format!(" ({kind})") };
+    out.push_str(&format!("  type: {}{kind}\n", d.type_line));
     if let Some((p, t)) = d.pt {
         out.push_str(&format!("  P/T: {p}/{t}\n"));
     }
@@ -232,10 +239,10 @@ fn show_card(lib: &Library, name: &str) -> Result<String, String> {
         out.push_str(&format!("  text: {}\n", d.text));
     }
     for a in &d.abilities {
-        out.push_str(&format!("  ability: {a:?}\n"));
+        out.push_str(&format!("  ability: {a}\n"));
     }
     for (m, a) in &d.modes {
-        out.push_str(&format!("  mode {m}: {a:?}\n"));
+        out.push_str(&format!("  mode {m}: {a}\n"));
     }
     for (e, t) in &d.edition_types {
         out.push_str(&format!("  under {e}: type {t}\n"));

@@ -94,7 +94,7 @@ fn json_output_is_valid_and_deterministic() {
 fn card_shows_the_parsed_abilities() {
     let (code, stdout, _) = out(judge().args(["card", "healing salve"]));
     assert_eq!(code, 0);
-    assert!(stdout.contains("mode prevent: Spell(Prevent(Fixed(3)"), "{stdout}");
+    assert!(stdout.contains("mode prevent: spell: prevent up to 3 damage to target creature or player"), "{stdout}");
     let (code, _, stderr) = out(judge().args(["card", "Lightning Blot"]));
     assert_eq!(code, 2);
     assert!(stderr.contains("did you mean `Lightning Bolt`?"), "{stderr}");
