@@ -84,30 +84,43 @@ impl Engine<'_> {
         Ok(())
     }
 
+    /// Why an announcement cannot be played in the damage prevention step now open, if it cannot.
+    fn prevention_problem(&self, an: &super::action::Announce) -> Option<String> {
+        let Some(effect) = self.effect_of(an.card, an.source) else {
+            return Some("it has no such effect".to_owned());
+        };
+        match effect {
+            Effect::PreventAllFrom(col) => self
+                .sources_of_color(an.player, col, an.packet_source)
+                .is_empty()
+                .then(|| format!("there was no damage to {} from a {} source", self.pname(an.player), col.name())),
+            Effect::Prevent(_, ref spec) => {
+                let colors = self.colors(an.card);
+                an.targets.iter().find_map(|t| {
+                    let t = match *t {
+                        TargetRef::Card(c) => Target::Card(c),
+                        TargetRef::Player(p) => Target::Player(p),
+                    };
+                    if !self.has_packet(t, an.packet_source) {
+                        Some(format!("there was no damage to {} to prevent", self.tlabel(t)))
+                    } else {
+                        self.target_problem(spec, t, &colors)
+                            .map(|p| format!("it could not target {}: {p}", self.tlabel(t)))
+                    }
+                })
+            }
+            e if self.speed(an.card, an.source, &e) == super::announce::Speed::Interrupt => {
+                self.game.top().windows.is_empty().then(|| "nothing was being cast there to interrupt".to_owned())
+            }
+            _ => Some("only spells and abilities that prevent or redirect damage may be played there".to_owned()),
+        }
+    }
+
     /// Whether a line may be taken in the damage prevention step now open.
     fn legal_in_prevention(&self, a: &Action) -> bool {
-        let open = !self.game.top().is_neutral();
         match a {
-            Action::Announce(an) => {
-                let Some(effect) = self.effect_of(an.card, an.source) else {
-                    return false;
-                };
-                match effect {
-                    Effect::PreventAllFrom(col) => !self.sources_of_color(an.player, col, an.packet_source).is_empty(),
-                    Effect::Prevent(..) => an.targets.iter().all(|t| {
-                        let t = match *t {
-                            TargetRef::Card(c) => Target::Card(c),
-                            TargetRef::Player(p) => Target::Player(p),
-                        };
-                        self.has_packet(t, an.packet_source)
-                    }),
-                    e => {
-                        self.speed(an.card, an.source, &e) == super::announce::Speed::Interrupt
-                            && !self.game.top().windows.is_empty()
-                    }
-                }
-            }
-            Action::Pass(_) | Action::Resolve => open,
+            Action::Announce(an) => self.prevention_problem(an).is_none(),
+            Action::Pass(_) | Action::Resolve => !self.game.top().is_neutral(),
             _ => false,
         }
     }
@@ -213,15 +226,11 @@ impl Engine<'_> {
     fn note_declined(&mut self) {
         let Some(end) = self.peek(|_, a| matches!(a, Action::Announce(_))) else { return };
         let Action::Announce(an) = &self.sc.lines[end].action else { return };
+        let Some(problem) = self.prevention_problem(an) else { return };
         let n = self.game.dp_steps;
-        let why = match self.effect_of(an.card, an.source) {
-            Some(Effect::Prevent(..) | Effect::PreventAllFrom(_)) => format!(
-                "in damage prevention step {n} it was not taken: there was no damage there to what it targets (GRS 07/15/97, Damage Prevention)"
-            ),
-            _ => format!(
-                "in damage prevention step {n} it was not taken: only spells and abilities that prevent or redirect damage may be played there (GRS 07/15/97, Spell and Ability Timing, Damage Prevention, Sub-Step A)"
-            ),
-        };
+        let why = format!(
+            "in damage prevention step {n} it was not taken: {problem} (GRS 07/15/97, Spell and Ability Timing, Damage Prevention)"
+        );
         self.declined.push((end, why));
     }
 
