@@ -40,7 +40,9 @@ pub enum InterruptTargets {
     AnyBeingCast,
 }
 
-/// The policy table of one edition.
+/// The policy table of one edition. The engine asks it where editions differ; only the
+/// Fifth Edition rows are reachable today, since `rules: 4e` and `alpha` are refused at load
+/// ("not supported yet") until their timing is built.
 #[derive(Clone, Copy, Debug)]
 pub struct Policies {
     /// The edition these policies belong to.

@@ -4,6 +4,7 @@ use super::action::{Announce, TargetRef};
 use super::state::{CardId, CtxKind, PlayerId, Source, Spell, Status, Target, Zone};
 use super::{Engine, Stop};
 use crate::cards::CardKind;
+use crate::edition::InterruptTargets;
 use crate::grammar::ability::{Effect, TargetKind};
 use crate::grammar::mana::ManaCost;
 use crate::trace::{EventKind, Rule};
@@ -254,8 +255,10 @@ impl Engine<'_> {
                 let rule = if matches!(t, Target::Spell(_)) { STEP2 } else { TARGETING };
                 return Err(Stop::illegal(format!("{} cannot target {}: {problem}", name, self.tlabel(t)), rule, None));
             }
-            if let Target::Spell(s) = t {
-                // 5e: only the innermost spell being cast may be interrupted.
+            // The edition says which spells being cast an interrupt may reach.
+            if let Target::Spell(s) = t
+                && self.pol.interrupt_targets == InterruptTargets::Innermost
+            {
                 let innermost = self.game.top().windows.last().map(|w| w.spell);
                 if innermost != Some(s) {
                     let current = innermost.map_or_else(|| "nothing".to_owned(), |w| self.slabel(w));
@@ -358,6 +361,10 @@ impl Engine<'_> {
         };
         let id = self.announce_paid(an, targets)?;
         self.game.spell_mut(id).packet_source = chosen;
+        if let (Effect::PreventAllFrom(_), Some(src)) = (effect, chosen) {
+            let choice = format!("{} as the source", self.label(src));
+            self.emit(EventKind::Chooses { spell: self.slabel(id), choice }, Some(STEP1));
+        }
         self.open_window(id);
         Ok(())
     }
@@ -456,7 +463,7 @@ impl Engine<'_> {
     pub(super) fn regeneration_out_of_time(&self, _p: PlayerId, c: CardId) -> Stop {
         let name = self.label(c);
         let card = self.game.card(c);
-        let buried = self.events.iter().any(|e| matches!(&e.kind, EventKind::Buried { card } if *card == name));
+        let buried = self.events.iter().any(|e| matches!(&e.kind, EventKind::Buried { card, .. } if *card == name));
         if card.zone != Zone::Play && buried {
             return Stop::illegal(
                 format!("{name} was buried: a buried creature may not be regenerated"),

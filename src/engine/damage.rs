@@ -267,8 +267,10 @@ impl Engine<'_> {
             .collect();
         for c in orphans {
             self.emit(
-                EventKind::Buried { card: self.label(c) },
-                Some(Rule::g("Enchantments: a local enchantment whose target becomes illegal is buried")),
+                EventKind::Buried { card: self.label(c), creature: false },
+                Some(Rule::g(
+                    "Enchantments: a local enchantment whose target becomes illegal is buried (a rule trigger)",
+                )),
             );
             self.put_in_graveyard(c);
         }
@@ -280,7 +282,8 @@ impl Engine<'_> {
             if self.game.card(c).zone != Zone::Play {
                 continue;
             }
-            self.emit(EventKind::Buried { card: self.label(c) }, Some(Rule::g("Bury")));
+            let creature = self.def(c).kind.is_creature();
+            self.emit(EventKind::Buried { card: self.label(c), creature }, Some(Rule::g("Bury")));
             self.put_in_graveyard(c);
         }
         self.bury_orphans();
@@ -424,7 +427,13 @@ impl Engine<'_> {
             EventKind::WindowOpens { spell: self.slabel(id), ability: true, first: caster },
             Some(Rule::g("Spell and Ability Timing, Step 2: Interrupting a Spell/Ability")),
         );
-        self.emit(EventKind::WindowCloses { spell: self.slabel(id) }, None);
+        self.emit(
+            EventKind::WindowCloses {
+                spell: self.slabel(id),
+                why: "no card in the library can target an ability".into(),
+            },
+            None,
+        );
         self.emit(
             EventKind::Specialized { spell: self.slabel(id) },
             Some(Rule::g("Spell and Ability Timing, Specialized Abilities")),

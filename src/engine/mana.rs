@@ -103,6 +103,18 @@ impl Engine<'_> {
     /// Pays `cost` from `p`'s pool, first tapping untapped simple mana sources as needed
     /// (contract: auto-payment). Returns the mana paid, as text.
     pub(super) fn pay(&mut self, p: PlayerId, cost: &ManaCost, what: &str) -> Result<String, Stop> {
+        self.pay_with(p, cost, what, true)
+    }
+
+    /// Pays `cost`, tapping mana sources only if `tap_sources` (no mana sources may be used in
+    /// the middle of a resolution: 002 Step 4).
+    pub(super) fn pay_with(
+        &mut self,
+        p: PlayerId,
+        cost: &ManaCost,
+        what: &str,
+        tap_sources: bool,
+    ) -> Result<String, Stop> {
         if self.sc.costs_free {
             return Ok(if cost.total() == 0 {
                 "nothing".to_owned()
@@ -116,7 +128,7 @@ impl Engine<'_> {
         // Plan on a copy so that a cost that cannot be paid taps nothing.
         let mut pool = self.game.players[p.ix()].pool;
         let mut taps: Vec<CardId> = Vec::new();
-        let mut sources = self.simple_mana_sources(p);
+        let mut sources = if tap_sources { self.simple_mana_sources(p) } else { Vec::new() };
         let mut need = cost.colored;
         for c in Color::ALL {
             let i = c.index();
@@ -157,10 +169,19 @@ impl Engine<'_> {
                 add(&mut could, &m);
             }
             let could = pool_text(&could);
+            let name = self.pname(p);
+            if !tap_sources {
+                return Err(Stop::illegal(
+                    format!(
+                        "{name} cannot pay {cost} for {what}: mana pool {have}, and no mana source may be used while {what} resolves"
+                    ),
+                    Rule::g("Spell and Ability Timing, Step 4: Resolution (mana sources only between steps)"),
+                    Some("tap the mana before the line that resolves it: `taps` lines while you hold priority"),
+                ));
+            }
             return Err(Stop::illegal(
                 format!(
-                    "{} cannot pay {cost} for {what}: mana pool {have}; untapped mana sources that pay automatically: {}",
-                    self.pname(p),
+                    "{name} cannot pay {cost} for {what}: mana pool {have}; untapped mana sources that pay automatically: {}",
                     if could == "empty" { "none".to_owned() } else { could }
                 ),
                 PAY_FIRST,

@@ -77,10 +77,20 @@ impl Engine<'_> {
     /// 002 Turn Order, About the Phases: end effects, then mana burn, then the life check.
     fn end_phase(&mut self) -> Result<(), Stop> {
         self.depth = 0;
+        // 002 Phase 0: beginning of turn is not really a phase; its mana burns at the end of
+        // the first real phase, and there is no life check.
+        let checks = self.phase_name() != "beginning of turn";
         self.emit(
-            EventKind::PhaseEnds { phase: self.phase_name().to_owned() },
-            Some(Rule::g("Turn Order, About The Phases")),
+            EventKind::PhaseEnds { phase: self.phase_name().to_owned(), checks },
+            Some(if checks {
+                Rule::g("Turn Order, About The Phases")
+            } else {
+                Rule::g("Turn Order, Phase 0: Beginning of Turn")
+            }),
         );
+        if !checks {
+            return Ok(());
+        }
         self.depth = 1;
         for p in [self.game.active, self.game.active.other()] {
             let pool = self.game.players[p.ix()].pool;

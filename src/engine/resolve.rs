@@ -64,6 +64,9 @@ impl Engine<'_> {
         if !destroyed.is_empty() {
             self.destroy(&destroyed, &format!("destroyed by {label}"), Rule::g("Destroy"))?;
         }
+        // Continuous effects apply mid-resolution: a toughness drop kills at once (002 L746-753).
+        self.check_lethal(Rule::g("Damage: lethal damage is checked whenever damage or toughness changes"))?;
+        self.bury_orphans();
         // 002 Step 4: when it finishes resolving, a spell goes into play or into the graveyard.
         if cast {
             if self.def(sp.card).kind.is_permanent() {
@@ -289,20 +292,28 @@ impl Engine<'_> {
     fn ask_payment(&mut self, payer: super::state::PlayerId, n: u32, by: SpellId) -> Result<bool, Stop> {
         let by_label = self.slabel(by);
         let name = self.pname(payer);
-        let Some(end) = self.peek(|_, a| matches!(a, Action::Pay(p, _) if *p == payer)) else {
-            return Err(Stop::Choice {
-                line: None,
-                message: format!(
-                    "{name} must choose whether to pay {n} for {by_label}: write `{name} pays {n}` or `{name} does not pay` right after the line that resolves it"
-                ),
-            });
-        };
-        while self.cursor < end {
-            let i = self.cursor;
-            self.cursor += 1;
-            self.take(i)?;
-        }
+        // The answer must be the very next line: nobody holds priority in the middle of a
+        // resolution, so no mana source may come first (002 Step 4).
         let i = self.cursor;
+        match self.sc.lines.get(i).map(|l| &l.action) {
+            Some(Action::Pay(p, _)) if *p == payer => {}
+            Some(Action::Tap(..)) => {
+                return Err(Stop::illegal(
+                    format!("no mana source may be used while {by_label} resolves"),
+                    Rule::g("Spell and Ability Timing, Step 4: Resolution (mana sources only between steps)"),
+                    Some("tap the mana before the line that resolves it"),
+                )
+                .at_line(i));
+            }
+            _ => {
+                return Err(Stop::Choice {
+                    line: None,
+                    message: format!(
+                        "{name} must choose whether to pay {n} for {by_label}: write `{name} pays {n}` or `{name} does not pay` right after the line that resolves it"
+                    ),
+                });
+            }
+        }
         self.cursor += 1;
         let line = &self.sc.lines[i];
         self.emit(EventKind::Line { number: line.number, text: line.text.clone() }, None);
@@ -315,13 +326,16 @@ impl Engine<'_> {
             )),
             Action::Pay(_, Some(_)) => {
                 let cost = crate::grammar::mana::ManaCost { generic: n, ..Default::default() };
-                self.pay(payer, &cost, &by_label).map(|_| true)
+                self.pay_with(payer, &cost, &by_label, false).map(|_| true)
             }
             _ => Ok(false),
         }
         .map_err(|s| s.at_line(i));
         if let Ok(paid) = answer {
-            self.emit(EventKind::Pays { player: name, amount: n, by: by_label, paid }, Some(Rule::g("Costs")));
+            self.emit(
+                EventKind::Pays { player: name, amount: n, by: by_label, paid },
+                Some(Rule::g("Spell and Ability Timing, Step 4: Resolution")),
+            );
         }
         self.depth -= 1;
         answer

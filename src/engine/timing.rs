@@ -84,7 +84,7 @@ impl Engine<'_> {
             if w.interrupts.is_empty() {
                 let spell = self.slabel(w.spell);
                 self.emit(
-                    EventKind::WindowCloses { spell },
+                    EventKind::WindowCloses { spell, why: "the line being taken is not an interrupt".into() },
                     Some(Rule::g("Spell and Ability Timing, Step 2: Interrupting a Spell/Ability")),
                 );
             }

@@ -62,7 +62,7 @@ pub enum EventKind {
     /// A phase begins.
     PhaseBegins { phase: String, player: String },
     /// A phase ends.
-    PhaseEnds { phase: String },
+    PhaseEnds { phase: String, checks: bool },
     /// A land is played.
     LandPlayed { player: String, card: String },
     /// Mana goes to a pool.
@@ -81,7 +81,7 @@ pub enum EventKind {
     /// A spell or ability enters its interrupt window.
     WindowOpens { spell: String, ability: bool, first: String },
     /// A window closes because the next line is not an interrupt.
-    WindowCloses { spell: String },
+    WindowCloses { spell: String, why: String },
     /// A player passes.
     Passes { player: String, implied: bool },
     /// A batch of interrupts begins to resolve.
@@ -116,6 +116,8 @@ pub enum EventKind {
     Specialized { spell: String },
     /// An event was modified: a new series of specialized abilities begins.
     SeriesRestarts { first: String },
+    /// A choice made on announcement (a source for a prevention, say).
+    Chooses { spell: String, choice: String },
     /// A player answers an "unless ... pays".
     Pays { player: String, amount: u32, by: String, paid: bool },
     /// The life check at the end of a phase finds nobody below 1 life.
@@ -131,7 +133,7 @@ pub enum EventKind {
     /// A creature regenerates.
     Regenerated { card: String },
     /// A permanent is buried.
-    Buried { card: String },
+    Buried { card: String, creature: bool },
     /// A permanent is put into the graveyard.
     Dies { card: String },
     /// Power and toughness change until end of turn.

@@ -20,8 +20,11 @@ pub(crate) fn sentence(kind: &EventKind) -> String {
         }
         K::Line { number, text } => format!("line {number}: {text}"),
         K::PhaseBegins { phase, player } => format!("{player}'s {phase} phase begins"),
-        K::PhaseEnds { phase } => {
+        K::PhaseEnds { phase, checks: true } => {
             format!("end of the {phase} phase: end-of-phase effects, then mana burn, then the life check")
+        }
+        K::PhaseEnds { phase, checks: false } => {
+            format!("end of the {phase}: not really a phase, so no mana burn and no life check yet")
         }
         K::LandPlayed { player, card } => {
             format!("{player} plays {card}; play returns to the neutral state")
@@ -48,7 +51,8 @@ pub(crate) fn sentence(kind: &EventKind) -> String {
             let being = if *ability { "being activated" } else { "being cast" };
             format!("{spell} is {being}: only interrupts against it now; {first} acts first")
         }
-        K::WindowCloses { spell } => format!("nobody interrupts {spell} (the next line is not an interrupt)"),
+        K::WindowCloses { spell, why } => format!("nobody interrupts {spell} ({why})"),
+        K::Chooses { spell, choice } => format!("{spell}: {choice} is chosen"),
         K::PreventionStepEnds { number } => {
             format!("damage prevention step {number} ends: the damage left in its packets is dealt")
         }
@@ -121,7 +125,8 @@ pub(crate) fn sentence(kind: &EventKind) -> String {
         K::Regenerated { card } => {
             format!("{card} regenerates: it becomes tapped and all damage on it is removed")
         }
-        K::Buried { card } => format!("{card} is buried; it cannot be regenerated"),
+        K::Buried { card, creature: true } => format!("{card} is buried; it cannot be regenerated"),
+        K::Buried { card, creature: false } => format!("{card} is buried"),
         K::Dies { card } => format!("{card} is destroyed"),
         K::Pumped { card, power, toughness, now } => {
             format!("{card} gets {power:+}/{toughness:+} until end of turn (now {now})")
