@@ -219,6 +219,18 @@ impl Engine<'_> {
                 Some("write `resolve` before this line"),
             ));
         }
+        // A step-bound line moves play forward to its phase, both players passing (contract,
+        // Consumption 3).
+        let main = self.pol.phases.iter().position(|&x| x == "main").unwrap_or(self.game.phase);
+        if p == self.game.active && self.game.phase < main {
+            self.emit(
+                EventKind::PlayOut {
+                    what: "a land is played in the main phase: both players pass until it begins".into(),
+                },
+                None,
+            );
+            self.advance(super::action::Goal::Phase(main), Some(()))?;
+        }
         self.yield_to(p)?;
         let phase = self.pol.phases[self.game.phase];
         if p != self.game.active || phase != "main" {
