@@ -1,6 +1,6 @@
 //! The engine's input: action lines bound to physical cards and players.
 
-use super::state::{CardId, PlayerId, Source};
+use super::state::{AttackStep, CardId, PlayerId, Source};
 use crate::grammar::mana::ManaCost;
 
 /// A target as bound at load time; a card may turn out to be a spell when the line is taken.
@@ -38,6 +38,8 @@ pub enum Goal {
     EndOfTurn,
     /// The start of the next turn.
     NextTurn,
+    /// The start of a step of the attack in progress.
+    Step(AttackStep),
 }
 
 /// One action line, bound.
@@ -59,6 +61,25 @@ pub enum Action {
     Regenerate(PlayerId, CardId),
     /// `P pays N` (`Some`) or `P does not pay` (`None`): the answer to an "unless ... pays".
     Pay(PlayerId, Option<u32>),
+    /// `P declares an attack`: the intention to attack (5e step 0).
+    DeclareAttack(PlayerId),
+    /// `P attacks with A, B` (empty: with nothing).
+    AttackWith(PlayerId, Vec<CardId>),
+    /// `P blocks A with B, C` (`None`: blocks with nothing).
+    Block(PlayerId, Option<(CardId, Vec<CardId>)>),
+    /// `P assigns N damage from A to B`.
+    Assign(PlayerId, u32, CardId, TargetRef),
+}
+
+impl Action {
+    /// Whether the line belongs to the attack's declarations (step-bound: contract, Consumption 3).
+    #[must_use]
+    pub const fn is_step_bound(&self) -> bool {
+        matches!(
+            self,
+            Self::PlayLand(..) | Self::DeclareAttack(_) | Self::AttackWith(..) | Self::Block(..) | Self::Assign(..)
+        )
+    }
 }
 
 impl Action {
@@ -67,9 +88,15 @@ impl Action {
     pub const fn player(&self) -> Option<PlayerId> {
         match self {
             Self::Resolve | Self::GoTo(_) => None,
-            Self::Pass(p) | Self::PlayLand(p, _) | Self::Tap(p, _, _) | Self::Regenerate(p, _) | Self::Pay(p, _) => {
-                Some(*p)
-            }
+            Self::Pass(p)
+            | Self::PlayLand(p, _)
+            | Self::Tap(p, _, _)
+            | Self::Regenerate(p, _)
+            | Self::Pay(p, _)
+            | Self::DeclareAttack(p)
+            | Self::AttackWith(p, _)
+            | Self::Block(p, _)
+            | Self::Assign(p, ..) => Some(*p),
             Self::Announce(a) => Some(a.player),
         }
     }

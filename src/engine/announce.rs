@@ -194,6 +194,13 @@ impl Engine<'_> {
                     None,
                 ));
             }
+            if let Some(cb) = &self.game.combat {
+                return Err(Stop::illegal(
+                    format!("{name} cannot be cast during an attack (now: its {} step)", cb.step.name()),
+                    kinds,
+                    None,
+                ));
+            }
             if !top.is_neutral() || self.game.ctx.len() > 1 {
                 return Err(Stop::illegal(
                     format!("{name} can only start a batch, never respond to one"),

@@ -177,6 +177,8 @@ impl Engine<'_> {
             EventKind::PreventionStepEnds { number: self.game.dp_steps },
             Some(Rule::g("Spell and Ability Timing, Damage Prevention, Sub-Step B")),
         );
+        // Sub-step B: automatic redirection (trample) moves damage on, for a second step.
+        let moved = self.redirect_trample();
         // Sub-step C: the damage is successfully dealt; players lose life.
         let packets = std::mem::take(&mut self.game.packets);
         for p in packets {
@@ -202,7 +204,13 @@ impl Engine<'_> {
         // Sub-step D: creatures with lethal damage go to the graveyard (they may regenerate).
         let r = self.check_lethal(Rule::g("Spell and Ability Timing, Damage Prevention, Sub-Step D"));
         self.depth -= 1;
-        r
+        r?;
+        if moved.is_empty() {
+            return Ok(());
+        }
+        // 002 Sub-Step B: redirected damage is handled in a second damage prevention step.
+        self.game.packets = moved;
+        self.prevention_step()
     }
 
     fn prevention_batches(&mut self) -> Result<(), Stop> {
@@ -447,6 +455,7 @@ impl Engine<'_> {
         c.tapped = true;
         c.damage = 0;
         self.emit(EventKind::Regenerated { card: self.label(target) }, Some(REGEN));
+        self.remove_from_combat(target, "it regenerated");
         Ok(Some(target))
     }
 }

@@ -4,6 +4,7 @@
 
 pub mod action;
 mod announce;
+mod combat;
 mod damage;
 mod illegal;
 mod mana;
@@ -112,6 +113,14 @@ impl Engine<'_> {
             );
             self.settle()?;
         }
+        // An attack in progress is fought to its end of combat.
+        if self.game.combat.is_some() {
+            self.emit(
+                EventKind::PlayOut { what: "the lines have run out: the attack is fought to its end".into() },
+                None,
+            );
+            self.advance_combat(state::AttackStep::EndOfCombat)?;
+        }
         if let Some(goal) = self.sc.stop {
             self.emit(EventKind::PlayOut { what: "`stop:` play goes on with nobody acting".into() }, None);
             self.advance(goal, None)?;
@@ -122,6 +131,29 @@ impl Engine<'_> {
     /// Takes line `i` at the current moment.
     fn take(&mut self, i: usize) -> Result<(), Stop> {
         let line: &Line = &self.sc.lines[i];
+        if let Action::Assign(p, ..) = line.action {
+            // Step-bound: play moves on to the damage step, which reads this line.
+            self.cursor = i;
+            let r = match self.game.combat.as_ref().map(|c| c.step) {
+                Some(step) if step < state::AttackStep::Damage => self
+                    .settle()
+                    .and_then(|()| self.advance_combat(state::AttackStep::Damage))
+                    .map_err(|s| s.at_line(i)),
+                _ => Ok(()),
+            };
+            r?;
+            if self.cursor == i {
+                self.cursor = i + 1;
+                self.emit(EventKind::Line { number: line.number, text: line.text.clone() }, None);
+                return Err(Stop::illegal(
+                    format!("{} has no combat damage to assign now", self.pname(p)),
+                    Rule::g("Attack Phase, Step 5+6: First Strike and non-FirstStrike Damage Dealing"),
+                    Some("`assigns` lines belong to an attack, before its damage step"),
+                )
+                .at_line(i));
+            }
+            return Ok(());
+        }
         if let Action::Pay(p, _) = line.action {
             // The answer to an "unless ... pays": let the resolution it answers read it.
             self.cursor = i;
@@ -164,6 +196,7 @@ impl Engine<'_> {
     }
 
     fn take_action(&mut self, a: &Action) -> Result<(), Stop> {
+        self.combat_before_line(a)?;
         match a {
             Action::Resolve => {
                 if self.game.top().is_neutral() {
@@ -193,7 +226,10 @@ impl Engine<'_> {
                 self.tap_for_mana(*p, *c, *m, false).map(|_| ())
             }
             Action::Announce(an) => self.announce(an),
-            Action::Pay(..) => Ok(()),
+            Action::Pay(..) | Action::Assign(..) => Ok(()),
+            Action::DeclareAttack(p) => self.declare_attack(*p),
+            Action::AttackWith(p, cards) => self.attack_with(*p, cards),
+            Action::Block(p, blk) => self.block(*p, blk.as_ref()),
             Action::Regenerate(p, c) => {
                 self.close_all_windows()?;
                 self.yield_to(*p)?;

@@ -13,7 +13,33 @@ impl Engine<'_> {
 
     /// Goes on, nobody acting, to `goal`. `line` is set for `go to` (a past phase is illegal).
     pub(super) fn advance(&mut self, goal: Goal, line: Option<()>) -> Result<(), Stop> {
+        // A phase after the main phase lies beyond the attack in progress: fight it out first.
+        if !matches!(goal, Goal::Step(_)) && self.game.combat.is_some() {
+            self.advance_combat(super::state::AttackStep::EndOfCombat)?;
+            let main = self.pol.phases.iter().position(|&x| x == "main");
+            if goal == Goal::Phase(self.game.phase) && main == Some(self.game.phase) {
+                return Ok(());
+            }
+        }
         match goal {
+            Goal::Step(step) => {
+                let rule = Rule::g("Attack Phase Rules and Rulings");
+                let Some(now) = self.game.combat.as_ref().map(|c| c.step) else {
+                    return Err(Stop::illegal(
+                        format!("no attack is in progress, so there is no {} step", step.name()),
+                        rule,
+                        Some("declare the attack first: `declares an attack` or `attacks with`"),
+                    ));
+                };
+                if step <= now {
+                    return Err(Stop::illegal(
+                        format!("the {} step does not come again in this attack (now: {})", step.name(), now.name()),
+                        rule,
+                        None,
+                    ));
+                }
+                self.advance_combat(step)
+            }
             Goal::Phase(i) => {
                 if i <= self.game.phase {
                     let reason = format!(
@@ -66,6 +92,7 @@ impl Engine<'_> {
             for p in &mut self.game.players {
                 p.land_played = false;
             }
+            self.game.attacked = false;
             let active = self.game.active;
             for c in self.game.zone(Zone::Play, Some(active)) {
                 self.game.card_mut(c).sick = false;
@@ -92,6 +119,14 @@ impl Engine<'_> {
             return Ok(());
         }
         self.depth = 1;
+        let r = self.burn_and_life_check("at the end of the phase");
+        self.depth = 0;
+        r
+    }
+
+    /// Mana burn for every pool, then the life check (002 About The Phases, parts 4 and 5; the
+    /// same at the beginning and end of an attack).
+    pub(super) fn burn_and_life_check(&mut self, when: &str) -> Result<(), Stop> {
         for p in [self.game.active, self.game.active.other()] {
             let pool = self.game.players[p.ix()].pool;
             let amount = pool.iter().fold(0u32, |a, &n| a.saturating_add(n));
@@ -111,7 +146,7 @@ impl Engine<'_> {
                 self.game.players[p.ix()].lost = true;
                 over = true;
                 self.emit(
-                    EventKind::Loses { player: self.pname(p), reason: format!("{life} life at the end of the phase") },
+                    EventKind::Loses { player: self.pname(p), reason: format!("{life} life {when}") },
                     Some(Rule::g("Losing the Game")),
                 );
             }
@@ -119,7 +154,6 @@ impl Engine<'_> {
         if !over {
             self.emit(EventKind::LifeCheck, Some(Rule::g("Losing the Game")));
         }
-        self.depth = 0;
         if over {
             self.game.over = true;
             return Err(Stop::GameOver);

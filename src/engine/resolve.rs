@@ -358,7 +358,7 @@ impl Engine<'_> {
         if let Some(p) = self.game.packets.iter_mut().find(|p| p.source == source && p.to == to) {
             p.amount = p.amount.saturating_add(amount);
         } else {
-            self.game.packets.push(Packet { source, colors: colors.to_vec(), to, amount });
+            self.game.packets.push(Packet { source, colors: colors.to_vec(), to, amount, trample: false });
         }
     }
 }

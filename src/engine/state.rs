@@ -171,6 +171,121 @@ pub struct Packet {
     pub to: Target,
     /// Damage left in the packet.
     pub amount: u32,
+    /// Combat damage from a trampling attacker to a blocker (redirected in Sub-Step B).
+    pub trample: bool,
+}
+
+/// The steps of an attack, in order (002 Attack Phase; contract step names).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum AttackStep {
+    /// Step 0: the intention to attack has been declared; the defender may respond.
+    DeclareAttack,
+    /// Beginning of the attack.
+    BeginningOfAttack,
+    /// Step 1: attackers are declared.
+    DeclareAttackers,
+    /// Step 2: fast effects before blocking.
+    BeforeBlocks,
+    /// Step 3: blockers are declared.
+    DeclareBlockers,
+    /// Step 4: fast effects after blocking.
+    AfterBlocks,
+    /// Step 5: first strike damage.
+    FirstStrikeDamage,
+    /// Step 6: damage.
+    Damage,
+    /// Step 7: end of combat.
+    EndOfCombat,
+}
+
+impl AttackStep {
+    /// Every step, in order.
+    pub const ALL: [Self; 9] = [
+        Self::DeclareAttack,
+        Self::BeginningOfAttack,
+        Self::DeclareAttackers,
+        Self::BeforeBlocks,
+        Self::DeclareBlockers,
+        Self::AfterBlocks,
+        Self::FirstStrikeDamage,
+        Self::Damage,
+        Self::EndOfCombat,
+    ];
+
+    /// The step's name in scenario files.
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            Self::DeclareAttack => "declare attack",
+            Self::BeginningOfAttack => "beginning of attack",
+            Self::DeclareAttackers => "declare attackers",
+            Self::BeforeBlocks => "before blocks",
+            Self::DeclareBlockers => "declare blockers",
+            Self::AfterBlocks => "after blocks",
+            Self::FirstStrikeDamage => "first strike damage",
+            Self::Damage => "damage",
+            Self::EndOfCombat => "end of combat",
+        }
+    }
+
+    /// The step named, if any.
+    #[must_use]
+    pub fn from_name(s: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|x| x.name() == s)
+    }
+
+    /// The next step.
+    #[must_use]
+    pub fn next(self) -> Option<Self> {
+        Self::ALL.iter().position(|&x| x == self).and_then(|i| Self::ALL.get(i + 1)).copied()
+    }
+}
+
+/// An attack in progress.
+#[derive(Clone, Debug)]
+pub struct Combat {
+    /// The current step.
+    pub step: AttackStep,
+    /// Attackers, in the order declared.
+    pub attackers: Vec<CardId>,
+    /// Blocks: each attacker with its blockers, in the order declared.
+    pub blocks: Vec<(CardId, Vec<CardId>)>,
+    /// Creatures removed from combat (killed, regenerated, bounced).
+    pub removed: Vec<CardId>,
+    /// Creatures that dealt first strike damage (they do not deal damage again).
+    pub struck: Vec<CardId>,
+}
+
+impl Combat {
+    /// A new attack at `step`.
+    #[must_use]
+    pub const fn new(step: AttackStep) -> Self {
+        Self { step, attackers: Vec::new(), blocks: Vec::new(), removed: Vec::new(), struck: Vec::new() }
+    }
+
+    /// The blockers of an attacker (empty if unblocked).
+    #[must_use]
+    pub fn blockers_of(&self, a: CardId) -> &[CardId] {
+        self.blocks.iter().find(|(x, _)| *x == a).map_or(&[], |(_, b)| b.as_slice())
+    }
+
+    /// Whether the attacker is blocked (it stays blocked when its blockers leave: 002 Step 3).
+    #[must_use]
+    pub fn is_blocked(&self, a: CardId) -> bool {
+        !self.blockers_of(a).is_empty()
+    }
+
+    /// The attacker a creature blocks, if it blocks.
+    #[must_use]
+    pub fn blocked_by(&self, b: CardId) -> Option<CardId> {
+        self.blocks.iter().find(|(_, bs)| bs.contains(&b)).map(|(a, _)| *a)
+    }
+
+    /// Whether the creature is still in combat (declared and not removed).
+    #[must_use]
+    pub fn in_combat(&self, c: CardId) -> bool {
+        !self.removed.contains(&c) && (self.attackers.contains(&c) || self.blocked_by(c).is_some())
+    }
 }
 
 /// An effect lasting until end of turn on a permanent.
@@ -260,6 +375,10 @@ pub struct Game {
     pub seq: u32,
     /// Damage prevention steps so far.
     pub dp_steps: u32,
+    /// The attack in progress, if any.
+    pub combat: Option<Combat>,
+    /// The active player has attacked this turn.
+    pub attacked: bool,
     /// The game is over.
     pub over: bool,
     /// The run starts on the game's first turn: its player skips that turn's draw.

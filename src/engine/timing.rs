@@ -53,6 +53,9 @@ impl Engine<'_> {
             self.close_window()
         } else if !top.batch.is_empty() {
             self.resolve_batch()
+        } else if top.kind == CtxKind::Phase && self.game.ctx.len() == 1 && self.game.combat.is_some() {
+            // Nobody acts at this moment of the attack: it goes on to its next step.
+            self.combat_passed()
         } else if top.kind == CtxKind::Phase && self.game.ctx.len() == 1 {
             // 002 Who Announces First: neither player starts a batch, so the phase ends.
             self.next_phase()
@@ -212,6 +215,13 @@ impl Engine<'_> {
     /// Timing, Kinds and Speeds; Who Announces First).
     pub(super) fn play_land(&mut self, p: PlayerId, c: super::state::CardId) -> Result<(), Stop> {
         const LANDS: Rule = Rule::g("Spell and Ability Timing, Kinds and Speeds: playing a land");
+        if self.game.combat.is_some() {
+            return Err(Stop::illegal(
+                "a land cannot be played during an attack: only in the main phase's neutral state",
+                LANDS,
+                None,
+            ));
+        }
         if !self.game.top().is_neutral() || self.game.ctx.len() > 1 {
             return Err(Stop::illegal(
                 "a land cannot be played while a spell is being cast or a batch is waiting: a land is not a response",

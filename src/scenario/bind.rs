@@ -74,8 +74,26 @@ impl Loader<'_> {
                 let card = self.bind_card(r, sp, Some((player, Zone::Play)))?;
                 Ok(Action::Regenerate(player, card))
             }
-            Verb::DeclaresAttack | Verb::AttacksWith(_) | Verb::Blocks(_) | Verb::Assigns(..) => {
-                Err(unsupported("combat", whole))
+            Verb::DeclaresAttack => Ok(Action::DeclareAttack(player)),
+            Verb::AttacksWith(refs) => {
+                let cards = refs
+                    .iter()
+                    .map(|r| self.bind_card(r, Self::ref_span(text, r), Some((player, Zone::Play))))
+                    .collect::<Result<Vec<_>, _>>()?;
+                Ok(Action::AttackWith(player, cards))
+            }
+            Verb::Blocks(None) => Ok(Action::Block(player, None)),
+            Verb::Blocks(Some((a, bs))) => {
+                let attacker = self.bind_card(a, Self::ref_span(text, a), None)?;
+                let blockers = bs
+                    .iter()
+                    .map(|r| self.bind_card(r, Self::ref_span(text, r), Some((player, Zone::Play))))
+                    .collect::<Result<Vec<_>, _>>()?;
+                Ok(Action::Block(player, Some((attacker, blockers))))
+            }
+            Verb::Assigns(n, from, to) => {
+                let source = self.bind_card(from, Self::ref_span(text, from), None)?;
+                Ok(Action::Assign(player, *n, source, self.bind_target(to, text)?))
             }
             Verb::Pays(n) => Ok(Action::Pay(player, Some(*n))),
             Verb::DoesNotPay => Ok(Action::Pay(player, None)),

@@ -5,7 +5,7 @@ use crate::cards::{Library, Redefinition};
 use crate::diagnostic::Diagnostic;
 use crate::edition::{Edition, Policies};
 use crate::engine::action::{Action, Goal};
-use crate::engine::state::{Card, CardId, Ctx, CtxKind, Game, Player, PlayerId};
+use crate::engine::state::{AttackStep, Card, CardId, Combat, Ctx, CtxKind, Game, Player, PlayerId};
 use crate::grammar::action::parse_action;
 use crate::grammar::expect::{Fate, ZoneName, parse_expectation};
 use crate::grammar::{Lexicon, NameKind};
@@ -133,6 +133,12 @@ pub(super) struct Loader<'s> {
     pub(super) cards: Vec<Card>,
     pub(super) aliases: Vec<(String, CardId)>,
     pub(super) labels: Vec<String>,
+    /// Creatures written `attacking`.
+    pub(super) attacking: Vec<CardId>,
+    /// Blockers written `blocking REF`, with the attacker and the state's span.
+    pub(super) blocking: Vec<(CardId, CardId, Span)>,
+    /// Where the first combat state is written, for errors.
+    pub(super) combat_state: Option<Span>,
 }
 
 impl<'s> Loader<'s> {
@@ -145,6 +151,9 @@ impl<'s> Loader<'s> {
             cards: Vec::new(),
             aliases: Vec::new(),
             labels: Vec::new(),
+            attacking: Vec::new(),
+            blocking: Vec::new(),
+            combat_state: None,
         }
     }
 
@@ -195,11 +204,7 @@ impl<'s> Loader<'s> {
             }
             None => false,
         };
-        if let Some(s) = &raw.step {
-            return Err(unsupported("starting inside an attack (`step:`)", self.loc(s).span));
-        }
-        // Without combat, having attacked changes nothing yet; it is read and checked.
-        let _attacked = flag(raw.attacked.as_ref(), self.src, "attacked")?;
+        let attacked = flag(raw.attacked.as_ref(), self.src, "attacked")?;
         let first_turn = flag(raw.first_turn.as_ref(), self.src, "first_turn")?;
 
         // Cards the scenario defines come after the built-in library and `--cards`.
@@ -271,6 +276,8 @@ impl<'s> Loader<'s> {
             }
             None => policies.phases.iter().position(|&x| x == "main").unwrap_or(0),
         };
+        let combat = self.starting_combat(raw.step.as_ref(), phase, &policies)?;
+        let attacked = attacked || combat.is_some();
         let stop = match &raw.stop {
             Some(s) => {
                 let s = self.loc(s);
@@ -292,6 +299,8 @@ impl<'s> Loader<'s> {
             eot: Vec::new(),
             seq,
             dp_steps: 0,
+            combat,
+            attacked,
             first_turn,
             over: false,
         };
@@ -332,6 +341,67 @@ impl<'s> Loader<'s> {
         self.players.iter().position(|p| p.eq_ignore_ascii_case(name)).and_then(|i| u8::try_from(i).ok()).map(PlayerId)
     }
 
+    /// The attack a scenario starts inside (`step:` with `attacking` / `blocking` states).
+    fn starting_combat(
+        &self,
+        step: Option<&RawText>,
+        phase: usize,
+        pol: &Policies,
+    ) -> Result<Option<Combat>, Diagnostic> {
+        let Some(raw) = step else {
+            return match self.combat_state {
+                Some(sp) => Err(Diagnostic::new(
+                    "`attacking` and `blocking` need the header `step:`",
+                    sp,
+                    "no attack in progress",
+                )
+                .with_help("add `step: after blocks` (or the step the scenario starts in)")),
+                None => Ok(None),
+            };
+        };
+        let s = self.loc(raw);
+        let name = s.node.trim().to_lowercase();
+        let Some(step) = AttackStep::from_name(&name) else {
+            let names: Vec<&str> = AttackStep::ALL.iter().map(|x| x.name()).collect();
+            return Err(Diagnostic::new(format!("`{}` is not a step of the attack", s.node), s.span, "unknown step")
+                .with_help(format!("the steps are: {}", names.join(", "))));
+        };
+        if pol.phases.get(phase) != Some(&"main") {
+            return Err(Diagnostic::new("an attack happens inside the main phase", s.span, "write `phase: main`"));
+        }
+        if step > AttackStep::DeclareAttackers && step < AttackStep::EndOfCombat && self.attacking.is_empty() {
+            return Err(Diagnostic::new(
+                format!("the attack is in its {} step but no creature is `attacking`", step.name()),
+                s.span,
+                "no attackers",
+            )
+            .with_help("mark attackers with the state `attacking`"));
+        }
+        let mut combat = Combat::new(step);
+        combat.attackers.clone_from(&self.attacking);
+        for &(b, a, sp) in &self.blocking {
+            if !self.attacking.contains(&a) {
+                return Err(Diagnostic::new(
+                    format!("`{}` is not attacking", self.labels[usize::from(a.0)]),
+                    sp,
+                    "not an attacker",
+                ));
+            }
+            if step < AttackStep::DeclareBlockers {
+                return Err(Diagnostic::new(
+                    format!("blockers are declared later than the {} step", step.name()),
+                    sp,
+                    "too early",
+                ));
+            }
+            match combat.blocks.iter_mut().find(|(x, _)| *x == a) {
+                Some((_, bs)) => bs.push(b),
+                None => combat.blocks.push((a, vec![b])),
+            }
+        }
+        Ok(Some(combat))
+    }
+
     pub(super) fn phase_index(&self, p: &Spanned<String>, pol: &Policies) -> Result<usize, Diagnostic> {
         let name = p.node.trim().to_lowercase();
         if let Some(i) = pol.phases.iter().position(|&x| x == name) {
@@ -340,8 +410,9 @@ impl<'s> Loader<'s> {
             }
             return Ok(i);
         }
-        if is_attack_step(&name) {
-            return Err(unsupported("combat", p.span));
+        if AttackStep::from_name(&name).is_some() {
+            return Err(Diagnostic::new(format!("`{name}` is a step of the attack, not a phase"), p.span, "a step")
+                .with_help("write `phase: main` and `step: NAME` to start inside an attack"));
         }
         Err(Diagnostic::new(format!("`{}` is not a phase of {}", p.node, pol.edition.name()), p.span, "unknown phase")
             .with_help(format!("the phases are: {}", pol.phases.join(", "))))
@@ -356,8 +427,8 @@ impl<'s> Loader<'s> {
                 if let Some(i) = pol.phases.iter().position(|&x| x == name) {
                     return Ok(Goal::Phase(i));
                 }
-                if is_attack_step(&name) {
-                    return Err(unsupported("combat", span));
+                if let Some(step) = AttackStep::from_name(&name) {
+                    return Ok(Goal::Step(step));
                 }
                 Err(Diagnostic::new(
                     format!("`{text}` is not a phase of {}", pol.edition.name()),
@@ -371,19 +442,4 @@ impl<'s> Loader<'s> {
             }
         }
     }
-}
-
-fn is_attack_step(name: &str) -> bool {
-    matches!(
-        name,
-        "declare attack"
-            | "beginning of attack"
-            | "declare attackers"
-            | "before blocks"
-            | "declare blockers"
-            | "after blocks"
-            | "first strike damage"
-            | "damage"
-            | "end of combat"
-    )
 }

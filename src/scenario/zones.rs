@@ -1,7 +1,7 @@
 //! Zones of the players: entries, states, aliases and the labels the trace uses.
 
 use super::RawPlayer;
-use super::setup::{Loader, flag, unsupported};
+use super::setup::{Loader, flag};
 use crate::diagnostic::Diagnostic;
 use crate::engine::state::{Card, CardId, Player, PlayerId, Zone};
 use crate::grammar::NameKind;
@@ -103,10 +103,14 @@ impl Loader<'_> {
                 StateSyntax::SummoningSick => card.sick = true,
                 StateSyntax::Damage(n) => card.damage = *n,
                 StateSyntax::Counters(n, k) => card.counters.push((k.clone(), *n)),
-                StateSyntax::Attacking | StateSyntax::Blocking(..) => {
-                    return Err(unsupported("combat", sp));
+                StateSyntax::Attacking => {
+                    self.attacking.push(id);
+                    self.combat_state.get_or_insert(sp);
                 }
-                StateSyntax::Enchanting(..) | StateSyntax::OwnedBy(..) => {
+                StateSyntax::Enchanting(..) | StateSyntax::OwnedBy(..) | StateSyntax::Blocking(..) => {
+                    if matches!(state, StateSyntax::Blocking(..)) {
+                        self.combat_state.get_or_insert(sp);
+                    }
                     pending.push((id, state.clone(), *at, text.clone()));
                 }
             }
@@ -141,6 +145,21 @@ impl Loader<'_> {
                     .player_named(who)
                     .ok_or_else(|| Diagnostic::new(format!("`{who}` is not a player"), sp, "expected a player"))?;
                 self.cards[usize::from(card.0)].owner = p;
+            }
+            StateSyntax::Blocking(what, off) => {
+                let sp = text.span.at(*off, what.len());
+                let cx = crate::grammar::lexicon::Ctx { lex: &self.lex, full: what };
+                let r = cx.reference(what).ok().filter(|(rest, _)| rest.trim().is_empty()).map(|(_, r)| r).ok_or_else(
+                    || {
+                        Diagnostic::new(
+                            format!("`{what}` names no card of this scenario"),
+                            sp,
+                            "expected an attacking creature",
+                        )
+                    },
+                )?;
+                let attacker = self.bind_card(&r, sp, None)?;
+                self.blocking.push((card, attacker, sp));
             }
             StateSyntax::Enchanting(what, off) => {
                 let sp = text.span.at(*off, what.len());

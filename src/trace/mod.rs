@@ -118,6 +118,26 @@ pub enum EventKind {
     SeriesRestarts { first: String },
     /// A choice made on announcement (a source for a prevention, say).
     Chooses { spell: String, choice: String },
+    /// The active player declares the intention to attack (5e step 0).
+    AttackIntention { player: String },
+    /// A response to the intention cancels the attack.
+    AttackCancelled { by: String },
+    /// A step of the attack begins.
+    StepBegins { step: String },
+    /// A creature is declared as an attacker.
+    Attacks { card: String, tapped: bool },
+    /// A creature is declared as a blocker.
+    Blocks { blocker: String, attacker: String },
+    /// The defender declares no (more) blockers.
+    NoBlockers { player: String },
+    /// An attacker is not blocked.
+    Unblocked { card: String },
+    /// A creature leaves the combat.
+    RemovedFromCombat { card: String, why: String },
+    /// Damage moves from one recipient to another (trample, in Sub-Step B).
+    Redirected { source: String, from: String, to: String, amount: u32 },
+    /// The attack is over; the main phase goes on.
+    CombatEnds,
     /// A player answers an "unless ... pays".
     Pays { player: String, amount: u32, by: String, paid: bool },
     /// The life check at the end of a phase finds nobody below 1 life.

@@ -54,7 +54,7 @@ pub(crate) fn sentence(kind: &EventKind) -> String {
         K::WindowCloses { spell, why } => format!("nobody interrupts {spell} ({why})"),
         K::Chooses { spell, choice } => format!("{spell}: {choice} is chosen"),
         K::PreventionStepEnds { number } => {
-            format!("damage prevention step {number} ends: the damage left in its packets is dealt")
+            format!("end of damage prevention step {number}: automatic redirection, then the damage left is dealt")
         }
         K::Specialized { spell } => {
             format!("{spell} is a specialized ability: it is not placed in a batch and resolves at once")
@@ -64,6 +64,21 @@ pub(crate) fn sentence(kind: &EventKind) -> String {
         }
         K::Pays { player, amount, by, paid: true } => format!("{player} pays {amount} for {by}"),
         K::Pays { player, amount, by, paid: false } => format!("{player} does not pay {amount} for {by}"),
+        K::AttackIntention { player } => {
+            format!("{player} declares the intention to attack; the defender may respond, which cancels it")
+        }
+        K::AttackCancelled { by } => format!("{by} responds to the declaration: the attack is cancelled"),
+        K::StepBegins { step } => format!("attack: {step} step"),
+        K::Attacks { card, tapped: true } => format!("{card} attacks and becomes tapped"),
+        K::Attacks { card, tapped: false } => format!("{card} attacks (it does not tap to attack)"),
+        K::Blocks { blocker, attacker } => format!("{blocker} blocks {attacker}"),
+        K::NoBlockers { player } => format!("{player} declares no more blockers"),
+        K::Unblocked { card } => format!("{card} is not blocked"),
+        K::RemovedFromCombat { card, why } => format!("{card} is removed from combat ({why})"),
+        K::Redirected { source, from, to, amount } => {
+            format!("{amount} trample damage from {source} to {from} is redirected to {to}")
+        }
+        K::CombatEnds => "the attack is over; the main phase goes on in its neutral state".to_owned(),
         K::LifeCheck => "life check: nobody has less than 1 life".to_owned(),
         K::Passes { player, implied } => {
             if *implied {

@@ -1,0 +1,586 @@
+//! The attack, inside the main phase in 5e: the intention, attackers, blockers, the damage
+//! steps and the end of combat (002 Attack Phase Rules and Rulings; 000 Combat).
+
+use super::action::{Action, TargetRef};
+use super::state::{AttackStep, CardId, Combat, Ctx, CtxKind, Packet, PlayerId, Target, Zone};
+use super::{Engine, Stop};
+use crate::grammar::ability::Keyword;
+use crate::trace::{EventKind, Rule};
+
+const STEP0: Rule = Rule::g("Attack Phase, Step 0: Declare intention to attack");
+const ATTACKERS: Rule = Rule::g("Attack Phase, Step 1: Declare Attackers");
+const BLOCKERS: Rule = Rule::g("Attack Phase, Step 3: Declare Blockers");
+const DAMAGE: Rule = Rule::g("Attack Phase, Step 5+6: First Strike and non-FirstStrike Damage Dealing");
+const END: Rule = Rule::g("Attack Phase, Step 7: End of Combat");
+/// An `assigns` line: its index, player, amount, source and recipient.
+type Assignment = (usize, PlayerId, u32, CardId, TargetRef);
+
+const OTHER: Rule = Rule::g("Attack Phase, Other Attack Phase Rulings");
+
+impl Engine<'_> {
+    fn step(&self) -> Option<AttackStep> {
+        self.game.combat.as_ref().map(|c| c.step)
+    }
+
+    fn combat(&self) -> Option<&Combat> {
+        self.game.combat.as_ref()
+    }
+
+    fn combat_mut(&mut self) -> Option<&mut Combat> {
+        self.game.combat.as_mut()
+    }
+
+    /// Before a line is taken: a declaration step ends at the first line of another kind, and a
+    /// fast effect right after the intention to attack cancels it (contract, Consumption 3).
+    pub(super) fn combat_before_line(&mut self, a: &Action) -> Result<(), Stop> {
+        match (self.step(), a) {
+            (Some(AttackStep::DeclareAttack), Action::Announce(an)) => {
+                let fast = self
+                    .effect_of(an.card, an.source)
+                    .is_some_and(|e| self.speed(an.card, an.source, &e) != super::announce::Speed::ManaSource);
+                if fast {
+                    self.emit(EventKind::AttackCancelled { by: self.pname(an.player) }, Some(STEP0));
+                    self.game.combat = None;
+                }
+                Ok(())
+            }
+            (Some(AttackStep::DeclareAttackers), a) if !matches!(a, Action::AttackWith(..) | Action::Tap(..)) => {
+                self.advance_combat(AttackStep::BeforeBlocks)
+            }
+            (Some(AttackStep::DeclareBlockers), a) if !matches!(a, Action::Block(..) | Action::Tap(..)) => {
+                self.advance_combat(AttackStep::AfterBlocks)
+            }
+            _ => Ok(()),
+        }
+    }
+
+    /// Checks that a step-bound line of the attack may move play forward now, and brings play to
+    /// the main phase if the turn is earlier.
+    fn attack_moment(&mut self, p: PlayerId) -> Result<(), Stop> {
+        if !self.game.top().is_neutral() || self.game.ctx.len() > 1 {
+            return Err(Stop::illegal(
+                "declarations of the attack are not responses: a spell is being cast or a batch is waiting",
+                Rule::g("Spell and Ability Timing, Who Announces First"),
+                Some("write `resolve` before this line"),
+            ));
+        }
+        let main = self.pol.phases.iter().position(|&x| x == "main").unwrap_or(self.game.phase);
+        if self.game.combat.is_none() && p == self.game.active && self.game.phase < main {
+            self.advance(super::action::Goal::Phase(main), Some(()))?;
+        }
+        Ok(())
+    }
+
+    /// `P declares an attack`: the intention (5e step 0), answered by the defender or not.
+    pub(super) fn declare_attack(&mut self, p: PlayerId) -> Result<(), Stop> {
+        self.attack_moment(p)?;
+        self.check_may_attack(p)?;
+        self.yield_to(p)?;
+        self.game.combat = Some(Combat::new(AttackStep::DeclareAttack));
+        self.emit(EventKind::AttackIntention { player: self.pname(p) }, Some(STEP0));
+        // The defender may now respond; the attacker has said what it does.
+        let top = self.game.top_mut();
+        top.holder = p.other();
+        top.passes = 1;
+        Ok(())
+    }
+
+    fn check_may_attack(&self, p: PlayerId) -> Result<(), Stop> {
+        let phase = self.pol.phases[self.game.phase];
+        if p != self.game.active || phase != "main" {
+            return Err(Stop::illegal(
+                format!("{} may attack only in {}'s own main phase", self.pname(p), self.pname(p)),
+                STEP0,
+                None,
+            ));
+        }
+        if self.game.attacked {
+            return Err(Stop::illegal(format!("{} has already attacked this turn", self.pname(p)), STEP0, None));
+        }
+        Ok(())
+    }
+
+    /// `P attacks with A, B`: declares attackers (the intention first, if not yet declared).
+    pub(super) fn attack_with(&mut self, p: PlayerId, cards: &[CardId]) -> Result<(), Stop> {
+        match self.step() {
+            None => {
+                self.attack_moment(p)?;
+                self.check_may_attack(p)?;
+                self.yield_to(p)?;
+                self.game.combat = Some(Combat::new(AttackStep::DeclareAttack));
+                self.emit(EventKind::AttackIntention { player: self.pname(p) }, Some(STEP0));
+                self.advance_combat(AttackStep::DeclareAttackers)?;
+            }
+            Some(AttackStep::DeclareAttack | AttackStep::BeginningOfAttack) => {
+                self.advance_combat(AttackStep::DeclareAttackers)?;
+            }
+            Some(AttackStep::DeclareAttackers) => {}
+            Some(step) => {
+                return Err(Stop::illegal(
+                    format!(
+                        "attackers are declared in the declare attackers step, and the attack is in its {} step",
+                        step.name()
+                    ),
+                    ATTACKERS,
+                    None,
+                ));
+            }
+        }
+        if p != self.game.active {
+            return Err(Stop::illegal(
+                format!("only {} attacks this turn", self.pname(self.game.active)),
+                ATTACKERS,
+                None,
+            ));
+        }
+        self.game.attacked = true;
+        for &c in cards {
+            self.check_attacker(p, c)?;
+            let tap = !self.has_keyword(c, &Keyword::NoTapToAttack);
+            if tap {
+                self.game.card_mut(c).tapped = true;
+            }
+            if let Some(cb) = self.combat_mut() {
+                cb.attackers.push(c);
+            }
+            self.emit(EventKind::Attacks { card: self.label(c), tapped: tap }, Some(ATTACKERS));
+        }
+        Ok(())
+    }
+
+    fn check_attacker(&self, p: PlayerId, c: CardId) -> Result<(), Stop> {
+        let name = self.label(c);
+        let card = self.game.card(c);
+        let why = if card.zone != Zone::Play || card.controller != p {
+            Some(format!("{} does not control {name} in play", self.pname(p)))
+        } else if !self.def(c).kind.is_creature() {
+            Some(format!("{name} is not a creature"))
+        } else if card.tapped {
+            Some(format!("{name} is tapped"))
+        } else if card.sick {
+            Some(format!("{name} is summoning sick: it has not been in play since the start of the turn"))
+        } else if self.has_keyword(c, &Keyword::Wall) {
+            Some(format!("{name} is a wall and cannot attack"))
+        } else if self.combat().is_some_and(|cb| cb.attackers.contains(&c)) {
+            Some(format!("{name} is already attacking"))
+        } else {
+            None
+        };
+        why.map_or(Ok(()), |w| Err(Stop::illegal(format!("{name} cannot attack: {w}"), ATTACKERS, None)))
+    }
+
+    /// `P blocks A with B, C` / `P blocks with nothing`.
+    pub(super) fn block(&mut self, p: PlayerId, blk: Option<&(CardId, Vec<CardId>)>) -> Result<(), Stop> {
+        let Some(step) = self.step() else {
+            return Err(Stop::illegal("no attack is in progress, so there is nothing to block", BLOCKERS, None));
+        };
+        if step < AttackStep::DeclareBlockers {
+            self.attack_moment(p)?;
+            self.advance_combat(AttackStep::DeclareBlockers)?;
+        } else if step > AttackStep::DeclareBlockers {
+            return Err(Stop::illegal(
+                format!(
+                    "blockers are declared in the declare blockers step, and the attack is in its {} step",
+                    step.name()
+                ),
+                BLOCKERS,
+                None,
+            ));
+        }
+        if p == self.game.active {
+            return Err(Stop::illegal(format!("{} is attacking and cannot block", self.pname(p)), BLOCKERS, None));
+        }
+        let Some((attacker, blockers)) = blk else {
+            self.emit(EventKind::NoBlockers { player: self.pname(p) }, Some(BLOCKERS));
+            return Ok(());
+        };
+        let attacking = self.combat().is_some_and(|cb| cb.attackers.contains(attacker) && cb.in_combat(*attacker));
+        if !attacking {
+            return Err(Stop::illegal(
+                format!("{} is not an attacking creature", self.label(*attacker)),
+                BLOCKERS,
+                None,
+            ));
+        }
+        for &b in blockers {
+            self.check_blocker(p, b, *attacker)?;
+            if let Some(cb) = self.combat_mut() {
+                match cb.blocks.iter_mut().find(|(a, _)| a == attacker) {
+                    Some((_, bs)) => bs.push(b),
+                    None => cb.blocks.push((*attacker, vec![b])),
+                }
+            }
+            self.emit(EventKind::Blocks { blocker: self.label(b), attacker: self.label(*attacker) }, Some(BLOCKERS));
+        }
+        Ok(())
+    }
+
+    /// Whether `b` may block `a`: untapped, one attacker only, and past every evasion ability.
+    fn check_blocker(&self, p: PlayerId, b: CardId, a: CardId) -> Result<(), Stop> {
+        let name = self.label(b);
+        let card = self.game.card(b);
+        let why = if card.zone != Zone::Play || card.controller != p {
+            Some(format!("{} does not control {name} in play", self.pname(p)))
+        } else if !self.def(b).kind.is_creature() {
+            Some(format!("{name} is not a creature"))
+        } else if card.tapped {
+            Some(format!("{name} is tapped; only untapped creatures can block"))
+        } else if self.combat().is_some_and(|cb| cb.blocked_by(b).is_some()) {
+            Some(format!("{name} already blocks; a blocker can block only one attacker"))
+        } else if self.has_keyword(a, &Keyword::Flying) && !self.has_keyword(b, &Keyword::Flying) {
+            Some(format!("{} has flying and {name} does not", self.label(a)))
+        } else if let Some(col) = self.colors(b).into_iter().find(|c| self.has_keyword(a, &Keyword::Protection(*c))) {
+            Some(format!("{} has protection from {}", self.label(a), col.name()))
+        } else {
+            self.landwalk_open(a, p)
+                .map(|land| format!("{} has {land}walk and {} controls a {land}", self.label(a), self.pname(p)))
+        };
+        why.map_or(Ok(()), |w| {
+            Err(Stop::illegal(format!("{name} cannot block {}: {w}", self.label(a)), BLOCKERS, None))
+        })
+    }
+
+    /// The land type an attacker walks through, if the defender controls one.
+    fn landwalk_open(&self, a: CardId, defender: PlayerId) -> Option<String> {
+        let walks: Vec<String> = self
+            .def(a)
+            .abilities
+            .iter()
+            .filter_map(|x| match x {
+                crate::grammar::ability::Ability::Keyword(Keyword::Landwalk(l)) => Some(l.clone()),
+                _ => None,
+            })
+            .collect();
+        walks.into_iter().find(|l| {
+            self.game.zone(Zone::Play, Some(defender)).into_iter().any(|c| self.def(c).name.eq_ignore_ascii_case(l))
+        })
+    }
+
+    /// Both players passed at a moment of the attack: play goes on to the next declaration or
+    /// damage step.
+    pub(super) fn combat_passed(&mut self) -> Result<(), Stop> {
+        match self.step() {
+            Some(AttackStep::DeclareAttack | AttackStep::BeginningOfAttack) => {
+                self.advance_combat(AttackStep::DeclareAttackers)
+            }
+            Some(AttackStep::DeclareAttackers) => self.advance_combat(AttackStep::BeforeBlocks),
+            Some(AttackStep::BeforeBlocks | AttackStep::DeclareBlockers) => {
+                self.advance_combat(AttackStep::AfterBlocks)
+            }
+            Some(_) => self.advance_combat(AttackStep::EndOfCombat),
+            None => Ok(()),
+        }
+    }
+
+    /// Plays the attack forward, nobody acting, until `to` has begun (the end of combat finishes it).
+    pub(super) fn advance_combat(&mut self, to: AttackStep) -> Result<(), Stop> {
+        while let Some(step) = self.step() {
+            if step >= to {
+                break;
+            }
+            self.next_combat_step(step)?;
+        }
+        Ok(())
+    }
+
+    fn next_combat_step(&mut self, step: AttackStep) -> Result<(), Stop> {
+        let Some(next) = step.next() else { return Ok(()) };
+        let saved = self.depth;
+        self.depth = saved.min(1);
+        match step {
+            AttackStep::DeclareAttack => {
+                // 002 Step 0: mana burn and the life check before going on.
+                self.depth += 1;
+                self.burn_and_life_check("at the beginning of the attack")?;
+                self.depth -= 1;
+            }
+            AttackStep::DeclareAttackers => {
+                self.game.attacked = true;
+                if self.combat().is_some_and(|cb| cb.attackers.is_empty()) {
+                    self.emit(
+                        EventKind::PlayOut {
+                            what: "no attackers are declared: a null attack, which still counts as the turn's attack"
+                                .into(),
+                        },
+                        Some(ATTACKERS),
+                    );
+                }
+            }
+            AttackStep::DeclareBlockers => {
+                let unblocked: Vec<CardId> = self
+                    .combat()
+                    .map(|cb| cb.attackers.iter().copied().filter(|&a| cb.in_combat(a) && !cb.is_blocked(a)).collect())
+                    .unwrap_or_default();
+                for a in unblocked {
+                    self.emit(EventKind::Unblocked { card: self.label(a) }, Some(BLOCKERS));
+                }
+            }
+            _ => {}
+        }
+        if let Some(cb) = self.combat_mut() {
+            cb.step = next;
+        }
+        self.emit(EventKind::StepBegins { step: next.name().to_owned() }, Some(step_rule(next)));
+        self.depth += 1;
+        let r = self.enter_step(next);
+        self.depth = saved;
+        r
+    }
+
+    fn enter_step(&mut self, step: AttackStep) -> Result<(), Stop> {
+        let active = self.game.active;
+        match step {
+            AttackStep::BeforeBlocks | AttackStep::AfterBlocks => {
+                self.drop_from_combat();
+                self.game.ctx = vec![Ctx::new(CtxKind::Phase, active)];
+                Ok(())
+            }
+            AttackStep::FirstStrikeDamage => self.damage_step(true),
+            AttackStep::Damage => self.damage_step(false),
+            AttackStep::EndOfCombat => {
+                // 002 Step 7: end-of-combat effects, mana burn, then the life check.
+                self.burn_and_life_check("at the end of the attack")?;
+                self.game.combat = None;
+                self.emit(EventKind::CombatEnds, Some(END));
+                self.game.ctx = vec![Ctx::new(CtxKind::Phase, active)];
+                Ok(())
+            }
+            _ => Ok(()),
+        }
+    }
+
+    /// Creatures killed, bounced or no longer creatures leave the combat (002 Steps 2 and 4).
+    pub(super) fn drop_from_combat(&mut self) {
+        let Some(cb) = self.combat() else { return };
+        let gone: Vec<CardId> = cb
+            .attackers
+            .iter()
+            .copied()
+            .chain(cb.blocks.iter().flat_map(|(_, bs)| bs.iter().copied()))
+            .filter(|&c| cb.in_combat(c) && !self.is_creature_in_play(c))
+            .collect();
+        for c in gone {
+            self.remove_from_combat(c, "it has left play");
+        }
+    }
+
+    /// Removes a creature from the combat, with a trace line.
+    pub(super) fn remove_from_combat(&mut self, c: CardId, why: &str) {
+        let present = self.combat().is_some_and(|cb| cb.in_combat(c));
+        if let Some(cb) = self.combat_mut().filter(|_| present) {
+            cb.removed.push(c);
+            self.emit(EventKind::RemovedFromCombat { card: self.label(c), why: why.to_owned() }, Some(OTHER));
+        }
+    }
+
+    /// A damage dealing step: the creatures that deal damage in it assign it at once; one
+    /// damage prevention step follows if any was assigned (002 Steps 5 and 6).
+    fn damage_step(&mut self, first_strike: bool) -> Result<(), Stop> {
+        self.drop_from_combat();
+        let Some(cb) = self.combat().cloned() else { return Ok(()) };
+        let deals = |e: &Self, c: CardId| {
+            cb.in_combat(c) && !cb.struck.contains(&c) && e.has_keyword(c, &Keyword::FirstStrike) == first_strike
+        };
+        let attackers: Vec<CardId> = cb.attackers.iter().copied().filter(|&a| deals(self, a)).collect();
+        let blockers: Vec<CardId> =
+            cb.blocks.iter().flat_map(|(_, bs)| bs.iter().copied()).filter(|&b| deals(self, b)).collect();
+        if first_strike && attackers.is_empty() && blockers.is_empty() {
+            self.emit(
+                EventKind::PlayOut {
+                    what: "no creature in the combat has first strike: no damage in this step".into(),
+                },
+                Some(DAMAGE),
+            );
+            return Ok(());
+        }
+        let defender = self.game.active.other();
+        let assigns = self.take_assignments()?;
+        for &a in &attackers {
+            let power = u32::try_from(self.pt(a).0.max(0)).unwrap_or(0);
+            let colors = self.colors(a);
+            let trample = self.has_keyword(a, &Keyword::Trample);
+            if !cb.is_blocked(a) {
+                self.assign_combat(a, &colors, Target::Player(defender), power, false);
+                continue;
+            }
+            let live: Vec<CardId> = cb.blockers_of(a).iter().copied().filter(|&b| cb.in_combat(b)).collect();
+            if live.is_empty() {
+                // Blocked stays blocked; only trample reaches the player (002 Steps 5+6).
+                if trample {
+                    self.assign_combat(a, &colors, Target::Player(defender), power, false);
+                }
+                continue;
+            }
+            for (to, n) in self.division(a, power, &live, &assigns)? {
+                self.assign_combat(a, &colors, Target::Card(to), n, trample);
+            }
+        }
+        for &b in &blockers {
+            // A blocker deals damage only if it is still untapped (002 Steps 5+6).
+            let Some(a) = cb.blocked_by(b) else { continue };
+            if self.game.card(b).tapped || !cb.in_combat(a) {
+                continue;
+            }
+            let power = u32::try_from(self.pt(b).0.max(0)).unwrap_or(0);
+            let colors = self.colors(b);
+            self.assign_combat(b, &colors, Target::Card(a), power, false);
+        }
+        if let Some(c) = self.combat_mut() {
+            c.struck.extend(attackers.iter().chain(blockers.iter()));
+        }
+        if self.game.packets.is_empty() {
+            self.emit(
+                EventKind::PlayOut { what: "no combat damage is assigned: no damage prevention step".into() },
+                Some(DAMAGE),
+            );
+            return Ok(());
+        }
+        self.prevention_step()?;
+        self.drop_from_combat();
+        Ok(())
+    }
+
+    fn assign_combat(
+        &mut self,
+        source: CardId,
+        colors: &[crate::grammar::mana::Color],
+        to: Target,
+        n: u32,
+        trample: bool,
+    ) {
+        if n == 0 {
+            return;
+        }
+        self.assign(source, colors, to, n);
+        if trample && let Some(p) = self.game.packets.iter_mut().find(|p| p.source == source && p.to == to) {
+            p.trample = true;
+        }
+    }
+
+    /// `assigns` lines waiting at the cursor, taken now (step-bound to this damage step).
+    fn take_assignments(&mut self) -> Result<Vec<Assignment>, Stop> {
+        let mut out = Vec::new();
+        while let Some(line) = self.sc.lines.get(self.cursor) {
+            let Action::Assign(p, n, from, to) = line.action else { break };
+            let i = self.cursor;
+            self.cursor += 1;
+            self.emit(EventKind::Line { number: line.number, text: line.text.clone() }, None);
+            out.push((i, p, n, from, to));
+        }
+        Ok(out)
+    }
+
+    /// How an attacker's damage is divided among its blockers: as the `assigns` lines say, or
+    /// lethal damage to each in the order declared and the rest to the last (contract defaults).
+    fn division(
+        &self,
+        a: CardId,
+        power: u32,
+        live: &[CardId],
+        assigns: &[Assignment],
+    ) -> Result<Vec<(CardId, u32)>, Stop> {
+        let mine: Vec<&Assignment> = assigns.iter().filter(|x| x.3 == a).collect();
+        if mine.is_empty() {
+            let mut left = power;
+            let mut out = Vec::new();
+            for (k, &b) in live.iter().enumerate() {
+                let lethal = if k + 1 == live.len() {
+                    left
+                } else {
+                    let t = u32::try_from(self.pt(b).1.max(0)).unwrap_or(0);
+                    t.saturating_sub(self.game.card(b).damage).min(left)
+                };
+                left -= lethal;
+                out.push((b, lethal));
+            }
+            return Ok(out);
+        }
+        let mut out = Vec::new();
+        for &&(i, p, n, _, to) in &mine {
+            let wrong = |reason: String| Stop::illegal(reason, DAMAGE, None).at_line(i);
+            if p != self.game.card(a).controller {
+                return Err(wrong(format!(
+                    "{} does not control {}, so does not divide its damage",
+                    self.pname(p),
+                    self.label(a)
+                )));
+            }
+            match to {
+                TargetRef::Card(b) if live.contains(&b) => out.push((b, n)),
+                _ => {
+                    return Err(wrong(format!(
+                        "{} can assign damage only to the creatures blocking it",
+                        self.label(a)
+                    )));
+                }
+            }
+        }
+        let total: u32 = out.iter().map(|(_, n)| n).sum();
+        if total != power {
+            let i = mine.last().map_or(0, |x| x.0);
+            return Err(Stop::illegal(
+                format!(
+                    "{} has {power} power to divide among its blockers, and the lines assign {total}",
+                    self.label(a)
+                ),
+                DAMAGE,
+                None,
+            )
+            .at_line(i));
+        }
+        Ok(out)
+    }
+
+    /// Sub-Step B: trample damage beyond what would kill a blocker goes on to the defending
+    /// player, non-trample damage applied first; it is dealt in a second step (002 L1155-1164).
+    pub(super) fn redirect_trample(&mut self) -> Vec<Packet> {
+        let mut moved = Vec::new();
+        let defender = self.game.active.other();
+        for i in 0..self.game.packets.len() {
+            let p = self.game.packets[i].clone();
+            let Target::Card(b) = p.to else { continue };
+            if !p.trample || !self.is_creature_in_play(b) {
+                continue;
+            }
+            let others: u32 = self.game.packets.iter().filter(|q| q.to == p.to && !q.trample).map(|q| q.amount).sum();
+            let toughness = u32::try_from(self.pt(b).1.max(0)).unwrap_or(0);
+            let room = toughness.saturating_sub(self.game.card(b).damage.saturating_add(others));
+            let excess = p.amount.saturating_sub(room);
+            if excess == 0 {
+                continue;
+            }
+            self.game.packets[i].amount -= excess;
+            self.emit(
+                EventKind::Redirected {
+                    source: self.label(p.source),
+                    from: self.label(b),
+                    to: self.pname(defender),
+                    amount: excess,
+                },
+                Some(Rule::g("Spell and Ability Timing, Damage Prevention, Sub-Step B: trample")),
+            );
+            moved.push(Packet {
+                source: p.source,
+                colors: p.colors,
+                to: Target::Player(defender),
+                amount: excess,
+                trample: false,
+            });
+        }
+        self.game.packets.retain(|p| p.amount > 0);
+        moved
+    }
+}
+
+fn step_rule(step: AttackStep) -> Rule {
+    match step {
+        AttackStep::DeclareAttack => STEP0,
+        AttackStep::BeginningOfAttack => Rule::g("Attack Phase, Step 1/2: Beginning of Attack"),
+        AttackStep::DeclareAttackers => ATTACKERS,
+        AttackStep::BeforeBlocks => Rule::g("Attack Phase, Step 2: Fast Effects before Blocking"),
+        AttackStep::DeclareBlockers => BLOCKERS,
+        AttackStep::AfterBlocks => Rule::g("Attack Phase, Step 4: Fast Effects after Blocking"),
+        AttackStep::FirstStrikeDamage | AttackStep::Damage => DAMAGE,
+        AttackStep::EndOfCombat => END,
+    }
+}
