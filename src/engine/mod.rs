@@ -131,42 +131,40 @@ impl Engine<'_> {
     /// Takes line `i` at the current moment.
     fn take(&mut self, i: usize) -> Result<(), Stop> {
         let line: &Line = &self.sc.lines[i];
-        if let Action::Assign(p, ..) = line.action {
-            // Step-bound: play moves on to the damage step, which reads this line.
+        // Lines read by a later moment (an answer to "unless ... pays", a damage division): play
+        // goes on to that moment, which takes the line; if it never comes, the line is illegal.
+        let deferred = match line.action {
+            Action::Assign(p, ..) => Some((
+                p,
+                "has no combat damage to assign now",
+                Rule::g("Attack Phase, Step 5+6: First Strike and non-FirstStrike Damage Dealing"),
+                "`assigns` lines belong to an attack, before its damage step",
+            )),
+            Action::Pay(p, _) => Some((
+                p,
+                "is not asked to pay now",
+                Rule::g("Spell and Ability Timing, Step 4: Resolution"),
+                "write the answer right after the line that resolves the spell asking for it",
+            )),
+            _ => None,
+        };
+        if let Some((p, what, rule, hint)) = deferred {
             self.cursor = i;
-            let r = match self.game.combat.as_ref().map(|c| c.step) {
-                Some(step) if step < state::AttackStep::Damage => self
-                    .settle()
-                    .and_then(|()| self.advance_combat(state::AttackStep::Damage))
-                    .map_err(|s| s.at_line(i)),
-                _ => Ok(()),
+            let r = if matches!(line.action, Action::Assign(..)) {
+                match self.game.combat.as_ref().map(|c| c.step) {
+                    Some(step) if step < state::AttackStep::Damage => {
+                        self.settle().and_then(|()| self.advance_combat(state::AttackStep::Damage))
+                    }
+                    _ => Ok(()),
+                }
+            } else {
+                self.close_all_windows()
             };
-            r?;
+            r.map_err(|s| s.at_line(i))?;
             if self.cursor == i {
                 self.cursor = i + 1;
                 self.emit(EventKind::Line { number: line.number, text: line.text.clone() }, None);
-                return Err(Stop::illegal(
-                    format!("{} has no combat damage to assign now", self.pname(p)),
-                    Rule::g("Attack Phase, Step 5+6: First Strike and non-FirstStrike Damage Dealing"),
-                    Some("`assigns` lines belong to an attack, before its damage step"),
-                )
-                .at_line(i));
-            }
-            return Ok(());
-        }
-        if let Action::Pay(p, _) = line.action {
-            // The answer to an "unless ... pays": let the resolution it answers read it.
-            self.cursor = i;
-            self.close_all_windows().map_err(|s| s.at_line(i))?;
-            if self.cursor == i {
-                self.cursor = i + 1;
-                self.emit(EventKind::Line { number: line.number, text: line.text.clone() }, None);
-                return Err(Stop::illegal(
-                    format!("nothing asks {} to pay now", self.pname(p)),
-                    Rule::g("Spell and Ability Timing, Step 4: Resolution"),
-                    Some("write the answer right after the line that resolves the spell asking for it"),
-                )
-                .at_line(i));
+                return Err(Stop::illegal(format!("{} {what}", self.pname(p)), rule, Some(hint)).at_line(i));
             }
             return Ok(());
         }

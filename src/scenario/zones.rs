@@ -147,33 +147,11 @@ impl Loader<'_> {
                 self.cards[usize::from(card.0)].owner = p;
             }
             StateSyntax::Blocking(what, off) => {
-                let sp = text.span.at(*off, what.len());
-                let cx = crate::grammar::lexicon::Ctx { lex: &self.lex, full: what };
-                let r = cx.reference(what).ok().filter(|(rest, _)| rest.trim().is_empty()).map(|(_, r)| r).ok_or_else(
-                    || {
-                        Diagnostic::new(
-                            format!("`{what}` names no card of this scenario"),
-                            sp,
-                            "expected an attacking creature",
-                        )
-                    },
-                )?;
-                let attacker = self.bind_card(&r, sp, None)?;
+                let (attacker, sp) = self.state_ref(what, *off, text, "expected an attacking creature")?;
                 self.blocking.push((card, attacker, sp));
             }
             StateSyntax::Enchanting(what, off) => {
-                let sp = text.span.at(*off, what.len());
-                let cx = crate::grammar::lexicon::Ctx { lex: &self.lex, full: what };
-                let r = cx.reference(what).ok().filter(|(rest, _)| rest.trim().is_empty()).map(|(_, r)| r).ok_or_else(
-                    || {
-                        Diagnostic::new(
-                            format!("`{what}` names no card of this scenario"),
-                            sp,
-                            "expected a card name or alias",
-                        )
-                    },
-                )?;
-                let target = self.bind_card(&r, sp, None)?;
+                let (target, _) = self.state_ref(what, *off, text, "expected a card name or alias")?;
                 self.cards[usize::from(card.0)].enchanting = Some(target);
             }
             _ => {}
@@ -200,5 +178,24 @@ impl Loader<'_> {
                 }
             })
             .collect();
+    }
+
+    /// A reference written inside a state (`enchanting Cub`), bound to its card.
+    fn state_ref(
+        &self,
+        what: &str,
+        off: usize,
+        text: &Spanned<String>,
+        expected: &str,
+    ) -> Result<(CardId, crate::span::Span), Diagnostic> {
+        let sp = text.span.at(off, what.len());
+        let cx = crate::grammar::lexicon::Ctx { lex: &self.lex, full: what };
+        let r = cx
+            .reference(what)
+            .ok()
+            .filter(|(rest, _)| rest.trim().is_empty())
+            .map(|(_, r)| r)
+            .ok_or_else(|| Diagnostic::new(format!("`{what}` names no card of this scenario"), sp, expected))?;
+        Ok((self.bind_card(&r, sp, None)?, sp))
     }
 }
