@@ -38,10 +38,27 @@ impl Engine<'_> {
                 let fast = self
                     .effect_of(an.card, an.source)
                     .is_some_and(|e| self.speed(an.card, an.source, &e) != super::announce::Speed::ManaSource);
-                if fast {
-                    self.emit(EventKind::AttackCancelled { by: self.pname(an.player) }, Some(STEP0));
-                    self.game.combat = None;
+                if !fast {
+                    return Ok(());
                 }
+                if an.player == self.game.active {
+                    return Err(Stop::illegal(
+                        format!(
+                            "{} has declared the intention to attack; only {} may respond to it now",
+                            self.pname(an.player),
+                            self.pname(an.player.other())
+                        ),
+                        STEP0,
+                        Some("write the spell before `declares an attack`, or after the attackers are declared"),
+                    ));
+                }
+                // The defender's response cancels the attack; the defender acts now, and once
+                // the batch resolves the main phase is neutral again (002 Who Announces First).
+                self.emit(EventKind::AttackCancelled { by: self.pname(an.player) }, Some(STEP0));
+                self.game.combat = None;
+                let top = self.game.top_mut();
+                top.holder = an.player;
+                top.passes = 0;
                 Ok(())
             }
             (Some(AttackStep::DeclareAttackers), a) if !matches!(a, Action::AttackWith(..) | Action::Tap(..)) => {
@@ -190,9 +207,10 @@ impl Engine<'_> {
         if p == self.game.active {
             return Err(Stop::illegal(format!("{} is attacking and cannot block", self.pname(p)), BLOCKERS, None));
         }
+        self.drop_from_combat();
         let Some((attacker, blockers)) = blk else {
             self.emit(EventKind::NoBlockers { player: self.pname(p) }, Some(BLOCKERS));
-            return Ok(());
+            return self.advance_combat(AttackStep::AfterBlocks);
         };
         let attacking = self.combat().is_some_and(|cb| cb.attackers.contains(attacker) && cb.in_combat(*attacker));
         if !attacking {
@@ -307,6 +325,7 @@ impl Engine<'_> {
                 }
             }
             AttackStep::DeclareBlockers => {
+                self.drop_from_combat();
                 let unblocked: Vec<CardId> = self
                     .combat()
                     .map(|cb| cb.attackers.iter().copied().filter(|&a| cb.in_combat(a) && !cb.is_blocked(a)).collect())
@@ -330,6 +349,10 @@ impl Engine<'_> {
     fn enter_step(&mut self, step: AttackStep) -> Result<(), Stop> {
         let active = self.game.active;
         match step {
+            AttackStep::DeclareBlockers => {
+                self.drop_from_combat();
+                Ok(())
+            }
             AttackStep::BeforeBlocks | AttackStep::AfterBlocks => {
                 self.drop_from_combat();
                 self.game.ctx = vec![Ctx::new(CtxKind::Phase, active)];
@@ -378,12 +401,24 @@ impl Engine<'_> {
     fn damage_step(&mut self, first_strike: bool) -> Result<(), Stop> {
         self.drop_from_combat();
         let Some(cb) = self.combat().cloned() else { return Ok(()) };
-        let deals = |e: &Self, c: CardId| {
-            cb.in_combat(c) && !cb.struck.contains(&c) && e.has_keyword(c, &Keyword::FirstStrike) == first_strike
+        // 002 L457-461: who deals damage in which step is fixed at the start of step 5.
+        let group: Vec<CardId> = if first_strike {
+            let all = cb.attackers.iter().chain(cb.blocks.iter().flat_map(|(_, bs)| bs.iter()));
+            let fs: Vec<CardId> =
+                all.copied().filter(|&c| cb.in_combat(c) && self.has_keyword(c, &Keyword::FirstStrike)).collect();
+            if let Some(c) = self.combat_mut() {
+                c.first_strikers.clone_from(&fs);
+            }
+            fs
+        } else {
+            Vec::new()
         };
-        let attackers: Vec<CardId> = cb.attackers.iter().copied().filter(|&a| deals(self, a)).collect();
+        let deals = |c: CardId| {
+            cb.in_combat(c) && if first_strike { group.contains(&c) } else { !cb.first_strikers.contains(&c) }
+        };
+        let attackers: Vec<CardId> = cb.attackers.iter().copied().filter(|&a| deals(a)).collect();
         let blockers: Vec<CardId> =
-            cb.blocks.iter().flat_map(|(_, bs)| bs.iter().copied()).filter(|&b| deals(self, b)).collect();
+            cb.blocks.iter().flat_map(|(_, bs)| bs.iter().copied()).filter(|&b| deals(b)).collect();
         if first_strike && attackers.is_empty() && blockers.is_empty() {
             self.emit(
                 EventKind::PlayOut {
@@ -394,7 +429,7 @@ impl Engine<'_> {
             return Ok(());
         }
         let defender = self.game.active.other();
-        let assigns = self.take_assignments()?;
+        let assigns = self.take_assignments(&attackers, &cb)?;
         for &a in &attackers {
             let power = u32::try_from(self.pt(a).0.max(0)).unwrap_or(0);
             let colors = self.colors(a);
@@ -425,9 +460,6 @@ impl Engine<'_> {
             let colors = self.colors(b);
             self.assign_combat(b, &colors, Target::Card(a), power, false);
         }
-        if let Some(c) = self.combat_mut() {
-            c.struck.extend(attackers.iter().chain(blockers.iter()));
-        }
         if self.game.packets.is_empty() {
             self.emit(
                 EventKind::PlayOut { what: "no combat damage is assigned: no damage prevention step".into() },
@@ -457,14 +489,33 @@ impl Engine<'_> {
         }
     }
 
-    /// `assigns` lines waiting at the cursor, taken now (step-bound to this damage step).
-    fn take_assignments(&mut self) -> Result<Vec<Assignment>, Stop> {
+    /// `assigns` lines waiting at the cursor for attackers that deal damage in this step, taken
+    /// now (step-bound); a line that cannot divide anything here is illegal, never skipped.
+    fn take_assignments(&mut self, dealing: &[CardId], cb: &Combat) -> Result<Vec<Assignment>, Stop> {
         let mut out = Vec::new();
-        while let Some(line) = self.sc.lines.get(self.cursor) {
+        while let Some(line) = self.sc.lines.get(self.cursor).filter(|_| !self.quiet) {
             let Action::Assign(p, n, from, to) = line.action else { break };
+            if !dealing.contains(&from) && cb.in_combat(from) && cb.attackers.contains(&from) {
+                // It deals damage in a later step: its line waits for it.
+                break;
+            }
             let i = self.cursor;
             self.cursor += 1;
             self.emit(EventKind::Line { number: line.number, text: line.text.clone() }, None);
+            let problem = if !cb.attackers.contains(&from) || !cb.in_combat(from) {
+                Some(format!("{} is not an attacking creature; only an attacker's damage is divided", self.label(from)))
+            } else if !cb.is_blocked(from) {
+                Some(format!("{} is not blocked: all its damage goes to the defending player", self.label(from)))
+            } else if p != self.game.card(from).controller {
+                Some(format!("{} does not control {}, so does not divide its damage", self.pname(p), self.label(from)))
+            } else if !matches!(to, TargetRef::Card(b) if cb.blockers_of(from).contains(&b)) {
+                Some(format!("{} can assign damage only to the creatures blocking it", self.label(from)))
+            } else {
+                None
+            };
+            if let Some(reason) = problem {
+                return Err(Stop::illegal(reason, DAMAGE, None).at_line(i));
+            }
             out.push((i, p, n, from, to));
         }
         Ok(out)

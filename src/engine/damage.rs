@@ -128,6 +128,9 @@ impl Engine<'_> {
     /// The line index ending the group at the cursor (mana lines, then one line) if `pred`
     /// accepts its last line (contract, Consumption 4: the engine peeks).
     pub(super) fn peek(&self, pred: impl Fn(&Self, &Action) -> bool) -> Option<usize> {
+        if self.quiet {
+            return None;
+        }
         let mut j = self.cursor;
         while matches!(self.sc.lines.get(j)?.action, Action::Tap(..)) {
             j += 1;

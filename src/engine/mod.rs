@@ -47,6 +47,8 @@ pub(crate) struct Engine<'a> {
     depth: u8,
     /// Lines looked at and left unread at a special moment, with why (for a later error).
     declined: Vec<(usize, String)>,
+    /// While set, no moment reads lines (steps passed through on the way to a `go to` target).
+    quiet: bool,
 }
 
 /// Runs a scenario to its end: its lines, the play-out, and `stop:`.
@@ -61,16 +63,23 @@ pub fn run(sc: &Scenario) -> Outcome {
         cursor: 0,
         depth: 0,
         declined: Vec::new(),
+        quiet: false,
     };
     for r in &sc.redefinitions {
         e.emit(EventKind::Redefined { card: r.name.clone(), before: r.before.clone(), now: r.now.clone() }, None);
     }
     let phase = e.pol.phases[e.game.phase].to_owned();
+    let step = sc.start_step.or(e.game.combat.as_ref().map(|c| c.step)).map(|s| s.name().to_owned());
     e.emit(
-        EventKind::Start { player: e.pname(e.game.active), phase },
+        EventKind::Start { player: e.pname(e.game.active), phase, step },
         Some(Rule::g("Spell and Ability Timing, Who Announces First")),
     );
-    let stopped = match e.drive() {
+    // A scenario that starts at a damage step or the end of combat starts with that step.
+    let started = match sc.start_step {
+        Some(step) => e.advance_combat(step),
+        None => Ok(()),
+    };
+    let stopped = match started.and_then(|()| e.drive()) {
         Ok(()) => None,
         Err(stop) => {
             if let Stop::GameOver = stop {
@@ -131,6 +140,21 @@ impl Engine<'_> {
     /// Takes line `i` at the current moment.
     fn take(&mut self, i: usize) -> Result<(), Stop> {
         let line: &Line = &self.sc.lines[i];
+        // After a damage step nobody may act until the attack is over (002 L450-451): the line
+        // waits for the next damage prevention step, or for the main phase.
+        let after_damage = matches!(
+            self.game.combat.as_ref().map(|c| c.step),
+            Some(state::AttackStep::FirstStrikeDamage | state::AttackStep::Damage)
+        );
+        // (Lines taken inside a damage prevention step have a moment of their own.)
+        if after_damage && self.game.ctx.len() == 1 {
+            self.cursor = i;
+            self.advance_combat(state::AttackStep::EndOfCombat).map_err(|s| s.at_line(i))?;
+            if self.cursor > i {
+                return Ok(());
+            }
+            self.cursor = i + 1;
+        }
         // Lines read by a later moment (an answer to "unless ... pays", a damage division): play
         // goes on to that moment, which takes the line; if it never comes, the line is illegal.
         let deferred = match line.action {

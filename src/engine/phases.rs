@@ -38,6 +38,14 @@ impl Engine<'_> {
                         None,
                     ));
                 }
+                // Steps on the way are played without reading lines: the lines after `go to`
+                // belong to the step it names (contract, Consumption 4).
+                if let Some(before) = step.prev().filter(|&b| b > now) {
+                    self.quiet = true;
+                    let r = self.advance_combat(before);
+                    self.quiet = false;
+                    r?;
+                }
                 self.advance_combat(step)
             }
             Goal::Phase(i) => {

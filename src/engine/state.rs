@@ -234,6 +234,12 @@ impl AttackStep {
         Self::ALL.into_iter().find(|x| x.name() == s)
     }
 
+    /// The step before.
+    #[must_use]
+    pub fn prev(self) -> Option<Self> {
+        Self::ALL.iter().position(|&x| x == self).and_then(|i| i.checked_sub(1)).map(|i| Self::ALL[i])
+    }
+
     /// The next step.
     #[must_use]
     pub fn next(self) -> Option<Self> {
@@ -252,15 +258,15 @@ pub struct Combat {
     pub blocks: Vec<(CardId, Vec<CardId>)>,
     /// Creatures removed from combat (killed, regenerated, bounced).
     pub removed: Vec<CardId>,
-    /// Creatures that dealt first strike damage (they do not deal damage again).
-    pub struck: Vec<CardId>,
+    /// Creatures with first strike at the start of the first strike damage step (002 L457-461).
+    pub first_strikers: Vec<CardId>,
 }
 
 impl Combat {
     /// A new attack at `step`.
     #[must_use]
     pub const fn new(step: AttackStep) -> Self {
-        Self { step, attackers: Vec::new(), blocks: Vec::new(), removed: Vec::new(), struck: Vec::new() }
+        Self { step, attackers: Vec::new(), blocks: Vec::new(), removed: Vec::new(), first_strikers: Vec::new() }
     }
 
     /// The blockers of an attacker (empty if unblocked).

@@ -95,6 +95,8 @@ pub struct Scenario {
     pub expects: Vec<Expect>,
     /// `stop:`.
     pub stop: Option<StopAt>,
+    /// A damage step or the end of combat the scenario starts at, played first.
+    pub start_step: Option<AttackStep>,
     /// The card library (built-in, `--cards`, `cards:`).
     pub library: Library,
     /// Cards the scenario's `cards:` redefined.
@@ -276,7 +278,27 @@ impl<'s> Loader<'s> {
             }
             None => policies.phases.iter().position(|&x| x == "main").unwrap_or(0),
         };
-        let combat = self.starting_combat(raw.step.as_ref(), phase, &policies)?;
+        let mut combat = self.starting_combat(raw.step.as_ref(), phase, &policies)?;
+        // Starting at a damage step or at the end of combat means that step is about to be
+        // played: play starts just before it (after blocks), and the engine plays it first.
+        let start_step = combat.as_ref().map(|c| c.step).filter(|&s| s > AttackStep::AfterBlocks);
+        if let (Some(cb), Some(step)) = (combat.as_mut(), start_step) {
+            cb.step = AttackStep::AfterBlocks;
+            if step > AttackStep::FirstStrikeDamage {
+                // The first strike step is over: its creatures have dealt their damage.
+                cb.first_strikers = cb
+                    .attackers
+                    .iter()
+                    .chain(cb.blocks.iter().flat_map(|(_, bs)| bs.iter()))
+                    .copied()
+                    .filter(|&c| {
+                        self.lib
+                            .get(self.cards[usize::from(c.0)].def)
+                            .has_keyword(&crate::grammar::ability::Keyword::FirstStrike)
+                    })
+                    .collect();
+            }
+        }
         let attacked = attacked || combat.is_some();
         let stop = match &raw.stop {
             Some(s) => {
@@ -332,6 +354,7 @@ impl<'s> Loader<'s> {
             lines,
             expects,
             stop,
+            start_step,
             library: self.lib,
             redefinitions,
         })
@@ -368,6 +391,14 @@ impl<'s> Loader<'s> {
         };
         if pol.phases.get(phase) != Some(&"main") {
             return Err(Diagnostic::new("an attack happens inside the main phase", s.span, "write `phase: main`"));
+        }
+        if step < AttackStep::DeclareAttackers && !self.attacking.is_empty() {
+            return Err(Diagnostic::new(
+                format!("no attacker is declared yet in the {} step", step.name()),
+                s.span,
+                "too early for `attacking`",
+            )
+            .with_help("attackers are declared in the declare attackers step"));
         }
         if step > AttackStep::DeclareAttackers && step < AttackStep::EndOfCombat && self.attacking.is_empty() {
             return Err(Diagnostic::new(

@@ -54,7 +54,7 @@ impl std::fmt::Display for Rule {
 #[serde(tag = "event", rename_all = "snake_case")]
 pub enum EventKind {
     /// Where play starts.
-    Start { player: String, phase: String },
+    Start { player: String, phase: String, step: Option<String> },
     /// A card was redefined by a later source.
     Redefined { card: String, before: String, now: String },
     /// An action line is taken.

@@ -12,8 +12,11 @@ fn list(items: &[String]) -> String {
 pub(crate) fn sentence(kind: &EventKind) -> String {
     use EventKind as K;
     match kind {
-        K::Start { player, phase } => {
+        K::Start { player, phase, step: None } => {
             format!("{player}'s turn, {phase} phase, neutral state: {player} acts first")
+        }
+        K::Start { player, phase, step: Some(step) } => {
+            format!("{player}'s turn, {phase} phase, inside an attack: the {step} step")
         }
         K::Redefined { card, before, now } => {
             format!("card {card} is redefined by {now} (was {before})")
