@@ -31,6 +31,11 @@ const ODD: &[&str] = &[
     "scenario: x\nturn: Alice\nplayers:\n  Alice: {in_play: [Samite Healer]}\n  Bob: {}\nactions: [\"Alice activates Samite Healer on Bob\"]\n",
     "scenario: x\nturn: Alice\nplayers:\n  Alice: {in_play: [Island, Island], hand: [Counterspell]}\n  Bob: {}\nactions: [\"Alice casts Counterspell on Counterspell\"]\n",
     "scenario: \"\\xff\"\nturn: Alice\nplayers:\n  Alice: {}\n  Bob: {}\n",
+    "scenario: x\nturn: Alice\nstep: damage\nplayers:\n  Alice: {in_play: [\"Grizzly Bears (attacking)\"]}\n  Bob: {in_play: [\"Hill Giant (blocking Grizzly Bears)\"]}\n",
+    "scenario: x\nturn: Alice\nstep: declare attack\nplayers:\n  Alice: {in_play: [\"Grizzly Bears (attacking)\"]}\n  Bob: {}\n",
+    "scenario: x\nturn: Alice\nplayers:\n  Alice: {in_play: [\"Grizzly Bears (blocking Grizzly Bears)\"]}\n  Bob: {}\n",
+    "scenario: x\nturn: Alice\nplayers:\n  Alice: {in_play: [Grizzly Bears]}\n  Bob: {in_play: [Hill Giant]}\nactions: [\"Bob blocks Grizzly Bears with Hill Giant\", \"Alice attacks with Grizzly Bears\", \"Alice assigns 9 damage from Grizzly Bears to Bob\", \"go to first strike damage\", \"go to declare attack\"]\n",
+    "scenario: x\nturn: Alice\nplayers:\n  Alice: {in_play: [War Mammoth]}\n  Bob: {in_play: [Wall of Stone, Ornithopter]}\nactions: [\"Alice attacks with War Mammoth\", \"Bob blocks War Mammoth with Wall of Stone, Ornithopter\", \"Alice assigns 3 damage from War Mammoth to Ornithopter\"]\nstop: next turn\n",
 ];
 
 /// Runs a source: it must end in a trace or a rendered diagnostic, never a panic.
@@ -59,5 +64,17 @@ fn every_one_byte_deletion_is_handled() {
         }
         let mutated = format!("{}{}", &base[..i], &base[i + 1..]);
         survives(&lib, &mutated);
+    }
+}
+
+#[test]
+fn every_one_byte_deletion_of_a_combat_scenario_is_handled() {
+    let lib = load_library(&[]).unwrap_or_else(|e| panic!("{e}"));
+    let base = include_str!("../scenarios/combat/first-strike-and-assigns.yaml");
+    for i in 0..base.len() {
+        if !base.is_char_boundary(i) || !base.is_char_boundary(i + 1) {
+            continue;
+        }
+        survives(&lib, &format!("{}{}", &base[..i], &base[i + 1..]));
     }
 }
