@@ -198,6 +198,18 @@ impl CardDef {
         })
     }
 
+    /// The triggered abilities, in order.
+    #[must_use]
+    pub fn triggered(&self) -> Vec<(&crate::grammar::ability::Trigger, &Effect)> {
+        self.abilities
+            .iter()
+            .filter_map(|a| match a {
+                Ability::Triggered(t, e) => Some((t, e)),
+                _ => None,
+            })
+            .collect()
+    }
+
     /// Extra mana for each target after the first (Fireball).
     #[must_use]
     pub fn extra_target_cost(&self) -> Option<ManaCost> {

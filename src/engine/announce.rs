@@ -35,7 +35,7 @@ impl Engine<'_> {
     pub(super) fn speed(&self, card: CardId, source: Source, effect: &Effect) -> Speed {
         match (source, effect) {
             (_, Effect::AddMana(_)) => Speed::ManaSource,
-            (Source::Ability(_), Effect::Regenerate(_)) => Speed::Specialized,
+            (Source::Ability(_), Effect::Regenerate(_)) | (Source::Triggered(_), _) => Speed::Specialized,
             (Source::Ability(_), _) => Speed::Instant,
             (Source::Spell(_), e) => match self.def(card).kind {
                 CardKind::ManaSource => Speed::ManaSource,
@@ -322,6 +322,7 @@ impl Engine<'_> {
             Source::Ability(i) => {
                 self.ability_cost(an.card, i).map_or((ManaCost::default(), false), |c| (c.mana.with_x(x), c.tap))
             }
+            Source::Triggered(_) => (ManaCost::default(), false),
         }
     }
 
@@ -413,7 +414,7 @@ impl Engine<'_> {
             Source::Spell(i) => {
                 self.def(an.card).spell_effects().get(usize::from(i)).and_then(|(m, _)| m.map(str::to_owned))
             }
-            Source::Ability(_) => None,
+            Source::Ability(_) | Source::Triggered(_) => None,
         };
         self.emit(
             EventKind::Announced {
@@ -454,6 +455,9 @@ impl Engine<'_> {
     /// Puts a card into its owner's graveyard, with a trace line.
     pub(super) fn put_in_graveyard(&mut self, c: CardId) {
         let from = self.game.card(c).zone;
+        if from == Zone::Play && self.def(c).kind.is_creature() {
+            self.game.died.push(c);
+        }
         self.game.move_card(c, Zone::Graveyard);
         let owner = self.game.card(c).owner;
         self.emit(

@@ -178,6 +178,16 @@ impl Engine<'_> {
             Some(format!("{name} is summoning sick: it has not been in play since the start of the turn"))
         } else if self.has_keyword(c, &Keyword::Wall) {
             Some(format!("{name} is a wall and cannot attack"))
+        } else if let Some(land) = self.def(c).abilities.iter().find_map(|a| match a {
+            crate::grammar::ability::Ability::Keyword(Keyword::AttacksOnlyIfDefenderControls(l)) => Some(l.clone()),
+            _ => None,
+        }) && !self
+            .game
+            .zone(Zone::Play, Some(p.other()))
+            .into_iter()
+            .any(|l| self.def(l).name.eq_ignore_ascii_case(&land))
+        {
+            Some(format!("it may attack only if {} controls an {land}", self.pname(p.other())))
         } else if self.combat().is_some_and(|cb| cb.attackers.contains(&c)) {
             Some(format!("{name} is already attacking"))
         } else {
@@ -400,6 +410,13 @@ impl Engine<'_> {
     /// damage prevention step follows if any was assigned (002 Steps 5 and 6).
     fn damage_step(&mut self, first_strike: bool) -> Result<(), Stop> {
         self.drop_from_combat();
+        if self.game.no_combat_damage {
+            self.emit(
+                EventKind::Lasting { what: "creatures deal no combat damage this turn: none is assigned".into() },
+                Some(DAMAGE),
+            );
+            return Ok(());
+        }
         let Some(cb) = self.combat().cloned() else { return Ok(()) };
         // 002 L457-461: who deals damage in which step is fixed at the start of step 5.
         let group: Vec<CardId> = if first_strike {
@@ -469,7 +486,7 @@ impl Engine<'_> {
         }
         self.prevention_step()?;
         self.drop_from_combat();
-        Ok(())
+        self.run_triggers()
     }
 
     fn assign_combat(

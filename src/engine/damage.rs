@@ -189,6 +189,7 @@ impl Engine<'_> {
                 Target::Card(c) if self.is_creature_in_play(c) => {
                     let card = self.game.card_mut(c);
                     card.damage = card.damage.saturating_add(p.amount);
+                    self.game.damaged.push((p.source, c));
                     self.emit(
                         EventKind::DamageDealt { source: self.label(p.source), to: self.label(c), amount: p.amount },
                         Some(Rule::g("Spell and Ability Timing, Damage Prevention, Sub-Step C")),

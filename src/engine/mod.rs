@@ -14,6 +14,7 @@ pub use query::power_toughness;
 mod resolve;
 pub mod state;
 mod timing;
+mod triggers;
 
 pub use illegal::{Illegal, Stop};
 pub use mana::pool_text;
@@ -298,6 +299,14 @@ impl Engine<'_> {
         let sp = self.game.spell(s);
         match sp.source {
             Source::Spell(_) => self.label(sp.card),
+            Source::Triggered(_) => {
+                let name = self.label(sp.card);
+                if name.ends_with('s') {
+                    format!("{name}' triggered ability")
+                } else {
+                    format!("{name}'s triggered ability")
+                }
+            }
             Source::Ability(_) => {
                 let name = self.label(sp.card);
                 if name.ends_with('s') { format!("{name}' ability") } else { format!("{name}'s ability") }

@@ -127,6 +127,10 @@ impl Engine<'_> {
             return Ok(());
         }
         self.depth = 1;
+        if self.phase_name() == "cleanup" {
+            // 000 Cleanup: "at end of turn" abilities are played at the end of cleanup.
+            self.end_of_turn_triggers()?;
+        }
         let r = self.burn_and_life_check("at the end of the phase");
         self.depth = 0;
         r
@@ -192,6 +196,8 @@ impl Engine<'_> {
                     self.game.card_mut(c).damage = 0;
                 }
                 self.game.eot.clear();
+                self.game.damaged.clear();
+                self.game.no_combat_damage = false;
                 self.emit(
                     EventKind::WearsOff { what: "damage on permanents and effects until end of turn".into() },
                     Some(Rule::r5("Cleanup")),

@@ -95,6 +95,8 @@ impl Engine<'_> {
         }
         self.check_lethal(Rule::g("Damage: lethal damage is checked whenever damage or toughness changes"))?;
         self.bury_orphans();
+        // Triggers from the resolution are dealt with once it is complete (002 Step 4).
+        self.run_triggers()?;
         self.depth -= 1;
         Ok(())
     }
@@ -136,13 +138,16 @@ impl Engine<'_> {
                     self.assign(source, &sp.colors, t, share);
                 }
             }
-            Effect::DamageEachNonFlyerAndPlayer(a) => {
+            Effect::DamageEachNonFlyerAndPlayer(a) | Effect::DamageEachCreatureAndPlayer(a) => {
                 let n = u32::try_from(Self::amount(*a, x)).unwrap_or(0);
+                let flyers_too = matches!(effect, Effect::DamageEachCreatureAndPlayer(_));
                 let creatures: Vec<CardId> = self
                     .game
                     .zone(Zone::Play, None)
                     .into_iter()
-                    .filter(|&c| self.def(c).kind.is_creature() && !self.has_keyword(c, &Keyword::Flying))
+                    .filter(|&c| {
+                        self.def(c).kind.is_creature() && (flyers_too || !self.has_keyword(c, &Keyword::Flying))
+                    })
                     .collect();
                 for c in creatures {
                     self.assign(source, &sp.colors, Target::Card(c), n);
@@ -264,6 +269,31 @@ impl Engine<'_> {
                 }
             }
             Effect::EntersPlay | Effect::Enchant(_) => {}
+            Effect::NoCombatDamage => {
+                self.game.no_combat_damage = true;
+                self.emit(EventKind::Lasting { what: "creatures deal no combat damage this turn".into() }, None);
+            }
+            Effect::BuryThis => {
+                if self.game.card(source).zone == Zone::Play {
+                    buried.push(source);
+                }
+            }
+            Effect::CountersOnThis(n, kind) => {
+                if self.game.card(source).zone == Zone::Play {
+                    let card = self.game.card_mut(source);
+                    match card.counters.iter_mut().find(|(k, _)| k == kind) {
+                        Some((_, m)) => *m = m.saturating_add(*n),
+                        None => card.counters.push((kind.clone(), *n)),
+                    }
+                    let (p, t) = self.pt(source);
+                    self.emit(
+                        EventKind::Lasting {
+                            what: format!("{} gets {n} {kind} counter(s) (now {p}/{t})", self.label(source)),
+                        },
+                        None,
+                    );
+                }
+            }
             Effect::Regenerate(_) => {
                 // 002 Regeneration: resolving with no creature dying, it fails (not a fizzle).
                 self.emit(

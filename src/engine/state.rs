@@ -122,6 +122,8 @@ pub enum Source {
     Spell(u8),
     /// The N-th activated ability (from 0).
     Ability(u8),
+    /// The N-th triggered ability (from 0).
+    Triggered(u8),
 }
 
 /// What became of a spell or ability.
@@ -383,6 +385,12 @@ pub struct Game {
     pub dp_steps: u32,
     /// The attack in progress, if any.
     pub combat: Option<Combat>,
+    /// Creatures deal no combat damage this turn (Fog).
+    pub no_combat_damage: bool,
+    /// (source, creature) pairs: damage successfully dealt this turn.
+    pub damaged: Vec<(CardId, CardId)>,
+    /// Creatures put into the graveyard from play since triggers were last looked at.
+    pub died: Vec<CardId>,
     /// The active player has attacked this turn.
     pub attacked: bool,
     /// The game is over.

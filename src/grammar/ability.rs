@@ -23,7 +23,7 @@
 //! ```
 
 use super::mana::{Color, ManaCost, mana_cost};
-use super::primitives::{kw, number, sp};
+use super::primitives::{kw, number, sp, word};
 use super::{GrammarError, PError, PResult, parse_all};
 use nom::Parser;
 use nom::branch::alt;
@@ -54,6 +54,8 @@ pub enum Keyword {
     Landwalk(String),
     /// Protection from a colour.
     Protection(Color),
+    /// Cannot attack unless the defending player controls a land of this type.
+    AttacksOnlyIfDefenderControls(String),
 }
 
 impl std::fmt::Display for Keyword {
@@ -67,6 +69,9 @@ impl std::fmt::Display for Keyword {
             Self::NoTapToAttack => f.write_str("does not tap to attack"),
             Self::Landwalk(l) => write!(f, "{l}walk"),
             Self::Protection(c) => write!(f, "protection from {}", c.name()),
+            Self::AttacksOnlyIfDefenderControls(l) => {
+                write!(f, "cannot attack unless the defending player controls an {l}")
+            }
         }
     }
 }
@@ -151,6 +156,14 @@ pub enum Effect {
     DamageDivided(Amount, TargetSpec),
     /// Deals damage to each creature without flying and each player.
     DamageEachNonFlyerAndPlayer(Amount),
+    /// Deals damage to each creature and each player.
+    DamageEachCreatureAndPlayer(Amount),
+    /// Creatures deal no combat damage this turn.
+    NoCombatDamage,
+    /// Buries the permanent with the ability.
+    BuryThis,
+    /// Puts counters on the permanent with the ability.
+    CountersOnThis(u32, String),
     /// +P/+T until end of turn.
     Pump(Who, Amount, Amount),
     /// Grants a keyword until end of turn.
@@ -237,6 +250,32 @@ pub enum Ability {
     ExtraTargetCost(ManaCost),
     /// A continuous effect while the card is in play (`enchanted creature gets +1/+2`).
     Static(Effect),
+    /// A triggered ability: when the event happens, the effect follows (002 Triggered Abilities).
+    Triggered(Trigger, Effect),
+}
+
+/// What a triggered ability waits for.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub enum Trigger {
+    /// `when you control no LANDs`: a state its controller may be in at any moment.
+    ControlNo(String),
+    /// `whenever a creature this damaged this turn is put into the graveyard`.
+    DamagedCreatureDies,
+    /// `at end of turn, if no creatures are in play`.
+    EndOfTurnIfNoCreatures,
+}
+
+impl fmt::Display for Trigger {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::ControlNo(l) if l == "plains" => f.write_str("when you control no plains"),
+            Self::ControlNo(l) => write!(f, "when you control no {l}s"),
+            Self::DamagedCreatureDies => {
+                f.write_str("whenever a creature this damaged this turn is put into the graveyard")
+            }
+            Self::EndOfTurnIfNoCreatures => f.write_str("at end of turn, if no creatures are in play"),
+        }
+    }
 }
 
 /// Parses one ability line.
@@ -271,6 +310,10 @@ fn ability(i: &str) -> PResult<'_, Ability> {
         .parse(i)
     {
         return Ok((r, Ability::ExtraTargetCost(m)));
+    }
+    if let Ok((r, t)) = trigger(i) {
+        let (r, _) = cut((space0, char(','), space0)).parse(r)?;
+        return cut(effect).map(|e| Ability::Triggered(t.clone(), e)).parse(r);
     }
     if let Ok((r, e)) = static_effect(i) {
         return Ok((r, Ability::Static(e)));
@@ -326,10 +369,47 @@ fn keyword(i: &str) -> PResult<'_, Keyword> {
         value(Keyword::NoTapToAttack, (kw("does"), sp, kw("not"), sp, kw("tap"), sp, kw("to"), sp, kw("attack"))),
         map(preceded((kw("protection"), sp, kw("from"), sp), cut(color)), Keyword::Protection),
         map(
+            preceded(
+                (
+                    kw("cannot"),
+                    sp,
+                    kw("attack"),
+                    sp,
+                    kw("unless"),
+                    sp,
+                    kw("the"),
+                    sp,
+                    kw("defending"),
+                    sp,
+                    kw("player"),
+                    sp,
+                    kw("controls"),
+                    sp,
+                    alt((kw("an"), kw("a"))),
+                    sp,
+                ),
+                cut(land_type),
+            ),
+            Keyword::AttacksOnlyIfDefenderControls,
+        ),
+        map(
             alt((kw("swampwalk"), kw("islandwalk"), kw("forestwalk"), kw("mountainwalk"), kw("plainswalk"))),
             |w: &str| Keyword::Landwalk(w.trim_end_matches("walk").to_lowercase()),
         ),
     ))
+    .parse(i)
+}
+
+/// A basic land type, singular or plural; its singular is kept.
+fn land_type(i: &str) -> PResult<'_, String> {
+    alt((
+        value("island", alt((kw("islands"), kw("island")))),
+        value("swamp", alt((kw("swamps"), kw("swamp")))),
+        value("forest", alt((kw("forests"), kw("forest")))),
+        value("mountain", alt((kw("mountains"), kw("mountain")))),
+        value("plains", kw("plains")),
+    ))
+    .map(str::to_owned)
     .parse(i)
 }
 
@@ -416,6 +496,44 @@ fn who(i: &str) -> PResult<'_, Who> {
     .parse(i)
 }
 
+/// `trigger = "when you control no" LAND "s" | "whenever a creature this damaged this turn is put
+/// into the graveyard" | "at end of turn, if no creatures are in play"`
+fn trigger(i: &str) -> PResult<'_, Trigger> {
+    if let Ok((r, (_, _, _, _, _, _, _, _, l, _))) =
+        (kw("when"), sp, kw("you"), sp, kw("control"), sp, kw("no"), sp, land_type, space0).parse(i)
+    {
+        return Ok((r, Trigger::ControlNo(l)));
+    }
+    if let Ok((r, _)) = (
+        (
+            kw("whenever"),
+            sp,
+            kw("a"),
+            sp,
+            kw("creature"),
+            sp,
+            kw("this"),
+            sp,
+            kw("damaged"),
+            sp,
+            kw("this"),
+            sp,
+            kw("turn"),
+        ),
+        (sp, kw("is"), sp, kw("put"), sp, kw("into"), sp, kw("the"), sp, kw("graveyard")),
+    )
+        .parse(i)
+    {
+        return Ok((r, Trigger::DamagedCreatureDies));
+    }
+    let (r, _) = (
+        (kw("at"), sp, kw("end"), sp, kw("of"), sp, kw("turn"), space0, char(','), space0),
+        (kw("if"), sp, kw("no"), sp, kw("creatures"), sp, kw("are"), sp, kw("in"), sp, kw("play")),
+    )
+        .parse(i)?;
+    Ok((r, Trigger::EndOfTurnIfNoCreatures))
+}
+
 /// `static = "enchanted creature gets" signed "/" signed` (no duration: while in play)
 fn static_effect(i: &str) -> PResult<'_, Effect> {
     let (r, (_, _, _, _, _, _, p, _, t)) =
@@ -457,10 +575,54 @@ fn effect(i: &str) -> PResult<'_, Effect> {
         {
             return Ok((r, Effect::DamageEachNonFlyerAndPlayer(n)));
         }
+        if let Ok((r, _)) =
+            (kw("to"), sp, kw("each"), sp, kw("creature"), sp, kw("and"), sp, kw("each"), sp, kw("player")).parse(r)
+        {
+            return Ok((r, Effect::DamageEachCreatureAndPlayer(n)));
+        }
         if let Ok((r, _)) = (kw("divided"), sp, kw("evenly"), sp, kw("among"), sp).parse(r) {
             return cut(target).map(|t| Effect::DamageDivided(n, t)).parse(r);
         }
         return cut(preceded((kw("to"), sp), target)).map(|t| Effect::Damage(n, t)).parse(r);
+    }
+    if let Ok((r, _)) = (
+        kw("creatures"),
+        sp,
+        kw("deal"),
+        sp,
+        kw("no"),
+        sp,
+        kw("combat"),
+        sp,
+        kw("damage"),
+        sp,
+        kw("this"),
+        sp,
+        kw("turn"),
+    )
+        .parse(i)
+    {
+        return Ok((r, Effect::NoCombatDamage));
+    }
+    if let Ok((r, _)) = (kw("bury"), sp, kw("this")).parse(i) {
+        return Ok((r, Effect::BuryThis));
+    }
+    if let Ok((r, (_, _, _, n, _, kind, _, _, _, _, _))) = (
+        kw("put"),
+        sp,
+        opt((kw("a"), sp)),
+        opt(number),
+        space0,
+        word,
+        sp,
+        alt((kw("counters"), kw("counter"))),
+        sp,
+        kw("on"),
+        (sp, kw("this")),
+    )
+        .parse(i)
+    {
+        return Ok((r, Effect::CountersOnThis(n.unwrap_or(1), kind.to_owned())));
     }
     if let Ok((r, _)) = (kw("return"), sp).parse(i) {
         let (r, t) = cut(target).parse(r)?;
@@ -554,6 +716,7 @@ impl fmt::Display for Ability {
             Self::ExtraTargetCost(m) => write!(f, "costs {m} more for each target after the first"),
             Self::Static(Effect::Pump(w, p, t)) => write!(f, "{w} gets {}/{}", signed(*p), signed(*t)),
             Self::Static(e) => write!(f, "{e}"),
+            Self::Triggered(t, e) => write!(f, "{t}, {e}"),
         }
     }
 }
@@ -625,6 +788,10 @@ impl fmt::Display for Effect {
             Self::AddMana(m) => write!(f, "add {m}"),
             Self::Damage(a, t) => write!(f, "deal {a} damage to {t}"),
             Self::DamageDivided(a, t) => write!(f, "deal {a} damage divided evenly among {t}"),
+            Self::DamageEachCreatureAndPlayer(a) => write!(f, "deal {a} damage to each creature and each player"),
+            Self::NoCombatDamage => f.write_str("creatures deal no combat damage this turn"),
+            Self::BuryThis => f.write_str("bury this"),
+            Self::CountersOnThis(n, k) => write!(f, "put {n} {k} counters on this"),
             Self::DamageEachNonFlyerAndPlayer(a) => {
                 write!(f, "deal {a} damage to each creature without flying and each player")
             }

@@ -192,6 +192,7 @@ impl Loader<'_> {
         let cost_has_x = match source {
             Source::Spell(_) => def.cost.is_some_and(|c| c.x > 0),
             Source::Ability(i) => def.activated().get(usize::from(i)).is_some_and(|(c, _)| c.mana.x > 0),
+            Source::Triggered(_) => false,
         };
         if cost_has_x && cs.x.is_none() {
             return Err(Diagnostic::new(

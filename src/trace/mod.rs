@@ -138,6 +138,10 @@ pub enum EventKind {
     Redirected { source: String, from: String, to: String, amount: u32 },
     /// The attack is over; the main phase goes on.
     CombatEnds,
+    /// A continuous or lasting change (a counter, an effect for the turn).
+    Lasting { what: String },
+    /// A triggered ability triggers.
+    Triggers { card: String, trigger: String },
     /// A player answers an "unless ... pays".
     Pays { player: String, amount: u32, by: String, paid: bool },
     /// The life check at the end of a phase finds nobody below 1 life.

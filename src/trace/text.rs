@@ -82,6 +82,8 @@ pub(crate) fn sentence(kind: &EventKind) -> String {
             format!("{amount} trample damage from {source} to {from} is redirected to {to}")
         }
         K::CombatEnds => "the attack is over; the main phase goes on in its neutral state".to_owned(),
+        K::Lasting { what } => what.clone(),
+        K::Triggers { card, trigger } => format!("{card} triggers ({trigger})"),
         K::LifeCheck => "life check: nobody has less than 1 life".to_owned(),
         K::Passes { player, implied } => {
             if *implied {
