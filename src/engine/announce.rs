@@ -365,11 +365,32 @@ impl Engine<'_> {
                     });
                 }
             },
+            // Reverse Damage chooses its source on announcement, among those that damaged its caster.
+            Effect::ReverseDamage if an.packet_source.is_none() => {
+                let mut sources: Vec<CardId> =
+                    self.game.player_damage.iter().filter(|(p, _, _)| *p == an.player).map(|(_, s, _)| *s).collect();
+                sources.dedup();
+                match sources.as_slice() {
+                    [] | [_] => sources.first().copied(),
+                    several => {
+                        let names: Vec<String> =
+                            several.iter().map(|&s| format!("`choosing {}`", self.label(s))).collect();
+                        return Err(Stop::Choice {
+                            line: None,
+                            message: format!(
+                                "{} must choose one source: add {}",
+                                self.label(an.card),
+                                names.join(" or ")
+                            ),
+                        });
+                    }
+                }
+            }
             _ => an.packet_source,
         };
         let id = self.announce_paid(an, targets)?;
         self.game.spell_mut(id).packet_source = chosen;
-        if let (Effect::PreventAllFrom(_), Some(src)) = (effect, chosen) {
+        if let (Effect::PreventAllFrom(_) | Effect::ReverseDamage, Some(src)) = (effect, chosen) {
             let choice = format!("{} as the source", self.label(src));
             self.emit(EventKind::Chooses { spell: self.slabel(id), choice }, Some(STEP1));
         }
@@ -455,6 +476,19 @@ impl Engine<'_> {
     /// Puts a card into its owner's graveyard, with a trace line.
     pub(super) fn put_in_graveyard(&mut self, c: CardId) {
         let from = self.game.card(c).zone;
+        if from == Zone::Play && self.game.disintegrated.contains(&c) {
+            // Disintegrate: removed from the game instead of going to the graveyard.
+            self.game.move_card(c, Zone::Removed);
+            self.emit(
+                EventKind::Moved {
+                    card: self.label(c),
+                    from: from.name().to_owned(),
+                    to: "removed from the game (instead of the graveyard)".into(),
+                },
+                None,
+            );
+            return;
+        }
         if from == Zone::Play && self.def(c).kind.is_creature() {
             self.game.died.push(c);
         }

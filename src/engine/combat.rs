@@ -453,6 +453,11 @@ impl Engine<'_> {
             let trample = self.has_keyword(a, &Keyword::Trample);
             if !cb.is_blocked(a) {
                 self.assign_combat(a, &colors, Target::Player(defender), power, false);
+                if let Some(p) =
+                    self.game.packets.iter_mut().find(|p| p.source == a && p.to == Target::Player(defender))
+                {
+                    p.unblocked = true;
+                }
                 continue;
             }
             let live: Vec<CardId> = cb.blockers_of(a).iter().copied().filter(|&b| cb.in_combat(b)).collect();
@@ -599,11 +604,14 @@ impl Engine<'_> {
         Ok(out)
     }
 
-    /// Sub-Step B: trample damage beyond what would kill a blocker goes on to the defending
-    /// player, non-trample damage applied first; it is dealt in a second step (002 L1155-1164).
-    pub(super) fn redirect_trample(&mut self) -> Vec<Packet> {
+    /// Sub-Step B, automatic redirection: trample damage beyond what would kill a blocker goes
+    /// on to the defending player, non-trample damage applied first (002 L1155-1164); damage
+    /// from unblocked attackers goes to an untapped Veteran Bodyguard. Both are dealt in a second
+    /// damage prevention step.
+    pub(super) fn redirect_automatically(&mut self) -> Vec<Packet> {
         let mut moved = Vec::new();
         let defender = self.game.active.other();
+        let sub_b = Rule::g("Spell and Ability Timing, Damage Prevention, Sub-Step B");
         for i in 0..self.game.packets.len() {
             let p = self.game.packets[i].clone();
             let Target::Card(b) = p.to else { continue };
@@ -624,16 +632,37 @@ impl Engine<'_> {
                     from: self.label(b),
                     to: self.pname(defender),
                     amount: excess,
+                    why: "trample".into(),
                 },
-                Some(Rule::g("Spell and Ability Timing, Damage Prevention, Sub-Step B: trample")),
+                Some(sub_b),
             );
-            moved.push(Packet {
-                source: p.source,
-                colors: p.colors,
-                to: Target::Player(defender),
-                amount: excess,
-                trample: false,
-            });
+            moved.push(Packet { to: Target::Player(defender), amount: excess, trample: false, ..p });
+        }
+        // Veteran Bodyguard: while untapped, it takes what unblocked attackers would deal.
+        let guard = self.game.zone(Zone::Play, Some(defender)).into_iter().find(|&c| {
+            !self.game.card(c).tapped
+                && self.is_creature_in_play(c)
+                && self.def(c).statics().any(|e| *e == crate::grammar::ability::Effect::TakeUnblockedDamage)
+        });
+        if let Some(g) = guard {
+            for i in 0..self.game.packets.len() {
+                let p = self.game.packets[i].clone();
+                if !p.unblocked || p.to != Target::Player(defender) || p.amount == 0 {
+                    continue;
+                }
+                self.game.packets[i].amount = 0;
+                self.emit(
+                    EventKind::Redirected {
+                        source: self.label(p.source),
+                        from: self.pname(defender),
+                        to: self.label(g),
+                        amount: p.amount,
+                        why: format!("{} takes damage from unblocked attackers", self.label(g)),
+                    },
+                    Some(sub_b),
+                );
+                moved.push(Packet { to: Target::Card(g), unblocked: false, ..p });
+            }
         }
         self.game.packets.retain(|p| p.amount > 0);
         moved

@@ -181,7 +181,7 @@ impl Engine<'_> {
             Some(Rule::g("Spell and Ability Timing, Damage Prevention, Sub-Step B")),
         );
         // Sub-step B: automatic redirection (trample) moves damage on, for a second step.
-        let moved = self.redirect_trample();
+        let moved = self.redirect_automatically();
         // Sub-step C: the damage is successfully dealt; players lose life.
         let packets = std::mem::take(&mut self.game.packets);
         for p in packets {
@@ -190,12 +190,16 @@ impl Engine<'_> {
                     let card = self.game.card_mut(c);
                     card.damage = card.damage.saturating_add(p.amount);
                     self.game.damaged.push((p.source, c));
+                    if p.disintegrate && !self.game.disintegrated.contains(&c) {
+                        self.game.disintegrated.push(c);
+                    }
                     self.emit(
                         EventKind::DamageDealt { source: self.label(p.source), to: self.label(c), amount: p.amount },
                         Some(Rule::g("Spell and Ability Timing, Damage Prevention, Sub-Step C")),
                     );
                 }
                 Target::Player(pl) => {
+                    self.game.player_damage.push((pl, p.source, p.amount));
                     self.emit(
                         EventKind::DamageDealt { source: self.label(p.source), to: self.pname(pl), amount: p.amount },
                         Some(Rule::g("Spell and Ability Timing, Damage Prevention, Sub-Step C")),
@@ -455,6 +459,17 @@ impl Engine<'_> {
             Some(Rule::g("Spell and Ability Timing, Step 4: Resolution")),
         );
         self.game.spell_mut(id).status = Status::Resolved;
+        if self.game.disintegrated.contains(&target) {
+            // It may be attempted, but does nothing (002 Regeneration: "cannot regenerate").
+            self.emit(
+                EventKind::Fails {
+                    spell: self.slabel(id),
+                    reason: format!("{} cannot regenerate this turn", self.label(target)),
+                },
+                Some(REGEN),
+            );
+            return Ok(None);
+        }
         let c = self.game.card_mut(target);
         c.tapped = true;
         c.damage = 0;

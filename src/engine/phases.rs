@@ -197,6 +197,8 @@ impl Engine<'_> {
                 }
                 self.game.eot.clear();
                 self.game.damaged.clear();
+                self.game.disintegrated.clear();
+                self.game.player_damage.clear();
                 self.game.no_combat_damage = false;
                 self.emit(
                     EventKind::WearsOff { what: "damage on permanents and effects until end of turn".into() },

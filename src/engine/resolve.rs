@@ -268,7 +268,51 @@ impl Engine<'_> {
                     }
                 }
             }
-            Effect::EntersPlay | Effect::Enchant(_) => {}
+            Effect::EntersPlay | Effect::Enchant(_) | Effect::TakeUnblockedDamage => {}
+            Effect::DamageDisintegrate(a, _) => {
+                let n = u32::try_from(Self::amount(*a, x)).unwrap_or(0);
+                for &t in legal {
+                    self.assign(source, &sp.colors, t, n);
+                    if let Some(p) = self.game.packets.iter_mut().find(|p| p.source == source && p.to == t) {
+                        p.disintegrate = true;
+                    }
+                }
+            }
+            Effect::ReverseDamage => {
+                let p = sp.controller;
+                let from = sp.packet_source;
+                let total: u32 = self
+                    .game
+                    .player_damage
+                    .iter()
+                    .filter(|(q, s, _)| *q == p && Some(*s) == from)
+                    .map(|(_, _, n)| *n)
+                    .fold(0, u32::saturating_add);
+                let by = self.slabel(id);
+                match from.filter(|_| total > 0) {
+                    None => self.emit(
+                        EventKind::Fails {
+                            spell: by,
+                            reason: format!("no source has dealt damage to {} this turn", self.pname(p)),
+                        },
+                        None,
+                    ),
+                    Some(src) => {
+                        self.game.player_damage.retain(|(q, s, _)| !(*q == p && *s == src));
+                        self.emit(
+                            EventKind::Lasting {
+                                what: format!(
+                                    "{total} damage {} dealt to {} this turn is prevented retroactively; its other effects stay",
+                                    self.label(src),
+                                    self.pname(p)
+                                ),
+                            },
+                            Some(Rule::g("Damage Prevention (glossary): retroactive prevention")),
+                        );
+                        self.change_life(p, i32::try_from(total).unwrap_or(i32::MAX), None);
+                    }
+                }
+            }
             Effect::NoCombatDamage => {
                 self.game.no_combat_damage = true;
                 self.emit(EventKind::Lasting { what: "creatures deal no combat damage this turn".into() }, None);
@@ -388,7 +432,15 @@ impl Engine<'_> {
         if let Some(p) = self.game.packets.iter_mut().find(|p| p.source == source && p.to == to) {
             p.amount = p.amount.saturating_add(amount);
         } else {
-            self.game.packets.push(Packet { source, colors: colors.to_vec(), to, amount, trample: false });
+            self.game.packets.push(Packet {
+                source,
+                colors: colors.to_vec(),
+                to,
+                amount,
+                trample: false,
+                unblocked: false,
+                disintegrate: false,
+            });
         }
     }
 }

@@ -175,6 +175,11 @@ pub struct Packet {
     pub amount: u32,
     /// Combat damage from a trampling attacker to a blocker (redirected in Sub-Step B).
     pub trample: bool,
+    /// Combat damage from an unblocked attacker to the defending player.
+    pub unblocked: bool,
+    /// A creature damaged by it cannot regenerate and is removed from the game if it dies this
+    /// turn (Disintegrate).
+    pub disintegrate: bool,
 }
 
 /// The steps of an attack, in order (002 Attack Phase; contract step names).
@@ -391,6 +396,10 @@ pub struct Game {
     pub damaged: Vec<(CardId, CardId)>,
     /// Creatures put into the graveyard from play since triggers were last looked at.
     pub died: Vec<CardId>,
+    /// Creatures that cannot regenerate and leave the game instead of dying this turn.
+    pub disintegrated: Vec<CardId>,
+    /// Damage successfully dealt to players this turn: (player, source, amount).
+    pub player_damage: Vec<(PlayerId, CardId, u32)>,
     /// The active player has attacked this turn.
     pub attacked: bool,
     /// The game is over.

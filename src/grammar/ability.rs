@@ -162,6 +162,15 @@ pub enum Effect {
     NoCombatDamage,
     /// Buries the permanent with the ability.
     BuryThis,
+    /// Damage to one target; a creature so damaged cannot regenerate this turn and is removed
+    /// from the game instead of going to the graveyard this turn (Disintegrate).
+    DamageDisintegrate(Amount, TargetSpec),
+    /// All damage dealt to the caster this turn by one source is prevented retroactively, and
+    /// the caster gains that much life (Reverse Damage).
+    ReverseDamage,
+    /// While untapped, damage unblocked attackers would deal to its controller is dealt to it
+    /// instead (Veteran Bodyguard; automatic redirection).
+    TakeUnblockedDamage,
     /// Puts counters on the permanent with the ability.
     CountersOnThis(u32, String),
     /// +P/+T until end of turn.
@@ -202,6 +211,7 @@ impl Effect {
     pub fn target(&self) -> Option<&TargetSpec> {
         match self {
             Self::Damage(_, t)
+            | Self::DamageDisintegrate(_, t)
             | Self::DamageDivided(_, t)
             | Self::GainLife(t, _)
             | Self::Bounce(t)
@@ -536,6 +546,11 @@ fn trigger(i: &str) -> PResult<'_, Trigger> {
 
 /// `static = "enchanted creature gets" signed "/" signed` (no duration: while in play)
 fn static_effect(i: &str) -> PResult<'_, Effect> {
+    if let Ok((r, e)) = effect(i)
+        && e == Effect::TakeUnblockedDamage
+    {
+        return Ok((r, e));
+    }
     let (r, (_, _, _, _, _, _, p, _, t)) =
         (kw("enchanted"), sp, kw("creature"), sp, kw("gets"), sp, signed_amount, char('/'), signed_amount).parse(i)?;
     if until_eot(r).is_ok() {
@@ -583,7 +598,17 @@ fn effect(i: &str) -> PResult<'_, Effect> {
         if let Ok((r, _)) = (kw("divided"), sp, kw("evenly"), sp, kw("among"), sp).parse(r) {
             return cut(target).map(|t| Effect::DamageDivided(n, t)).parse(r);
         }
-        return cut(preceded((kw("to"), sp), target)).map(|t| Effect::Damage(n, t)).parse(r);
+        let (r, t) = cut(preceded((kw("to"), sp), target)).parse(r)?;
+        let mut rider = (
+            (space0, char(';'), space0, kw("a"), sp, kw("creature"), sp, kw("so"), sp, kw("damaged"), sp),
+            (kw("cannot"), sp, kw("regenerate"), sp, kw("this"), sp, kw("turn"), sp, kw("and"), sp, kw("is"), sp),
+            (kw("removed"), sp, kw("from"), sp, kw("the"), sp, kw("game"), sp, kw("instead"), sp, kw("of"), sp),
+            (kw("going"), sp, kw("to"), sp, kw("the"), sp, kw("graveyard"), sp, kw("this"), sp, kw("turn")),
+        );
+        if let Ok((r, _)) = rider.parse(r) {
+            return Ok((r, Effect::DamageDisintegrate(n, t)));
+        }
+        return Ok((r, Effect::Damage(n, t)));
     }
     if let Ok((r, _)) = (
         kw("creatures"),
@@ -603,6 +628,38 @@ fn effect(i: &str) -> PResult<'_, Effect> {
         .parse(i)
     {
         return Ok((r, Effect::NoCombatDamage));
+    }
+    if let Ok((r, _)) = (
+        (kw("all"), sp, kw("damage"), sp, kw("dealt"), sp, kw("to"), sp, kw("you"), sp, kw("this"), sp, kw("turn"), sp),
+        (
+            kw("by"),
+            sp,
+            kw("one"),
+            sp,
+            kw("source"),
+            sp,
+            kw("is"),
+            sp,
+            kw("prevented"),
+            sp,
+            kw("retroactively"),
+            space0,
+            char(','),
+        ),
+        (sp, kw("and"), sp, kw("you"), sp, kw("gain"), sp, kw("that"), sp, kw("much"), sp, kw("life")),
+    )
+        .parse(i)
+    {
+        return Ok((r, Effect::ReverseDamage));
+    }
+    if let Ok((r, _)) = (
+        (kw("all"), sp, kw("damage"), sp, kw("that"), sp, kw("unblocked"), sp, kw("attackers"), sp, kw("would"), sp),
+        (kw("deal"), sp, kw("to"), sp, kw("you"), sp, kw("is"), sp, kw("dealt"), sp, kw("to"), sp, kw("this"), sp),
+        (kw("instead"), sp, kw("while"), sp, kw("this"), sp, kw("is"), sp, kw("untapped")),
+    )
+        .parse(i)
+    {
+        return Ok((r, Effect::TakeUnblockedDamage));
     }
     if let Ok((r, _)) = (kw("bury"), sp, kw("this")).parse(i) {
         return Ok((r, Effect::BuryThis));
@@ -791,6 +848,16 @@ impl fmt::Display for Effect {
             Self::DamageEachCreatureAndPlayer(a) => write!(f, "deal {a} damage to each creature and each player"),
             Self::NoCombatDamage => f.write_str("creatures deal no combat damage this turn"),
             Self::BuryThis => f.write_str("bury this"),
+            Self::DamageDisintegrate(a, t) => write!(
+                f,
+                "deal {a} damage to {t}; a creature so damaged cannot regenerate this turn and is removed from the game instead of going to the graveyard this turn"
+            ),
+            Self::ReverseDamage => f.write_str(
+                "all damage dealt to you this turn by one source is prevented retroactively, and you gain that much life",
+            ),
+            Self::TakeUnblockedDamage => {
+                f.write_str("all damage that unblocked attackers would deal to you is dealt to this instead while this is untapped")
+            }
             Self::CountersOnThis(n, k) => write!(f, "put {n} {k} counters on this"),
             Self::DamageEachNonFlyerAndPlayer(a) => {
                 write!(f, "deal {a} damage to each creature without flying and each player")

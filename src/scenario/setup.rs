@@ -325,6 +325,8 @@ impl<'s> Loader<'s> {
             no_combat_damage: false,
             damaged: Vec::new(),
             died: Vec::new(),
+            disintegrated: Vec::new(),
+            player_damage: Vec::new(),
             attacked,
             first_turn,
             over: false,

@@ -135,7 +135,7 @@ pub enum EventKind {
     /// A creature leaves the combat.
     RemovedFromCombat { card: String, why: String },
     /// Damage moves from one recipient to another (trample, in Sub-Step B).
-    Redirected { source: String, from: String, to: String, amount: u32 },
+    Redirected { source: String, from: String, to: String, amount: u32, why: String },
     /// The attack is over; the main phase goes on.
     CombatEnds,
     /// A continuous or lasting change (a counter, an effect for the turn).

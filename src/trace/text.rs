@@ -78,8 +78,8 @@ pub(crate) fn sentence(kind: &EventKind) -> String {
         K::NoBlockers { player } => format!("{player} declares no more blockers"),
         K::Unblocked { card } => format!("{card} is not blocked"),
         K::RemovedFromCombat { card, why } => format!("{card} is removed from combat ({why})"),
-        K::Redirected { source, from, to, amount } => {
-            format!("{amount} trample damage from {source} to {from} is redirected to {to}")
+        K::Redirected { source, from, to, amount, why } => {
+            format!("{amount} damage from {source} to {from} is redirected to {to} ({why})")
         }
         K::CombatEnds => "the attack is over; the main phase goes on in its neutral state".to_owned(),
         K::Lasting { what } => what.clone(),
