@@ -215,13 +215,6 @@ impl Engine<'_> {
     /// Timing, Kinds and Speeds; Who Announces First).
     pub(super) fn play_land(&mut self, p: PlayerId, c: super::state::CardId) -> Result<(), Stop> {
         const LANDS: Rule = Rule::g("Spell and Ability Timing, Kinds and Speeds: playing a land");
-        if self.game.combat.is_some() {
-            return Err(Stop::illegal(
-                "a land cannot be played during an attack: only in the main phase's neutral state",
-                LANDS,
-                None,
-            ));
-        }
         if !self.game.top().is_neutral() || self.game.ctx.len() > 1 {
             return Err(Stop::illegal(
                 "a land cannot be played while a spell is being cast or a batch is waiting: a land is not a response",
@@ -230,7 +223,17 @@ impl Engine<'_> {
             ));
         }
         // A step-bound line moves play forward to its phase, both players passing (contract,
-        // Consumption 3).
+        // Consumption 3): an attack in progress is fought to its end first.
+        if self.game.combat.is_some() && p == self.game.active {
+            self.emit(
+                EventKind::PlayOut {
+                    what: "a land is played in the main phase's neutral state: the attack is fought to its end first"
+                        .into(),
+                },
+                None,
+            );
+            self.advance_combat(super::state::AttackStep::EndOfCombat)?;
+        }
         let main = self.pol.phases.iter().position(|&x| x == "main").unwrap_or(self.game.phase);
         if p == self.game.active && self.game.phase < main {
             self.emit(
