@@ -135,8 +135,15 @@ impl Engine<'_> {
                         Filter::IsColor(col) => {
                             (!my_colors.contains(col)).then(|| format!("{name} is not {}", col.name()))
                         }
-                        Filter::Blocking => Some(format!("{name} is not blocking")),
-                        Filter::Attacking => Some(format!("{name} is not attacking")),
+                        // Tapping does not take a creature out of combat (002 Other Attack Phase Rulings).
+                        Filter::Blocking => {
+                            (!self.game.combat.as_ref().is_some_and(|cb| cb.in_combat(c) && cb.blocked_by(c).is_some()))
+                                .then(|| format!("{name} is not blocking"))
+                        }
+                        Filter::Attacking => {
+                            (!self.game.combat.as_ref().is_some_and(|cb| cb.in_combat(c) && cb.attackers.contains(&c)))
+                                .then(|| format!("{name} is not attacking"))
+                        }
                     };
                     if bad.is_some() {
                         return bad;
