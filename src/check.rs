@@ -1,6 +1,6 @@
 //! Expectations checked against a run, and the final board for the answer.
 
-use crate::engine::state::{CardId, Game, PlayerId, Source, Status, Zone};
+use crate::engine::state::{CardId, Game, PlayerId, Status, Zone};
 use crate::engine::{Outcome, Stop};
 use crate::grammar::expect::{Fate, ZoneName};
 use crate::scenario::{ExpectKind, Scenario};
@@ -67,11 +67,10 @@ fn in_play(sc: &Scenario, g: &Game, c: CardId, f: impl FnOnce() -> (bool, String
 #[allow(clippy::too_many_lines)]
 fn verdict(sc: &Scenario, out: &Outcome, e: &crate::scenario::Expect, text: &str) -> Verdict {
     let g = &out.game;
-    let check = |ok: bool, found: String| (ok, found);
     let (holds, found) = match &e.kind {
         ExpectKind::Life(p, n) => {
             let life = i64::from(g.players[p.ix()].life);
-            check(life == *n, format!("{} has {life} life", sc.players[p.ix()]))
+            (life == *n, format!("{} has {life} life", sc.players[p.ix()]))
         }
         ExpectKind::Zone(c, z, owner) => {
             let card = g.card(*c);
@@ -83,7 +82,7 @@ fn verdict(sc: &Scenario, out: &Outcome, e: &crate::scenario::Expect, text: &str
                 ZoneName::Removed => card.zone == Zone::Removed,
             };
             let owner_ok = owner.is_none_or(|o| card.owner == o);
-            check(zone_ok && owner_ok, format!("{} is {}", label(sc, *c), where_is(sc, g, *c)))
+            (zone_ok && owner_ok, format!("{} is {}", label(sc, *c), where_is(sc, g, *c)))
         }
         ExpectKind::Tapped(c, t) => in_play(sc, g, *c, || {
             let tapped = g.card(*c).tapped;
@@ -100,15 +99,10 @@ fn verdict(sc: &Scenario, out: &Outcome, e: &crate::scenario::Expect, text: &str
         }),
         ExpectKind::Counters(c, n, kind) => {
             let have = g.card(*c).counters.iter().find(|(k, _)| k == kind).map_or(0, |(_, n)| *n);
-            check(have == *n, format!("{} has {have} {kind} counters", label(sc, *c)))
+            (have == *n, format!("{} has {have} {kind} counters", label(sc, *c)))
         }
         ExpectKind::Fate(nth, c, fate) => {
-            let announced: Vec<Status> = g
-                .spells
-                .iter()
-                .filter(|s| s.card == *c && !matches!(s.source, Source::Ability(_) if false))
-                .map(|s| s.status)
-                .collect();
+            let announced: Vec<Status> = g.spells.iter().filter(|s| s.card == *c).map(|s| s.status).collect();
             let want = match fate {
                 Fate::Fizzled => Status::Fizzled,
                 Fate::Countered => Status::Countered,
@@ -128,16 +122,16 @@ fn verdict(sc: &Scenario, out: &Outcome, e: &crate::scenario::Expect, text: &str
                 let fates: Vec<&str> = picked.iter().map(|s| fate_name(*s)).collect();
                 format!("{}: {}", label(sc, *c), fates.join(", "))
             };
-            check(!picked.is_empty() && picked.iter().all(|s| *s == want), found)
+            (!picked.is_empty() && picked.iter().all(|s| *s == want), found)
         }
         ExpectKind::Burned(p, n) => {
             let b = g.players[p.ix()].burned;
-            check(b == *n, format!("{} burned {b}", sc.players[p.ix()]))
+            (b == *n, format!("{} burned {b}", sc.players[p.ix()]))
         }
-        ExpectKind::Lost(p) => check(g.players[p.ix()].lost, result(sc, g)),
-        ExpectKind::Won(p) => check(!g.players[p.ix()].lost && g.players[p.other().ix()].lost, result(sc, g)),
-        ExpectKind::NobodyLost => check(g.players.iter().all(|p| !p.lost), result(sc, g)),
-        ExpectKind::DpSteps(n) => check(g.dp_steps == *n, format!("{} damage prevention steps", g.dp_steps)),
+        ExpectKind::Lost(p) => (g.players[p.ix()].lost, result(sc, g)),
+        ExpectKind::Won(p) => (!g.players[p.ix()].lost && g.players[p.other().ix()].lost, result(sc, g)),
+        ExpectKind::NobodyLost => (g.players.iter().all(|p| !p.lost), result(sc, g)),
+        ExpectKind::DpSteps(n) => (g.dp_steps == *n, format!("{} damage prevention steps", g.dp_steps)),
         ExpectKind::Illegal(t) => match &out.stopped {
             Some(Stop::Illegal(_)) => {
                 let msg = out
@@ -151,12 +145,12 @@ fn verdict(sc: &Scenario, out: &Outcome, e: &crate::scenario::Expect, text: &str
                         _ => None,
                     })
                     .unwrap_or_default();
-                check(msg.to_lowercase().contains(&t.to_lowercase()), format!("stopped at `{msg}`"))
+                (msg.to_lowercase().contains(&t.to_lowercase()), format!("stopped at `{msg}`"))
             }
             _ => (false, "the run completed without an illegal line".to_owned()),
         },
         ExpectKind::TraceContains(t) => {
-            check(text.lines().any(|l| l.contains(t.as_str())), "no trace line contains it".to_owned())
+            (text.lines().any(|l| l.contains(t.as_str())), "no trace line contains it".to_owned())
         }
     };
     Verdict { line: e.text.clone(), holds, found: (!holds).then_some(found) }

@@ -16,14 +16,6 @@ impl Span {
         Self { offset, len }
     }
 
-    /// The part of this span that `part` (a subslice of `whole`) covers, where `whole`
-    /// is the text that starts at this span's offset.
-    #[must_use]
-    pub fn sub(self, whole: &str, part: &str) -> Self {
-        let start = (part.as_ptr() as usize).saturating_sub(whole.as_ptr() as usize);
-        Self::new(self.offset + start.min(whole.len()), part.len())
-    }
-
     /// A span `start..start+len` bytes into the text this span begins.
     #[must_use]
     pub const fn at(self, start: usize, len: usize) -> Self {

@@ -6,7 +6,6 @@
 use crate::diagnostic::{Diagnostic, did_you_mean};
 use crate::grammar::ability::{Ability, Effect, Keyword, parse_ability};
 use crate::grammar::mana::{Color, ManaCost, parse_mana_cost};
-use crate::span::Span;
 use crate::yaml::{RawText, locate};
 use serde::Deserialize;
 use std::collections::{BTreeMap, HashMap};
@@ -384,12 +383,8 @@ fn parse_card(raw: &RawCard, origin: &str, src: &str) -> Result<CardDef, Diagnos
     for (m, a) in &raw.modes {
         let a = locate(a, src);
         let ab = parse_ability(&a.node).map_err(|e| e.diagnostic(&a, "mode"))?;
-        if !matches!(ab, Ability::Spell(_) | Ability::Activated(..)) {
-            return Err(Diagnostic::new(
-                "a mode must be `spell: EFFECT` or `COST: EFFECT`",
-                a.span,
-                "not a spell effect",
-            ));
+        if !matches!(ab, Ability::Spell(_)) {
+            return Err(Diagnostic::new("a mode must be `spell: EFFECT`", a.span, "not a spell effect"));
         }
         modes.push((m.to_lowercase(), ab));
     }
@@ -419,12 +414,6 @@ fn parse_pt(s: &str) -> Option<(i32, i32)> {
 /// A YAML or schema error with its position.
 pub fn read_card_file(src: &str) -> Result<Vec<RawCard>, Diagnostic> {
     crate::yaml::from_str(src)
-}
-
-/// A span-less helper for tests: the span of nothing.
-#[must_use]
-pub const fn no_span() -> Span {
-    Span::new(0, 0)
 }
 
 #[cfg(test)]

@@ -72,17 +72,6 @@ pub enum Action {
 }
 
 impl Action {
-    /// Whether the line belongs to the attack's declarations (step-bound: contract, Consumption 3).
-    #[must_use]
-    pub const fn is_step_bound(&self) -> bool {
-        matches!(
-            self,
-            Self::PlayLand(..) | Self::DeclareAttack(_) | Self::AttackWith(..) | Self::Block(..) | Self::Assign(..)
-        )
-    }
-}
-
-impl Action {
     /// The acting player, if the line has one.
     #[must_use]
     pub const fn player(&self) -> Option<PlayerId> {

@@ -1,7 +1,7 @@
 //! Announcing spells and abilities: speed and timing, targets, costs, limbo (002 Step 1).
 
 use super::action::{Announce, TargetRef};
-use super::state::{CardId, CtxKind, PlayerId, Source, Spell, Status, Target, Zone};
+use super::state::{CardId, CtxKind, Source, Spell, Status, Target, Zone};
 use super::{Engine, Stop};
 use crate::cards::CardKind;
 use crate::edition::InterruptTargets;
@@ -60,7 +60,7 @@ impl Engine<'_> {
                 self.yield_to(an.player)?;
                 self.mana_source(an, &effect)
             }
-            Speed::Specialized => Err(self.regeneration_out_of_time(an.player, an.card)),
+            Speed::Specialized => Err(self.regeneration_out_of_time(an.card)),
             Speed::Interrupt => {
                 self.yield_to(an.player)?;
                 if self.game.top().windows.is_empty() {
@@ -505,7 +505,7 @@ impl Engine<'_> {
     }
 
     /// The error for a regeneration line outside a destruction.
-    pub(super) fn regeneration_out_of_time(&self, _p: PlayerId, c: CardId) -> Stop {
+    pub(super) fn regeneration_out_of_time(&self, c: CardId) -> Stop {
         let name = self.label(c);
         let card = self.game.card(c);
         let buried = self.events.iter().any(|e| matches!(&e.kind, EventKind::Buried { card, .. } if *card == name));

@@ -592,7 +592,7 @@ impl Engine<'_> {
                 }
             }
         }
-        let total: u32 = out.iter().map(|(_, n)| n).sum();
+        let total = out.iter().fold(0u32, |a, (_, n)| a.saturating_add(*n));
         if total != power {
             let i = mine.last().map_or(0, |x| x.0);
             return Err(Stop::illegal(

@@ -317,7 +317,7 @@ impl Engine<'_> {
             while self.cursor < end {
                 let i = self.cursor;
                 self.cursor += 1;
-                self.take(i)?;
+                self.take_mana_line(i)?;
             }
             let i = self.cursor;
             self.cursor += 1;
@@ -346,6 +346,19 @@ impl Engine<'_> {
         }
         self.bury_orphans();
         Ok(())
+    }
+
+    /// A mana line used at a special moment (before a specialized ability): nobody's priority
+    /// changes, the mana just goes to the pool (002 Who Announces First: mana sources go with
+    /// priority to play specialized abilities).
+    fn take_mana_line(&mut self, i: usize) -> Result<(), Stop> {
+        let line = &self.sc.lines[i];
+        self.emit(EventKind::Line { number: line.number, text: line.text.clone() }, None);
+        let Action::Tap(p, c, m) = line.action else { return Ok(()) };
+        self.depth = self.depth.saturating_add(1);
+        let r = self.tap_for_mana(p, c, m, false).map(|_| ()).map_err(|s| s.at_line(i));
+        self.depth = self.depth.saturating_sub(1);
+        r
     }
 
     /// The creature a regeneration line would save.

@@ -121,7 +121,7 @@ impl Engine<'_> {
                 EventKind::PlayOut { what: "the lines have run out: what is open resolves with nobody acting".into() },
                 None,
             );
-            self.settle()?;
+            self.settle_top()?;
         }
         // An attack in progress is fought to its end of combat.
         if self.game.combat.is_some() {
@@ -178,7 +178,7 @@ impl Engine<'_> {
             let r = if matches!(line.action, Action::Assign(..)) {
                 match self.game.combat.as_ref().map(|c| c.step) {
                     Some(step) if step < state::AttackStep::Damage => {
-                        self.settle().and_then(|()| self.advance_combat(state::AttackStep::Damage))
+                        self.settle_top().and_then(|()| self.advance_combat(state::AttackStep::Damage))
                     }
                     _ => Ok(()),
                 }
@@ -232,7 +232,7 @@ impl Engine<'_> {
                 self.settle_top()
             }
             Action::GoTo(goal) => {
-                self.settle()?;
+                self.settle_top()?;
                 self.advance(*goal, Some(()))
             }
             Action::Pass(p) => {
@@ -256,7 +256,7 @@ impl Engine<'_> {
             Action::Regenerate(p, c) => {
                 self.close_all_windows()?;
                 self.yield_to(*p)?;
-                Err(self.regeneration_out_of_time(*p, *c))
+                Err(self.regeneration_out_of_time(*c))
             }
         }
     }

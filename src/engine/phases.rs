@@ -167,7 +167,6 @@ impl Engine<'_> {
             self.emit(EventKind::LifeCheck, Some(Rule::g("Losing the Game")));
         }
         if over {
-            self.game.over = true;
             return Err(Stop::GameOver);
         }
         Ok(())
@@ -237,7 +236,6 @@ impl Engine<'_> {
                     EventKind::Loses { player: self.pname(p), reason: "cannot draw from an empty library".into() },
                     Some(Rule::g("Losing the Game")),
                 );
-                self.game.over = true;
                 return Err(Stop::GameOver);
             }
         }

@@ -89,7 +89,8 @@ impl Engine<'_> {
                 self.put_in_graveyard(sp.card);
             }
         }
-        // New damage during a damage prevention step joins that step (002 Sub-Step A).
+        // Damage assigned starts a damage prevention step, unless one is already under way: new
+        // damage then joins it (002 Sub-Step A).
         if !self.game.packets.is_empty() && !self.game.ctx.iter().any(|c| c.kind == super::state::CtxKind::Prevention) {
             self.prevention_step()?;
         }

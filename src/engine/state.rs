@@ -396,14 +396,15 @@ pub struct Game {
     pub damaged: Vec<(CardId, CardId)>,
     /// Creatures put into the graveyard from play since triggers were last looked at.
     pub died: Vec<CardId>,
+    /// State triggers that fired and whose condition still holds (they fire once per time the
+    /// condition becomes true).
+    pub state_fired: Vec<(CardId, u8)>,
     /// Creatures that cannot regenerate and leave the game instead of dying this turn.
     pub disintegrated: Vec<CardId>,
     /// Damage successfully dealt to players this turn: (player, source, amount).
     pub player_damage: Vec<(PlayerId, CardId, u32)>,
     /// The active player has attacked this turn.
     pub attacked: bool,
-    /// The game is over.
-    pub over: bool,
     /// The run starts on the game's first turn: its player skips that turn's draw.
     pub first_turn: bool,
 }
@@ -467,7 +468,7 @@ impl Game {
         let left_play = c.zone == Zone::Play && zone != Zone::Play;
         c.zone = zone;
         c.seq = seq;
-        if left_play || zone != Zone::Play {
+        if zone != Zone::Play {
             c.tapped = false;
             c.damage = 0;
             c.counters.clear();

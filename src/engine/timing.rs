@@ -76,11 +76,6 @@ impl Engine<'_> {
         Ok(())
     }
 
-    /// Resolves everything open in the phase.
-    pub(super) fn settle(&mut self) -> Result<(), Stop> {
-        self.settle_top()
-    }
-
     /// A line of another kind than an interrupt closes every open window (Consumption 1).
     pub(super) fn close_all_windows(&mut self) -> Result<(), Stop> {
         while let Some(w) = self.game.top().windows.last() {
@@ -179,6 +174,11 @@ impl Engine<'_> {
     /// Step 4), but damage prevention and specialized abilities may be used.
     pub(super) fn resolve_batch(&mut self) -> Result<(), Stop> {
         let batch = std::mem::take(&mut self.game.top_mut().batch);
+        // Nobody holds priority while a batch resolves: earlier passes no longer count.
+        let active = self.game.active;
+        let top = self.game.top_mut();
+        top.holder = active;
+        top.passes = 0;
         let order: Vec<String> = batch.iter().rev().map(|&s| self.slabel(s)).collect();
         self.emit(EventKind::BatchResolves { order }, Some(BATCHES));
         self.depth += 1;

@@ -16,7 +16,8 @@ impl Engine<'_> {
 
     /// Resolves every triggered ability whose event has happened, until none is left.
     pub(super) fn run_triggers(&mut self) -> Result<(), Stop> {
-        // Each round removes what fired (deaths are taken, self-burials leave play): it ends.
+        // Each round consumes what fired (deaths are taken, states are marked), so rounds end;
+        // the bound only guards against a card definition that keeps killing its own victims.
         for _ in 0..64 {
             let fired = self.collect_triggers();
             if fired.is_empty() {
@@ -47,11 +48,21 @@ impl Engine<'_> {
         let mut fired = Vec::new();
         for c in self.game.zone(Zone::Play, None) {
             let controller = self.game.card(c).controller;
-            for (i, (t, _)) in self.def(c).triggered().iter().enumerate() {
+            // The library outlives the engine's borrow of itself.
+            let lib = self.lib;
+            for (i, (t, _)) in lib.get(self.game.card(c).def).triggered().iter().enumerate() {
                 let i = u8::try_from(i).unwrap_or(0);
                 match t {
-                    Trigger::ControlNo(land) if !self.controls_land(controller, land) => {
-                        fired.push((c, i, t.to_string()));
+                    Trigger::ControlNo(land) => {
+                        // A state fires once each time it becomes true, not at every look.
+                        let holds = !self.controls_land(controller, land);
+                        let seen = self.game.state_fired.contains(&(c, i));
+                        if holds && !seen {
+                            self.game.state_fired.push((c, i));
+                            fired.push((c, i, t.to_string()));
+                        } else if !holds && seen {
+                            self.game.state_fired.retain(|x| *x != (c, i));
+                        }
                     }
                     Trigger::DamagedCreatureDies => {
                         // One trigger for each creature it damaged this turn that has died.
@@ -84,9 +95,9 @@ impl Engine<'_> {
                 packet_source: None,
                 status: Status::Waiting,
             });
-            self.depth += 1;
+            self.depth = self.depth.saturating_add(1);
             let r = self.resolve_spell(id);
-            self.depth -= 1;
+            self.depth = self.depth.saturating_sub(1);
             r?;
         }
         Ok(())

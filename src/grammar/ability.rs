@@ -1,24 +1,38 @@
 //! The card ability language: what a card's `abilities:` lines say.
 //!
 //! ```text
-//! ability  = keyword | "spell:" effect | cost ":" effect
+//! ability  = keyword | "spell:" effect | cost ":" effect | static | trigger "," effect
 //!          | "costs" mana "more for each target after the first"
-//! keyword  = "flying" | "first strike" | "trample" | "banding" | "wall"
-//!          | "does not tap to attack" | LAND "walk" | "protection from" color
-//! cost     = part ("," part)*        part = "T" | mana_cost
+//! keyword  = "flying" | "first strike" | "trample" | "banding" | "wall" | "does not tap to attack"
+//!          | LAND "walk" | "protection from" color
+//!          | "cannot attack unless the defending player controls a(n)" LAND
+//! static   = "enchanted creature gets" signed "/" signed
+//!          | "all damage that unblocked attackers would deal to you is dealt to this instead while
+//!             this is untapped"
+//! trigger  = "when you control no" LAND-plural | "at end of turn, if no creatures are in play"
+//!          | "whenever a creature this damaged this turn is put into the graveyard"
+//! cost     = part ("," part)*        part = "T" | mana_cost      (mana parts add up)
 //! effect   = "add" mana
-//!          | "deal" amount "damage to" target
-//!          | "deal" amount "damage divided evenly among any number of" target_plural
+//!          | "deal" amount "damage to" target [disintegrate_rider]
+//!          | "deal" amount "damage divided evenly among any number of" target
 //!          | "deal" amount "damage to each creature without flying and each player"
-//!          | who "gets" signed "/" signed "until end of turn"
-//!          | who "gains" keyword "until end of turn"
-//!          | target "gains" amount "life"
-//!          | "return" target "to its owner's hand"
-//!          | ("destroy" | "bury") (target | "all creatures")
-//!          | "prevent up to" amount "damage to" target | "prevent" amount "damage to" target
-//!          | "counter" target | "tap" target | "untap" target | "regenerate" who
+//!          | "deal" amount "damage to each creature and each player"
+//!          | who "gets" signed "/" signed "until end of turn" | who "gains" keyword "until end of turn"
+//!          | target "gains" amount "life" | "return" target "to its owner's hand"
+//!          | ("destroy" | "bury") (target | "all creatures") | "bury this"
+//!          | "prevent" ["up to"] amount "damage to" target
+//!          | "prevent all damage to you from a" color "source"
+//!          | "counter" target ["unless its caster pays" amount ["; if not, tap all lands its caster controls"]]
+//!          | "tap" target | "untap" target | "regenerate" who
+//!          | "creatures deal no combat damage this turn"
+//!          | "all damage dealt to you this turn by one source is prevented retroactively, and you
+//!             gain that much life"
+//!          | "put" ["a"] [N] KIND ("counter" | "counters") "on this"
+//! disintegrate_rider = "; a creature so damaged cannot regenerate this turn and is removed from the
+//!             game instead of going to the graveyard this turn"
 //! who      = "this" | "enchanted creature" | target
-//! target   = "target" (adjective | kind | "," | "or")+      e.g. target nonartifact, nonblack creature
+//! target   = ["any number of"] "target" (adjective | kind | "," | "or")+
+//!            e.g. target nonartifact, nonblack creature
 //! amount   = N | "X"
 //! ```
 
@@ -351,7 +365,13 @@ fn activation_cost(i: &str) -> PResult<'_, ActivationCost> {
     for p in parts {
         match p {
             Part::Tap => cost.tap = true,
-            Part::Mana(m) => cost.mana = m,
+            Part::Mana(m) => {
+                cost.mana.generic = cost.mana.generic.saturating_add(m.generic);
+                for (slot, n) in cost.mana.colored.iter_mut().zip(m.colored) {
+                    *slot = slot.saturating_add(n);
+                }
+                cost.mana.x = cost.mana.x.saturating_add(m.x);
+            }
         }
     }
     Ok((r, cost))

@@ -154,7 +154,7 @@ pub fn mana_cost(i: &str) -> PResult<'_, ManaCost> {
         match s {
             Symbol::Generic(n) => cost.generic = cost.generic.saturating_add(n),
             Symbol::Colored(c) => cost.colored[c.index()] += 1,
-            Symbol::X => cost.x += 1,
+            Symbol::X => cost.x = cost.x.saturating_add(1),
         }
     }
     Ok((rest, cost))

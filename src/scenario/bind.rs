@@ -6,7 +6,7 @@ use crate::cards::CardKind;
 use crate::diagnostic::Diagnostic;
 use crate::edition::Policies;
 use crate::engine::action::{Action, Announce, TargetRef};
-use crate::engine::state::{CardId, Game, PlayerId, Source, Zone};
+use crate::engine::state::{CardId, PlayerId, Source, Zone};
 use crate::grammar::ability::{Effect, TargetKind};
 use crate::grammar::action::{ActionSyntax, CastSyntax, Verb};
 use crate::grammar::expect::ExpectSyntax;
@@ -20,7 +20,6 @@ impl Loader<'_> {
         syn: &ActionSyntax,
         text: &Spanned<String>,
         pol: &Policies,
-        game: &Game,
     ) -> Result<Action, Diagnostic> {
         let (player, verb) = match syn {
             ActionSyntax::Resolve => return Ok(Action::Resolve),
@@ -41,7 +40,7 @@ impl Loader<'_> {
                 } else {
                     let cs =
                         CastSyntax { card: r.clone(), ability: None, targets: Vec::new(), x: None, choosing: None };
-                    self.bind_cast(player, &cs, text, false, game)
+                    self.bind_cast(player, &cs, text, false)
                 }
             }
             Verb::Taps(r, mana) => {
@@ -49,8 +48,8 @@ impl Loader<'_> {
                 let card = self.bind_card(r, sp, Some((player, Zone::Play)))?;
                 Ok(Action::Tap(player, card, mana.as_ref().map(|(m, _)| m.0)))
             }
-            Verb::Casts(cs) => self.bind_cast(player, cs, text, false, game),
-            Verb::Activates(cs) => self.bind_cast(player, cs, text, true, game),
+            Verb::Casts(cs) => self.bind_cast(player, cs, text, false),
+            Verb::Activates(cs) => self.bind_cast(player, cs, text, true),
             Verb::Announces(cs) => {
                 let sp = Self::ref_span(text, &cs.card);
                 let card = self.bind_card(&cs.card, sp, None)?;
@@ -59,8 +58,8 @@ impl Loader<'_> {
                 let castable = c.zone == Zone::Hand && def.kind != CardKind::Land;
                 let activatable = c.zone == Zone::Play && !def.activated().is_empty();
                 match (castable, activatable) {
-                    (true, false) => self.bind_cast(player, cs, text, false, game),
-                    (false, true) => self.bind_cast(player, cs, text, true, game),
+                    (true, false) => self.bind_cast(player, cs, text, false),
+                    (false, true) => self.bind_cast(player, cs, text, true),
                     _ => Err(Diagnostic::new(
                         format!("`announces {}` fits both or neither of casting and activating", def.name),
                         sp,
@@ -109,7 +108,6 @@ impl Loader<'_> {
         cs: &CastSyntax,
         text: &Spanned<String>,
         activate: bool,
-        _game: &Game,
     ) -> Result<Action, Diagnostic> {
         let sp = Self::ref_span(text, &cs.card);
         let zone = if activate { Zone::Play } else { Zone::Hand };

@@ -12,9 +12,6 @@ use crate::grammar::{Lexicon, NameKind};
 use crate::span::{Span, Spanned};
 use crate::yaml::{RawText, locate};
 
-/// Where play goes on to after the lines (`stop:`).
-pub type StopAt = Goal;
-
 /// One action line, bound.
 #[derive(Clone, Debug)]
 pub struct Line {
@@ -94,7 +91,7 @@ pub struct Scenario {
     /// Expectations.
     pub expects: Vec<Expect>,
     /// `stop:`.
-    pub stop: Option<StopAt>,
+    pub stop: Option<Goal>,
     /// A damage step or the end of combat the scenario starts at, played first.
     pub start_step: Option<AttackStep>,
     /// The card library (built-in, `--cards`, `cards:`).
@@ -105,7 +102,7 @@ pub struct Scenario {
 
 pub(super) fn unsupported(what: &str, span: Span) -> Diagnostic {
     Diagnostic::new(format!("{what} is not supported yet"), span, "not supported yet")
-        .with_help("this engine plays the main phase of Fifth Edition without combat for now")
+        .with_help("this engine plays Fifth Edition; this part of the format is not built yet")
 }
 
 pub(super) fn flag(raw: Option<&RawText>, src: &str, what: &str) -> Result<bool, Diagnostic> {
@@ -135,8 +132,8 @@ pub(super) struct Loader<'s> {
     pub(super) cards: Vec<Card>,
     pub(super) aliases: Vec<(String, CardId)>,
     pub(super) labels: Vec<String>,
-    /// Creatures written `attacking`.
-    pub(super) attacking: Vec<CardId>,
+    /// Creatures written `attacking`, with the state's span.
+    pub(super) attacking: Vec<(CardId, Span)>,
     /// Blockers written `blocking REF`, with the attacker and the state's span.
     pub(super) blocking: Vec<(CardId, CardId, Span)>,
     /// Where the first combat state is written, for errors.
@@ -258,8 +255,8 @@ impl<'s> Loader<'s> {
             players.push(self.player(pid, rp, &mut pending_states)?);
         }
         // States that name other cards, now that every alias is known.
-        for (card, state, at, text) in pending_states {
-            self.bind_state(card, &state, at, &text)?;
+        for (card, state, _, text) in pending_states {
+            self.bind_state(card, &state, &text)?;
         }
         self.make_labels();
 
@@ -278,7 +275,7 @@ impl<'s> Loader<'s> {
             }
             None => policies.phases.iter().position(|&x| x == "main").unwrap_or(0),
         };
-        let mut combat = self.starting_combat(raw.step.as_ref(), phase, &policies)?;
+        let mut combat = self.starting_combat(raw.step.as_ref(), phase, &policies, active)?;
         // Starting at a damage step or at the end of combat means that step is about to be
         // played: play starts just before it (after blocks), and the engine plays it first.
         let start_step = combat.as_ref().map(|c| c.step).filter(|&s| s > AttackStep::AfterBlocks);
@@ -326,17 +323,17 @@ impl<'s> Loader<'s> {
             damaged: Vec::new(),
             died: Vec::new(),
             disintegrated: Vec::new(),
+            state_fired: Vec::new(),
             player_damage: Vec::new(),
             attacked,
             first_turn,
-            over: false,
         };
 
         let mut lines = Vec::new();
         for (n, raw_line) in raw.actions.iter().enumerate() {
             let text = self.loc(raw_line);
             let syntax = parse_action(&text.node, &self.lex).map_err(|e| e.diagnostic(&text, "action line"))?;
-            let action = self.bind_action(&syntax, &text, &policies, &game)?;
+            let action = self.bind_action(&syntax, &text, &policies)?;
             lines.push(Line { number: n + 1, text: text.node.clone(), span: text.span, action });
         }
         let mut expects = Vec::new();
@@ -375,7 +372,39 @@ impl<'s> Loader<'s> {
         step: Option<&RawText>,
         phase: usize,
         pol: &Policies,
+        active: PlayerId,
     ) -> Result<Option<Combat>, Diagnostic> {
+        // Attackers are the active player's creatures, blockers the defender's.
+        let creature_of = |c: CardId, p: PlayerId| {
+            let card = &self.cards[usize::from(c.0)];
+            card.controller == p && self.lib.get(card.def).kind.is_creature()
+        };
+        for &(c, sp) in &self.attacking {
+            if !creature_of(c, active) {
+                return Err(Diagnostic::new(
+                    format!(
+                        "`{}` cannot be attacking: only {}'s creatures attack this turn",
+                        self.labels[usize::from(c.0)],
+                        self.players[active.ix()]
+                    ),
+                    sp,
+                    "not an attacker",
+                ));
+            }
+        }
+        for &(b, _, sp) in &self.blocking {
+            if !creature_of(b, active.other()) {
+                return Err(Diagnostic::new(
+                    format!(
+                        "`{}` cannot be blocking: only {}'s creatures block this turn",
+                        self.labels[usize::from(b.0)],
+                        self.players[active.other().ix()]
+                    ),
+                    sp,
+                    "not a blocker",
+                ));
+            }
+        }
         let Some(raw) = step else {
             return match self.combat_state {
                 Some(sp) => Err(Diagnostic::new(
@@ -414,9 +443,9 @@ impl<'s> Loader<'s> {
             .with_help("mark attackers with the state `attacking`"));
         }
         let mut combat = Combat::new(step);
-        combat.attackers.clone_from(&self.attacking);
+        combat.attackers = self.attacking.iter().map(|(c, _)| *c).collect();
         for &(b, a, sp) in &self.blocking {
-            if !self.attacking.contains(&a) {
+            if !self.attacking.iter().any(|(c, _)| *c == a) {
                 return Err(Diagnostic::new(
                     format!("`{}` is not attacking", self.labels[usize::from(a.0)]),
                     sp,

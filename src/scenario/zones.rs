@@ -104,7 +104,7 @@ impl Loader<'_> {
                 StateSyntax::Damage(n) => card.damage = *n,
                 StateSyntax::Counters(n, k) => card.counters.push((k.clone(), *n)),
                 StateSyntax::Attacking => {
-                    self.attacking.push(id);
+                    self.attacking.push((id, sp));
                     self.combat_state.get_or_insert(sp);
                 }
                 StateSyntax::Enchanting(..) | StateSyntax::OwnedBy(..) | StateSyntax::Blocking(..) => {
@@ -135,7 +135,6 @@ impl Loader<'_> {
         &mut self,
         card: CardId,
         state: &StateSyntax,
-        _at: usize,
         text: &Spanned<String>,
     ) -> Result<(), Diagnostic> {
         match state {
