@@ -11,9 +11,9 @@ const SCENARIO: &str = include_str!("../scenarios/damage-prevention/healer-and-s
 fn benches(c: &mut Criterion) {
     let lib = Library::builtin().unwrap_or_else(|e| panic!("{e}"));
     let sc = load_scenario(SCENARIO, &lib).unwrap_or_else(|d| panic!("{}", d.render("bench", SCENARIO)));
-    c.bench_function("game state clone", |b| b.iter(|| black_box(sc.game.clone())));
+    c.bench_function("game state clone", |b| b.iter(|| black_box(sc.setup.game.clone())));
     c.bench_function("load scenario", |b| b.iter(|| black_box(load_scenario(black_box(SCENARIO), &lib).is_ok())));
-    c.bench_function("run scenario", |b| b.iter(|| black_box(judge::engine::run(black_box(&sc)).events.len())));
+    c.bench_function("run scenario", |b| b.iter(|| black_box(judge::engine::run(black_box(&sc.setup)).events.len())));
 }
 
 criterion_group!(engine, benches);

@@ -9,13 +9,13 @@ use crate::trace::{Board, EventKind, PlayerBoard, Report, Verdict, render_text};
 /// Runs a scenario and checks its expectations.
 #[must_use]
 pub fn run_and_check(sc: &Scenario) -> (Outcome, Report) {
-    let outcome = crate::engine::run(sc);
+    let outcome = crate::engine::run(&sc.setup);
     let board = board(sc, &outcome.game);
     let mut report = Report {
         scenario: sc.title.clone(),
         question: sc.question.clone(),
         source: sc.source.clone(),
-        rules: sc.policies.edition.name().to_owned(),
+        rules: sc.setup.policies.edition.name().to_owned(),
         events: outcome.events.clone(),
         board,
         verdicts: Vec::new(),
@@ -27,21 +27,21 @@ pub fn run_and_check(sc: &Scenario) -> (Outcome, Report) {
 }
 
 fn label(sc: &Scenario, c: CardId) -> String {
-    sc.labels.get(usize::from(c.0)).cloned().unwrap_or_default()
+    sc.setup.labels.get(usize::from(c.0)).cloned().unwrap_or_default()
 }
 
 fn pt(sc: &Scenario, g: &Game, c: CardId) -> (i64, i64) {
-    let (p, t) = crate::engine::power_toughness(&sc.library, g, c);
+    let (p, t) = crate::engine::power_toughness(&sc.setup.library, g, c);
     (i64::from(p), i64::from(t))
 }
 
 fn where_is(sc: &Scenario, g: &Game, c: CardId) -> String {
     let card = g.card(c);
     match card.zone {
-        Zone::Play => format!("in play under {}'s control", sc.players[card.controller.ix()]),
+        Zone::Play => format!("in play under {}'s control", sc.setup.players[card.controller.ix()]),
         Zone::Limbo => "in limbo (being cast)".to_owned(),
         Zone::Removed => "removed from game".to_owned(),
-        z => format!("in {}'s {}", sc.players[card.owner.ix()], z.name()),
+        z => format!("in {}'s {}", sc.setup.players[card.owner.ix()], z.name()),
     }
 }
 
@@ -70,7 +70,7 @@ fn verdict(sc: &Scenario, out: &Outcome, e: &crate::scenario::Expect, text: &str
     let (holds, found) = match &e.kind {
         ExpectKind::Life(p, n) => {
             let life = i64::from(g.players[p.ix()].life);
-            (life == *n, format!("{} has {life} life", sc.players[p.ix()]))
+            (life == *n, format!("{} has {life} life", sc.setup.players[p.ix()]))
         }
         ExpectKind::Zone(c, z, owner) => {
             let card = g.card(*c);
@@ -126,7 +126,7 @@ fn verdict(sc: &Scenario, out: &Outcome, e: &crate::scenario::Expect, text: &str
         }
         ExpectKind::Burned(p, n) => {
             let b = g.players[p.ix()].burned;
-            (b == *n, format!("{} burned {b}", sc.players[p.ix()]))
+            (b == *n, format!("{} burned {b}", sc.setup.players[p.ix()]))
         }
         ExpectKind::Lost(p) => (g.players[p.ix()].lost, result(sc, g)),
         ExpectKind::Won(p) => (!g.players[p.ix()].lost && g.players[p.other().ix()].lost, result(sc, g)),
@@ -157,15 +157,15 @@ fn verdict(sc: &Scenario, out: &Outcome, e: &crate::scenario::Expect, text: &str
 }
 
 fn result(sc: &Scenario, g: &Game) -> String {
-    let lost: Vec<&str> = (0..2).filter(|&i| g.players[i].lost).map(|i| sc.players[i].as_str()).collect();
+    let lost: Vec<&str> = (0..2).filter(|&i| g.players[i].lost).map(|i| sc.setup.players[i].as_str()).collect();
     if lost.is_empty() { "nobody lost".to_owned() } else { format!("{} lost", lost.join(" and ")) }
 }
 
 /// The final board for the answer.
 #[must_use]
 pub fn board(sc: &Scenario, g: &Game) -> Board {
-    let phase = sc.policies.phases[g.phase];
-    let moment = format!("{}'s {phase} phase (turn {} of the run)", sc.players[g.active.ix()], g.turn);
+    let phase = sc.setup.policies.phases[g.phase];
+    let moment = format!("{}'s {phase} phase (turn {} of the run)", sc.setup.players[g.active.ix()], g.turn);
     let players = (0..2u8)
         .map(|i| {
             let p = PlayerId(i);
@@ -177,7 +177,7 @@ pub fn board(sc: &Scenario, g: &Game) -> Board {
                     let card = g.card(c);
                     let mut s = label(sc, c);
                     let mut notes = Vec::new();
-                    if sc.library.get(card.def).kind.is_creature() {
+                    if sc.setup.library.get(card.def).kind.is_creature() {
                         let (pw, t) = pt(sc, g, c);
                         notes.push(format!("{pw}/{t}"));
                     }
@@ -196,7 +196,7 @@ pub fn board(sc: &Scenario, g: &Game) -> Board {
             let pl = &g.players[p.ix()];
             let known = u32::try_from(g.zone(Zone::Library, Some(p)).len()).unwrap_or(0);
             PlayerBoard {
-                name: sc.players[p.ix()].clone(),
+                name: sc.setup.players[p.ix()].clone(),
                 life: pl.life,
                 pool: crate::engine::pool_text(&pl.pool),
                 in_play,

@@ -127,9 +127,9 @@ pub fn run_source(name: &str, src: &str, lib: &Library) -> FileResult {
     let (outcome, report) = run_and_check(&sc);
     if let Some(Stop::Choice { line, message }) = &outcome.stopped {
         // A choice met while playing out after the last line points at that line.
-        let (span, label) = match line.and_then(|i| sc.lines.get(i)) {
+        let (span, label) = match line.and_then(|i| sc.setup.lines.get(i)) {
             Some(l) => (Some(l.span), "a choice the rules give is not made"),
-            None => (sc.lines.last().map(|l| l.span), "after this line, a choice the rules give is not made"),
+            None => (sc.setup.lines.last().map(|l| l.span), "after this line, a choice the rules give is not made"),
         };
         let d = match span {
             Some(sp) => Diagnostic::new(message.clone(), sp, label),

@@ -1,6 +1,6 @@
 //! Rules that differ between editions, as one table of policies the engine asks.
 
-use crate::trace::Rule;
+use crate::citation::Rule;
 
 /// The rules a scenario is played under.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
@@ -40,9 +40,10 @@ pub enum InterruptTargets {
     AnyBeingCast,
 }
 
-/// The policy table of one edition. The engine asks it where editions differ; only the
-/// Fifth Edition rows are reachable today, since `rules: 4e` and `alpha` are refused at load
-/// ("not supported yet") until their timing is built.
+/// The policy table of one edition: where editions differ, the engine asks this table instead
+/// of matching on the edition. Today the engine consults `phases` and `interrupt_targets`; the
+/// other rows describe Fourth Edition and Alpha for when their timing is built (`rules: 4e` and
+/// `alpha` are refused at load, "not supported yet", until then).
 #[derive(Clone, Copy, Debug)]
 pub struct Policies {
     /// The edition these policies belong to.

@@ -9,6 +9,7 @@
 
 pub mod cards;
 pub mod check;
+pub mod citation;
 pub mod cli;
 pub mod diagnostic;
 pub mod edition;

@@ -2,6 +2,7 @@
 
 use super::state::{AttackStep, CardId, PlayerId, Source};
 use crate::grammar::mana::ManaCost;
+use crate::span::Span;
 
 /// A target as bound at load time; a card may turn out to be a spell when the line is taken.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -89,4 +90,17 @@ impl Action {
             Self::Announce(a) => Some(a.player),
         }
     }
+}
+
+/// One action line, bound.
+#[derive(Clone, Debug)]
+pub struct Line {
+    /// One-based number among the actions.
+    pub number: usize,
+    /// The line as written.
+    pub text: String,
+    /// Where it is written.
+    pub span: Span,
+    /// What it does.
+    pub action: Action,
 }

@@ -21,10 +21,34 @@ pub use mana::pool_text;
 
 use crate::cards::{CardDef, Library};
 use crate::edition::Policies;
-use crate::scenario::{Line, Scenario};
 use crate::trace::{Event, EventKind, Rule};
-use action::Action;
+use action::{Action, Goal, Line};
 use state::{CardId, Game, PlayerId, Source, SpellId};
+
+/// Everything the engine plays: the starting game, the bound lines and what they refer to.
+#[derive(Clone, Debug)]
+pub struct Setup {
+    /// The edition's policies.
+    pub policies: Policies,
+    /// Mana costs waived.
+    pub costs_free: bool,
+    /// Player names in file order.
+    pub players: [String; 2],
+    /// Card labels for the trace, by card id.
+    pub labels: Vec<String>,
+    /// The starting game.
+    pub game: Game,
+    /// Action lines.
+    pub lines: Vec<Line>,
+    /// `stop:`.
+    pub stop: Option<Goal>,
+    /// A damage step or the end of combat play starts at, played first.
+    pub start_step: Option<state::AttackStep>,
+    /// The card library (built-in, `--cards`, `cards:`).
+    pub library: Library,
+    /// Redefinitions of cards, for the trace.
+    pub redefinitions: Vec<crate::cards::Redefinition>,
+}
 
 /// What a run produced.
 #[derive(Clone, Debug)]
@@ -41,7 +65,7 @@ pub struct Outcome {
 pub(crate) struct Engine<'a> {
     lib: &'a Library,
     pol: Policies,
-    sc: &'a Scenario,
+    sc: &'a Setup,
     game: Game,
     events: Vec<Event>,
     cursor: usize,
@@ -54,7 +78,7 @@ pub(crate) struct Engine<'a> {
 
 /// Runs a scenario to its end: its lines, the play-out, and `stop:`.
 #[must_use]
-pub fn run(sc: &Scenario) -> Outcome {
+pub fn run(sc: &Setup) -> Outcome {
     let mut e = Engine {
         lib: &sc.library,
         pol: sc.policies,

@@ -5,7 +5,7 @@ mod refs;
 mod setup;
 mod zones;
 
-pub use setup::{Expect, ExpectKind, Line, Scenario, load_scenario};
+pub use setup::{Expect, ExpectKind, Scenario, load_scenario};
 
 use crate::cards::RawCard;
 use crate::yaml::{CountOrList, OrderedMap, RawText};

@@ -1,29 +1,17 @@
 //! From a scenario file to a validated game and bound lines (the only fallible set-up step).
 
 use super::RawScenario;
-use crate::cards::{Library, Redefinition};
+use crate::cards::Library;
 use crate::diagnostic::Diagnostic;
 use crate::edition::{Edition, Policies};
-use crate::engine::action::{Action, Goal};
+use crate::engine::Setup;
+use crate::engine::action::{Goal, Line};
 use crate::engine::state::{AttackStep, Card, CardId, Combat, Ctx, CtxKind, Game, Player, PlayerId};
 use crate::grammar::action::parse_action;
 use crate::grammar::expect::{Fate, ZoneName, parse_expectation};
 use crate::grammar::{Lexicon, NameKind};
 use crate::span::{Span, Spanned};
 use crate::yaml::{RawText, locate};
-
-/// One action line, bound.
-#[derive(Clone, Debug)]
-pub struct Line {
-    /// One-based number among the actions.
-    pub number: usize,
-    /// The line as written.
-    pub text: String,
-    /// Where it is written.
-    pub span: Span,
-    /// What it does.
-    pub action: Action,
-}
 
 /// An expectation, bound.
 #[derive(Clone, Debug)]
@@ -76,28 +64,10 @@ pub struct Scenario {
     pub question: Option<String>,
     /// Citation.
     pub source: Option<String>,
-    /// The edition's policies.
-    pub policies: Policies,
-    /// Mana costs waived.
-    pub costs_free: bool,
-    /// Player names in file order.
-    pub players: [String; 2],
-    /// Card labels for the trace, by card id.
-    pub labels: Vec<String>,
-    /// The starting game.
-    pub game: Game,
-    /// Action lines.
-    pub lines: Vec<Line>,
     /// Expectations.
     pub expects: Vec<Expect>,
-    /// `stop:`.
-    pub stop: Option<Goal>,
-    /// A damage step or the end of combat the scenario starts at, played first.
-    pub start_step: Option<AttackStep>,
-    /// The card library (built-in, `--cards`, `cards:`).
-    pub library: Library,
-    /// Cards the scenario's `cards:` redefined.
-    pub redefinitions: Vec<Redefinition>,
+    /// What the engine plays.
+    pub setup: Setup,
 }
 
 pub(super) fn unsupported(what: &str, span: Span) -> Diagnostic {
@@ -348,17 +318,19 @@ impl<'s> Loader<'s> {
             title: raw.scenario.value.0.clone(),
             question: raw.question.map(|q| q.value.0),
             source: raw.source.map(|s| s.value.0),
-            policies,
-            costs_free,
-            players,
-            labels: self.labels,
-            game,
-            lines,
             expects,
-            stop,
-            start_step,
-            library: self.lib,
-            redefinitions,
+            setup: Setup {
+                policies,
+                costs_free,
+                players,
+                labels: self.labels,
+                game,
+                lines,
+                stop,
+                start_step,
+                library: self.lib,
+                redefinitions,
+            },
         })
     }
 

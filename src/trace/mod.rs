@@ -8,46 +8,7 @@ pub use text::{render_board, render_text};
 
 use serde::Serialize;
 
-/// A source document of the rules.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-pub enum Doc {
-    /// 002: the General Rulings Summary of 07/15/97.
-    Grs,
-    /// 000: the Fifth Edition rulebook.
-    Fifth,
-}
-
-/// A rule citation: document and section.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-pub struct Rule {
-    /// The document.
-    pub doc: Doc,
-    /// The section, as the document names it.
-    pub section: &'static str,
-}
-
-impl Rule {
-    /// A section of the General Rulings Summary 07/15/97 (seed 002).
-    #[must_use]
-    pub const fn g(section: &'static str) -> Self {
-        Self { doc: Doc::Grs, section }
-    }
-
-    /// A section of the Fifth Edition rulebook (seed 000).
-    #[must_use]
-    pub const fn r5(section: &'static str) -> Self {
-        Self { doc: Doc::Fifth, section }
-    }
-}
-
-impl std::fmt::Display for Rule {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self.doc {
-            Doc::Grs => write!(f, "GRS 07/15/97, {}", self.section),
-            Doc::Fifth => write!(f, "5th Ed. rulebook, {}", self.section),
-        }
-    }
-}
+pub use crate::citation::{Doc, Rule};
 
 /// One thing that happened.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
