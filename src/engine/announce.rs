@@ -508,7 +508,7 @@ impl Engine<'_> {
     pub(super) fn regeneration_out_of_time(&self, c: CardId) -> Stop {
         let name = self.label(c);
         let card = self.game.card(c);
-        let buried = self.events.iter().any(|e| matches!(&e.kind, EventKind::Buried { card, .. } if *card == name));
+        let buried = self.game.buried.contains(&c);
         if card.zone != Zone::Play && buried {
             return Stop::illegal(
                 format!("{name} was buried: a buried creature may not be regenerated"),

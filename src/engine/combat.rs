@@ -181,11 +181,7 @@ impl Engine<'_> {
         } else if let Some(land) = self.def(c).abilities.iter().find_map(|a| match a {
             crate::grammar::ability::Ability::Keyword(Keyword::AttacksOnlyIfDefenderControls(l)) => Some(l.clone()),
             _ => None,
-        }) && !self
-            .game
-            .zone(Zone::Play, Some(p.other()))
-            .into_iter()
-            .any(|l| self.def(l).name.eq_ignore_ascii_case(&land))
+        }) && !self.controls_land(p.other(), &land)
         {
             Some(format!("it may attack only if {} controls an {land}", self.pname(p.other())))
         } else if self.combat().is_some_and(|cb| cb.attackers.contains(&c)) {
@@ -279,9 +275,7 @@ impl Engine<'_> {
                 _ => None,
             })
             .collect();
-        walks.into_iter().find(|l| {
-            self.game.zone(Zone::Play, Some(defender)).into_iter().any(|c| self.def(c).name.eq_ignore_ascii_case(l))
-        })
+        walks.into_iter().find(|l| self.controls_land(defender, l))
     }
 
     /// Both players passed at a moment of the attack: play goes on to the next declaration or

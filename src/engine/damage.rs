@@ -299,6 +299,7 @@ impl Engine<'_> {
                 continue;
             }
             let creature = self.def(c).kind.is_creature();
+            self.game.buried.push(c);
             self.emit(EventKind::Buried { card: self.label(c), creature }, Some(Rule::g("Bury")));
             self.put_in_graveyard(c);
         }

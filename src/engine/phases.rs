@@ -41,9 +41,9 @@ impl Engine<'_> {
                 // Steps on the way are played without reading lines: the lines after `go to`
                 // belong to the step it names (contract, Consumption 4).
                 if let Some(before) = step.prev().filter(|&b| b > now) {
-                    self.quiet = true;
+                    let was = std::mem::replace(&mut self.quiet, true);
                     let r = self.advance_combat(before);
-                    self.quiet = false;
+                    self.quiet = was;
                     r?;
                 }
                 self.advance_combat(step)

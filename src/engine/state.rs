@@ -399,6 +399,8 @@ pub struct Game {
     /// State triggers that fired and whose condition still holds (they fire once per time the
     /// condition becomes true).
     pub state_fired: Vec<(CardId, u8)>,
+    /// Permanents buried during the run (a buried creature may not be regenerated).
+    pub buried: Vec<CardId>,
     /// Creatures that cannot regenerate and leave the game instead of dying this turn.
     pub disintegrated: Vec<CardId>,
     /// Damage successfully dealt to players this turn: (player, source, amount).

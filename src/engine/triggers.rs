@@ -10,7 +10,7 @@ const TRIGGERED: Rule = Rule::g("Spell and Ability Timing, Triggered Abilities")
 
 impl Engine<'_> {
     /// Whether `p` controls a land of this basic type.
-    fn controls_land(&self, p: PlayerId, land: &str) -> bool {
+    pub(super) fn controls_land(&self, p: PlayerId, land: &str) -> bool {
         self.game.zone(Zone::Play, Some(p)).into_iter().any(|c| self.def(c).name.eq_ignore_ascii_case(land))
     }
 

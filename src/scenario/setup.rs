@@ -294,6 +294,7 @@ impl<'s> Loader<'s> {
             died: Vec::new(),
             disintegrated: Vec::new(),
             state_fired: Vec::new(),
+            buried: Vec::new(),
             player_damage: Vec::new(),
             attacked,
             first_turn,
