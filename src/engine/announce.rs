@@ -350,41 +350,17 @@ impl Engine<'_> {
         self.check_targets(an, effect, &targets)?;
         // A source chosen on announcement (002 Step 1: choices are made then).
         let chosen = match effect {
-            Effect::PreventAllFrom(col) => match self.sources_of_color(an.player, *col, an.packet_source).as_slice() {
-                [one] => Some(*one),
-                several => {
-                    let names: Vec<String> = several.iter().map(|&s| format!("`choosing {}`", self.label(s))).collect();
-                    return Err(Stop::Choice {
-                        line: None,
-                        message: format!(
-                            "{} must choose one {} source: add {}",
-                            self.label(an.card),
-                            col.name(),
-                            names.join(" or ")
-                        ),
-                    });
-                }
-            },
+            Effect::PreventAllFrom(col) => {
+                let sources = self.sources_of_color(an.player, *col, an.packet_source);
+                let what = format!("{} must choose one {} source", self.label(an.card), col.name());
+                self.one_source(&sources, &what)?
+            }
             // Reverse Damage chooses its source on announcement, among those that damaged its caster.
             Effect::ReverseDamage if an.packet_source.is_none() => {
                 let mut sources: Vec<CardId> =
                     self.game.player_damage.iter().filter(|(p, _, _)| *p == an.player).map(|(_, s, _)| *s).collect();
                 sources.dedup();
-                match sources.as_slice() {
-                    [] | [_] => sources.first().copied(),
-                    several => {
-                        let names: Vec<String> =
-                            several.iter().map(|&s| format!("`choosing {}`", self.label(s))).collect();
-                        return Err(Stop::Choice {
-                            line: None,
-                            message: format!(
-                                "{} must choose one source: add {}",
-                                self.label(an.card),
-                                names.join(" or ")
-                            ),
-                        });
-                    }
-                }
+                self.one_source(&sources, &format!("{} must choose one source", self.label(an.card)))?
             }
             _ => an.packet_source,
         };

@@ -32,6 +32,18 @@ impl Engine<'_> {
         out
     }
 
+    /// The one source among `sources` (none if empty); several is a choice no line made.
+    pub(super) fn one_source(&self, sources: &[CardId], what: &str) -> Result<Option<CardId>, Stop> {
+        match sources {
+            [] => Ok(None),
+            [one] => Ok(Some(*one)),
+            several => {
+                let names: Vec<String> = several.iter().map(|&s| format!("`choosing {}`", self.label(s))).collect();
+                Err(Stop::Choice { line: None, message: format!("{what}: add {}", names.join(" or ")) })
+            }
+        }
+    }
+
     /// Prevents up to `n` damage to `t` from the packets there (one source, or the one chosen).
     pub(super) fn prevent(&mut self, t: Target, n: u32, source: Option<CardId>, by: &str) -> Result<(), Stop> {
         let mut sources: Vec<CardId> = self
@@ -42,17 +54,10 @@ impl Engine<'_> {
             .map(|p| p.source)
             .collect();
         sources.dedup();
-        if sources.len() > 1 {
-            let names: Vec<String> = sources.iter().map(|&s| format!("`choosing {}`", self.label(s))).collect();
-            return Err(Stop::Choice {
-                line: None,
-                message: format!(
-                    "{by} must choose which packet of damage to {} it prevents: add {}",
-                    self.tlabel(t),
-                    names.join(" or ")
-                ),
-            });
-        }
+        self.one_source(
+            &sources,
+            &format!("{by} must choose which packet of damage to {} it prevents", self.tlabel(t)),
+        )?;
         let mut left = n;
         for i in 0..self.game.packets.len() {
             let p = &self.game.packets[i];

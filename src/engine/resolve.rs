@@ -211,23 +211,16 @@ impl Engine<'_> {
             }
             Effect::PreventAllFrom(col) => {
                 let by = self.slabel(id);
-                match self.sources_of_color(sp.controller, *col, sp.packet_source).as_slice() {
-                    [] => self.emit(
+                let sources = self.sources_of_color(sp.controller, *col, sp.packet_source);
+                match self.one_source(&sources, &format!("{by} must choose one {} source", col.name()))? {
+                    None => self.emit(
                         EventKind::Fails {
                             spell: by,
                             reason: format!("no damage from a {} source is left to prevent", col.name()),
                         },
                         None,
                     ),
-                    [one] => self.prevent(Target::Player(sp.controller), u32::MAX, Some(*one), &by)?,
-                    several => {
-                        let names: Vec<String> =
-                            several.iter().map(|&s| format!("`choosing {}`", self.label(s))).collect();
-                        return Err(Stop::Choice {
-                            line: None,
-                            message: format!("{by} must choose one {} source: add {}", col.name(), names.join(" or ")),
-                        });
-                    }
+                    Some(one) => self.prevent(Target::Player(sp.controller), u32::MAX, Some(one), &by)?,
                 }
             }
             Effect::Counter(_) => {
