@@ -355,11 +355,27 @@ impl Engine<'_> {
                 let what = format!("{} must choose one {} source", self.label(an.card), col.name());
                 self.one_source(&sources, &what)?
             }
-            // Reverse Damage chooses its source on announcement, among those that damaged its caster.
-            Effect::ReverseDamage if an.packet_source.is_none() => {
-                let mut sources: Vec<CardId> =
-                    self.game.player_damage.iter().filter(|(p, _, _)| *p == an.player).map(|(_, s, _)| *s).collect();
+            // Reverse Damage chooses its source on announcement, among those that damaged its
+            // caster; like any prevention it needs damage to prevent (002 Damage Prevention).
+            Effect::ReverseDamage => {
+                let mut sources: Vec<CardId> = self
+                    .game
+                    .player_damage
+                    .iter()
+                    .filter(|(p, s, _)| *p == an.player && an.packet_source.is_none_or(|c| c == *s))
+                    .map(|(_, s, _)| *s)
+                    .collect();
                 sources.dedup();
+                if sources.is_empty() {
+                    return Err(Stop::illegal(
+                        format!(
+                            "no damage has been dealt to {} this turn by that source, so there is none to reverse",
+                            self.pname(an.player)
+                        ),
+                        Rule::g("Damage Prevention (glossary): only with damage to prevent"),
+                        None,
+                    ));
+                }
                 self.one_source(&sources, &format!("{} must choose one source", self.label(an.card)))?
             }
             _ => an.packet_source,

@@ -455,11 +455,10 @@ impl Engine<'_> {
                 continue;
             }
             let live: Vec<CardId> = cb.blockers_of(a).iter().copied().filter(|&b| cb.in_combat(b)).collect();
-            // 002 Trample (L3788-3790): with no blocker able to receive its damage (all gone, or
-            // all protected from its colour), a trampler deals it all to the player.
-            let can_receive = |e: &Self, b: CardId| !colors.iter().any(|c| e.has_keyword(b, &Keyword::Protection(*c)));
-            let none_can = live.iter().all(|&b| !can_receive(self, b));
-            if live.is_empty() || (trample && none_can) {
+            // 002 Trample (L3788-3790): with no blocker left, a trampler deals it all to the player.
+            // Protection does not make a blocker unable to receive damage: the damage is reduced
+            // to zero in the prevention step, and only damage dealt beyond lethal tramples over.
+            if live.is_empty() {
                 // Blocked stays blocked; only trample reaches the player (002 Steps 5+6).
                 if trample {
                     self.assign_combat(a, &colors, Target::Player(defender), power, false);

@@ -195,9 +195,6 @@ impl Engine<'_> {
                     let card = self.game.card_mut(c);
                     card.damage = card.damage.saturating_add(p.amount);
                     self.game.damaged.push((p.source, c));
-                    if p.disintegrate && !self.game.disintegrated.contains(&c) {
-                        self.game.disintegrated.push(c);
-                    }
                     self.emit(
                         EventKind::DamageDealt { source: self.label(p.source), to: self.label(c), amount: p.amount },
                         Some(Rule::g("Spell and Ability Timing, Damage Prevention, Sub-Step C")),

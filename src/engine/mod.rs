@@ -100,10 +100,11 @@ pub fn run(sc: &Setup) -> Outcome {
         Some(Rule::g("Spell and Ability Timing, Who Announces First")),
     );
     // A scenario that starts at a damage step or the end of combat starts with that step.
-    let started = match sc.start_step {
+    // A state trigger may already hold on the starting board (Sea Serpent with no Island).
+    let started = e.run_triggers().and_then(|()| match sc.start_step {
         Some(step) => e.advance_combat(step),
         None => Ok(()),
-    };
+    });
     let stopped = match started.and_then(|()| e.drive()) {
         Ok(()) => None,
         Err(stop) => {

@@ -267,8 +267,12 @@ impl Engine<'_> {
                 let n = u32::try_from(Self::amount(*a, x)).unwrap_or(0);
                 for &t in legal {
                     self.assign(source, &sp.colors, t, n);
-                    if let Some(p) = self.game.packets.iter_mut().find(|p| p.source == source && p.to == t) {
-                        p.disintegrate = true;
+                    // The creature itself is marked, prevented damage or not (the card says "that
+                    // creature").
+                    if let Target::Card(c) = t
+                        && !self.game.disintegrated.contains(&c)
+                    {
+                        self.game.disintegrated.push(c);
                     }
                 }
             }
@@ -303,7 +307,15 @@ impl Engine<'_> {
                             },
                             Some(Rule::g("Damage Prevention (glossary): retroactive prevention")),
                         );
-                        self.change_life(p, i32::try_from(total).unwrap_or(i32::MAX), None);
+                        // Undoing the damage puts the life back without gaining it (002 Damage);
+                        // then the card's gain.
+                        let n = i32::try_from(total).unwrap_or(i32::MAX);
+                        self.change_life(
+                            p,
+                            n,
+                            Some(Rule::g("Damage: retroactive damage removal is not a gain of life")),
+                        );
+                        self.change_life(p, n, None);
                     }
                 }
             }
@@ -433,7 +445,6 @@ impl Engine<'_> {
                 amount,
                 trample: false,
                 unblocked: false,
-                disintegrate: false,
             });
         }
     }

@@ -177,9 +177,6 @@ pub struct Packet {
     pub trample: bool,
     /// Combat damage from an unblocked attacker to the defending player.
     pub unblocked: bool,
-    /// A creature damaged by it cannot regenerate and is removed from the game if it dies this
-    /// turn (Disintegrate).
-    pub disintegrate: bool,
 }
 
 /// The steps of an attack, in order (002 Attack Phase; contract step names).
