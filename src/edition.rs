@@ -67,6 +67,14 @@ const FIFTH_PHASES: &[&str] = &["beginning of turn", "untap", "upkeep", "draw", 
 const FOURTH_PHASES: &[&str] = &["beginning of turn", "untap", "upkeep", "draw", "main", "discard", "end", "heal"];
 const ALPHA_PHASES: &[&str] = &["untap", "upkeep", "draw", "main", "discard", "end"];
 
+impl Policies {
+    /// Index of the main phase in the phase list (every edition has one).
+    #[must_use]
+    pub fn main_phase(&self) -> usize {
+        self.phases.iter().position(|&x| x == "main").unwrap_or(0)
+    }
+}
+
 impl Edition {
     /// Reads a `rules:` value.
     #[must_use]

@@ -81,7 +81,7 @@ impl Engine<'_> {
                 Some("write `resolve` before this line"),
             ));
         }
-        let main = self.pol.phases.iter().position(|&x| x == "main").unwrap_or(self.game.phase);
+        let main = self.pol.main_phase();
         if self.game.combat.is_none() && p == self.game.active && self.game.phase < main {
             self.advance(super::action::Goal::Phase(main), Some(()))?;
         }

@@ -16,8 +16,7 @@ impl Engine<'_> {
         // A phase after the main phase lies beyond the attack in progress: fight it out first.
         if !matches!(goal, Goal::Step(_)) && self.game.combat.is_some() {
             self.advance_combat(super::state::AttackStep::EndOfCombat)?;
-            let main = self.pol.phases.iter().position(|&x| x == "main");
-            if goal == Goal::Phase(self.game.phase) && main == Some(self.game.phase) {
+            if goal == Goal::Phase(self.game.phase) && self.pol.main_phase() == self.game.phase {
                 return Ok(());
             }
         }

@@ -234,7 +234,7 @@ impl Engine<'_> {
             );
             self.advance_combat(super::state::AttackStep::EndOfCombat)?;
         }
-        let main = self.pol.phases.iter().position(|&x| x == "main").unwrap_or(self.game.phase);
+        let main = self.pol.main_phase();
         if p == self.game.active && self.game.phase < main {
             self.emit(
                 EventKind::PlayOut {

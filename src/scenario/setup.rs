@@ -243,7 +243,7 @@ impl<'s> Loader<'s> {
                 let p = self.loc(p);
                 self.phase_index(&p, &policies)?
             }
-            None => policies.phases.iter().position(|&x| x == "main").unwrap_or(0),
+            None => policies.main_phase(),
         };
         let mut combat = self.starting_combat(raw.step.as_ref(), phase, &policies, active)?;
         // Starting at a damage step or at the end of combat means that step is about to be
