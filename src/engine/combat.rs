@@ -309,12 +309,21 @@ impl Engine<'_> {
         let Some(next) = step.next() else { return Ok(()) };
         let saved = self.depth;
         self.depth = saved.min(1);
+        // Creatures killed or gone during this step leave the combat at its end (002 Steps 2, 4).
+        self.drop_from_combat();
         match step {
             AttackStep::DeclareAttack => {
                 // 002 Step 0: mana burn and the life check before going on.
+                self.emit(
+                    EventKind::PlayOut {
+                        what: "the intention to attack stands: mana burn, then the life check".into(),
+                    },
+                    Some(STEP0),
+                );
                 self.depth += 1;
-                self.burn_and_life_check("at the beginning of the attack")?;
+                let r = self.burn_and_life_check("at the beginning of the attack");
                 self.depth -= 1;
+                r?;
             }
             AttackStep::DeclareAttackers => {
                 self.game.attacked = true;

@@ -245,11 +245,21 @@ impl Engine<'_> {
         let Some(end) = self.peek(|_, a| matches!(a, Action::Announce(_))) else { return };
         let Action::Announce(an) = &self.sc.lines[end].action else { return };
         let Some(problem) = self.prevention_problem(an) else { return };
+        if self.declined.iter().any(|(j, _)| *j == end) {
+            return;
+        }
         let n = self.game.dp_steps;
-        let why = format!(
+        let mut why = format!(
             "in damage prevention step {n} it was not taken: {problem} (GRS 07/15/97, Spell and Ability Timing, Damage Prevention)"
         );
-        self.declined.push((end, why));
+        if self.resolving > 0 {
+            why.push_str(
+                "; nor could it be announced while the batch was resolving: nothing new may be announced until the batch is empty (GRS 07/15/97, Step 4: Resolution)",
+            );
+        }
+        if !self.declined.iter().any(|(j, _)| *j == end) {
+            self.declined.push((end, why));
+        }
     }
 
     /// Creatures whose damage reaches their toughness are destroyed.
@@ -317,6 +327,12 @@ impl Engine<'_> {
         }
         // Specialized abilities: each is announced and resolved fully before the next.
         while let Some(end) = self.peek(|e, a| e.regeneration_target(a).is_some_and(|c| dying.contains(&c))) {
+            // 000 Timing, Series and Batches: in a series the active player plays all of theirs
+            // first; an opponent's line (mana included) means the active player has none to play.
+            let active = self.game.active;
+            if self.sc.lines[end].action.player().is_some_and(|p| p != active) {
+                self.emit(EventKind::Passes { player: self.pname(active), implied: true }, Some(SERIES));
+            }
             while self.cursor < end {
                 let i = self.cursor;
                 self.cursor += 1;
@@ -327,12 +343,6 @@ impl Engine<'_> {
             let line = &self.sc.lines[i];
             self.emit(EventKind::Line { number: line.number, text: line.text.clone() }, None);
             self.depth += 1;
-            // 000 Timing, Series and Batches: in a series the active player plays all of theirs
-            // first; an opponent's line means the active player has none to play.
-            let active = self.game.active;
-            if line.action.player().is_some_and(|p| p != active) {
-                self.emit(EventKind::Passes { player: self.pname(active), implied: true }, Some(SERIES));
-            }
             let r = self.regenerate(&line.action).map_err(|s| s.at_line(i));
             self.depth -= 1;
             if let Some(c) = r? {

@@ -74,6 +74,8 @@ pub(crate) struct Engine<'a> {
     declined: Vec<(usize, String)>,
     /// While set, no moment reads lines (steps passed through on the way to a `go to` target).
     quiet: bool,
+    /// Batches resolving right now (nothing new may be announced meanwhile).
+    resolving: u32,
 }
 
 /// Runs a scenario to its end: its lines, the play-out, and `stop:`.
@@ -89,6 +91,7 @@ pub fn run(sc: &Setup) -> Outcome {
         depth: 0,
         declined: Vec::new(),
         quiet: false,
+        resolving: 0,
     };
     for r in &sc.redefinitions {
         e.emit(EventKind::Redefined { card: r.name.clone(), before: r.before.clone(), now: r.now.clone() }, None);

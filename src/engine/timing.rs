@@ -182,9 +182,10 @@ impl Engine<'_> {
         let order: Vec<String> = batch.iter().rev().map(|&s| self.slabel(s)).collect();
         self.emit(EventKind::BatchResolves { order }, Some(BATCHES));
         self.depth += 1;
-        for &s in batch.iter().rev() {
-            self.resolve_spell(s)?;
-        }
+        self.resolving += 1;
+        let r = batch.iter().rev().try_for_each(|&s| self.resolve_spell(s));
+        self.resolving -= 1;
+        r?;
         self.depth -= 1;
         let active = self.game.active;
         let top = self.game.top_mut();

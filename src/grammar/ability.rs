@@ -28,7 +28,7 @@
 //!          | "all damage dealt to you this turn by one source is prevented retroactively, and you
 //!             gain that much life"
 //!          | "put" ["a"] [N] KIND ("counter" | "counters") "on this"
-//! disintegrate_rider = "; a creature so damaged cannot regenerate this turn and is removed from the
+//! disintegrate_rider = "; that creature cannot regenerate this turn and is removed from the
 //!             game instead of going to the graveyard this turn"
 //! who      = "this" | "enchanted creature" | target
 //! target   = ["any number of"] "target" (adjective | kind | "," | "or")+
@@ -176,7 +176,7 @@ pub enum Effect {
     NoCombatDamage,
     /// Buries the permanent with the ability.
     BuryThis,
-    /// Damage to one target; a creature so damaged cannot regenerate this turn and is removed
+    /// Damage to one target; that creature cannot regenerate this turn and is removed
     /// from the game instead of going to the graveyard this turn (Disintegrate).
     DamageDisintegrate(Amount, TargetSpec),
     /// All damage dealt to the caster this turn by one source is prevented retroactively, and
@@ -620,7 +620,7 @@ fn effect(i: &str) -> PResult<'_, Effect> {
         }
         let (r, t) = cut(preceded((kw("to"), sp), target)).parse(r)?;
         let mut rider = (
-            (space0, char(';'), space0, kw("a"), sp, kw("creature"), sp, kw("so"), sp, kw("damaged"), sp),
+            (space0, char(';'), space0, kw("that"), sp, kw("creature"), sp),
             (kw("cannot"), sp, kw("regenerate"), sp, kw("this"), sp, kw("turn"), sp, kw("and"), sp, kw("is"), sp),
             (kw("removed"), sp, kw("from"), sp, kw("the"), sp, kw("game"), sp, kw("instead"), sp, kw("of"), sp),
             (kw("going"), sp, kw("to"), sp, kw("the"), sp, kw("graveyard"), sp, kw("this"), sp, kw("turn")),
@@ -870,7 +870,7 @@ impl fmt::Display for Effect {
             Self::BuryThis => f.write_str("bury this"),
             Self::DamageDisintegrate(a, t) => write!(
                 f,
-                "deal {a} damage to {t}; a creature so damaged cannot regenerate this turn and is removed from the game instead of going to the graveyard this turn"
+                "deal {a} damage to {t}; that creature cannot regenerate this turn and is removed from the game instead of going to the graveyard this turn"
             ),
             Self::ReverseDamage => f.write_str(
                 "all damage dealt to you this turn by one source is prevented retroactively, and you gain that much life",
