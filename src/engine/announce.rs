@@ -259,7 +259,11 @@ impl Engine<'_> {
         for &t in targets {
             if let Some(problem) = self.target_problem(spec, t, &colors) {
                 // Aiming at a spell is governed by the interrupt rules (002 Step 2).
-                let rule = if matches!(t, Target::Spell(_)) { STEP2 } else { TARGETING };
+                let rule = if matches!(t, Target::Spell(_)) && spec.kinds.contains(&TargetKind::Spell) {
+                    STEP2
+                } else {
+                    TARGETING
+                };
                 return Err(Stop::illegal(format!("{} cannot target {}: {problem}", name, self.tlabel(t)), rule, None));
             }
             // The edition says which spells being cast an interrupt may reach.

@@ -485,6 +485,8 @@ impl Engine<'_> {
             Some(Rule::g("Spell and Ability Timing, Step 4: Resolution")),
         );
         self.game.spell_mut(id).status = Status::Resolved;
+        // Its effects nest under the resolution, like any other.
+        self.depth = self.depth.saturating_add(1);
         if self.game.disintegrated.contains(&target) {
             // It may be attempted, but does nothing (002 Regeneration: "cannot regenerate").
             self.emit(
@@ -494,6 +496,7 @@ impl Engine<'_> {
                 },
                 Some(REGEN),
             );
+            self.depth = self.depth.saturating_sub(1);
             return Ok(None);
         }
         let c = self.game.card_mut(target);
@@ -501,6 +504,7 @@ impl Engine<'_> {
         c.damage = 0;
         self.emit(EventKind::Regenerated { card: self.label(target) }, Some(REGEN));
         self.remove_from_combat(target, "it regenerated");
+        self.depth = self.depth.saturating_sub(1);
         Ok(Some(target))
     }
 }

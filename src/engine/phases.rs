@@ -147,7 +147,7 @@ impl Engine<'_> {
             self.game.players[p.ix()].pool = [0; 6];
             self.game.players[p.ix()].burned = self.game.players[p.ix()].burned.saturating_add(amount);
             self.emit(EventKind::ManaBurn { player: self.pname(p), amount }, Some(self.pol.edition.mana_burn_rule()));
-            self.change_life(p, -i32::try_from(amount).unwrap_or(i32::MAX), None);
+            self.change_life(p, -i32::try_from(amount).unwrap_or(i32::MAX), Some(self.pol.edition.mana_burn_rule()));
         }
         // 002 Losing the Game: less than 1 life at the end of a phase loses.
         let mut over = false;
