@@ -6,8 +6,10 @@ use serde::Serialize;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub enum Doc {
     /// 002: the General Rulings Summary of 07/15/97.
+    #[serde(rename = "002 General Rulings Summary 07/15/97")]
     Grs,
     /// 000: the Fifth Edition rulebook.
+    #[serde(rename = "000 Fifth Edition rulebook")]
     Fifth,
 }
 
