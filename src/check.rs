@@ -204,6 +204,7 @@ pub fn board(sc: &Scenario, g: &Game) -> Board {
                 graveyard: names(Zone::Graveyard),
                 removed: names(Zone::Removed),
                 library: known + pl.library_unknown,
+                hand_unknown: pl.hand_unknown,
             }
         })
         .collect();

@@ -68,6 +68,13 @@ const FOURTH_PHASES: &[&str] = &["beginning of turn", "untap", "upkeep", "draw",
 const ALPHA_PHASES: &[&str] = &["untap", "upkeep", "draw", "main", "discard", "end"];
 
 impl Policies {
+    /// Whether players may play fast effects in this phase's main body (002 Turn Order: nothing
+    /// before or during untap, nothing in cleanup).
+    #[must_use]
+    pub fn has_priority(&self, phase: usize) -> bool {
+        !matches!(self.phases.get(phase), Some(&("beginning of turn" | "untap" | "cleanup" | "heal")))
+    }
+
     /// Index of the main phase in the phase list (every edition has one).
     #[must_use]
     pub fn main_phase(&self) -> usize {

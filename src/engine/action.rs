@@ -68,6 +68,8 @@ pub enum Action {
     AttackWith(PlayerId, Vec<CardId>),
     /// `P blocks A with B, C` (`None`: blocks with nothing).
     Block(PlayerId, Option<(CardId, Vec<CardId>)>),
+    /// `P discards CARD`: the answer to a discard the rules require.
+    Discard(PlayerId, CardId),
     /// `P assigns N damage from A to B`.
     Assign(PlayerId, u32, CardId, TargetRef),
 }
@@ -86,6 +88,7 @@ impl Action {
             | Self::DeclareAttack(p)
             | Self::AttackWith(p, _)
             | Self::Block(p, _)
+            | Self::Discard(p, _)
             | Self::Assign(p, ..) => Some(*p),
             Self::Announce(a) => Some(a.player),
         }

@@ -174,10 +174,10 @@ impl Engine<'_> {
             ));
         }
         let phase = self.pol.phases[self.game.phase];
-        if phase == "untap" || phase == "cleanup" {
+        if !self.pol.has_priority(self.game.phase) {
             return Err(Stop::illegal(
-                format!("fast effects are not played during the {phase} phase"),
-                Rule::r5("Phases of the Turn"),
+                format!("no spell or ability may be played in the {phase} phase (only mana sources)"),
+                Rule::g("Turn Order: no spells before or during untap (Phase 1), none in cleanup (Phase 6)"),
                 None,
             ));
         }

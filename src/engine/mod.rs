@@ -193,6 +193,12 @@ impl Engine<'_> {
                 Rule::g("Attack Phase, Step 5+6: First Strike and non-FirstStrike Damage Dealing"),
                 "`assigns` lines belong to an attack, before its damage step",
             )),
+            Action::Discard(p, _) => Some((
+                p,
+                "is not asked to discard now",
+                Rule::g("Turn Order, Phase 5: Discard (only down to seven, at the end of the phase)"),
+                "write it right after the line that ends the discard phase, such as `go to cleanup`",
+            )),
             Action::Pay(p, _) => Some((
                 p,
                 "is not asked to pay now",
@@ -203,7 +209,9 @@ impl Engine<'_> {
         };
         if let Some((p, what, rule, hint)) = deferred {
             self.cursor = i;
-            let r = if matches!(line.action, Action::Assign(..)) {
+            let r = if matches!(line.action, Action::Discard(..)) {
+                Ok(())
+            } else if matches!(line.action, Action::Assign(..)) {
                 match self.game.combat.as_ref().map(|c| c.step) {
                     Some(step) if step < state::AttackStep::Damage => {
                         self.settle_top().and_then(|()| self.advance_combat(state::AttackStep::Damage))
@@ -247,6 +255,13 @@ impl Engine<'_> {
     }
 
     fn take_action(&mut self, a: &Action) -> Result<(), Stop> {
+        if self.game.between_turns && !matches!(a, Action::GoTo(_)) {
+            return Err(Stop::illegal(
+                "the turn is over and the next has not begun: there is no time between turns to act",
+                Rule::g("Turn Order, Phase 6: Cleanup"),
+                Some("write `go to next turn` (or `go to PHASE`) first"),
+            ));
+        }
         self.combat_before_line(a)?;
         match a {
             Action::Resolve => {
@@ -273,11 +288,14 @@ impl Engine<'_> {
                 self.play_land(*p, *c)
             }
             Action::Tap(p, c, m) => {
-                self.yield_to(*p)?;
+                // Mana sources stay legal where nobody has priority (002 Turn Order, Phase 6).
+                if self.pol.has_priority(self.game.phase) {
+                    self.yield_to(*p)?;
+                }
                 self.tap_for_mana(*p, *c, *m, false).map(|_| ())
             }
             Action::Announce(an) => self.announce(an),
-            Action::Pay(..) | Action::Assign(..) => Ok(()),
+            Action::Pay(..) | Action::Assign(..) | Action::Discard(..) => Ok(()),
             Action::DeclareAttack(p) => self.declare_attack(*p),
             Action::AttackWith(p, cards) => self.attack_with(*p, cards),
             Action::Block(p, blk) => self.block(*p, blk.as_ref()),

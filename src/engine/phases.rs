@@ -1,7 +1,7 @@
 //! Phases and turns: ending a phase (mana burn, life check), beginning the next (untap, draw,
 //! cleanup), and `go to` / `stop:` (002 Turn Order; 000 Phases of the Turn).
 
-use super::action::Goal;
+use super::action::{Action, Goal};
 use super::state::{Ctx, CtxKind, Zone};
 use super::{Engine, Stop};
 use crate::trace::{EventKind, Rule};
@@ -48,6 +48,13 @@ impl Engine<'_> {
                 self.advance_combat(step)
             }
             Goal::Phase(i) => {
+                if self.game.first_turn && self.game.turn == 1 && self.pol.phases[i] == "draw" {
+                    return Err(Stop::illegal(
+                        format!("{} goes first: this turn has no draw phase", self.pname(self.game.active)),
+                        Rule::g("Turn Order, Starting the Game"),
+                        Some("write `go to main`"),
+                    ));
+                }
                 if i <= self.game.phase {
                     let reason = format!(
                         "the {} phase does not come again this turn (now: the {} phase)",
@@ -71,10 +78,15 @@ impl Engine<'_> {
                 Ok(())
             }
             Goal::EndOfTurn => {
+                if self.game.between_turns {
+                    return Ok(());
+                }
                 while self.game.phase + 1 < self.pol.phases.len() {
                     self.next_phase()?;
                 }
-                self.end_phase()
+                self.end_phase()?;
+                self.game.between_turns = true;
+                Ok(())
             }
             Goal::NextTurn => {
                 let turn = self.game.turn;
@@ -88,7 +100,10 @@ impl Engine<'_> {
 
     /// Ends the current phase and begins the next (the next turn after the last phase).
     pub(super) fn next_phase(&mut self) -> Result<(), Stop> {
-        self.end_phase()?;
+        // After `go to end of turn` the last phase has already ended.
+        if !std::mem::replace(&mut self.game.between_turns, false) {
+            self.end_phase()?;
+        }
         if self.game.phase + 1 < self.pol.phases.len() {
             self.game.phase += 1;
         } else {
@@ -104,6 +119,20 @@ impl Engine<'_> {
             for c in self.game.zone(Zone::Play, Some(active)) {
                 self.game.card_mut(c).sick = false;
             }
+        }
+        // 002 Starting the Game: the player who goes first skips the first draw phase.
+        if self.game.first_turn && self.game.turn == 1 && self.phase_name() == "draw" {
+            self.depth = 0;
+            self.emit(
+                EventKind::PlayOut {
+                    what: format!(
+                        "{} skips the first draw phase: the player who goes first does not have it",
+                        self.pname(self.game.active)
+                    ),
+                },
+                Some(Rule::g("Turn Order, Starting the Game")),
+            );
+            self.game.phase += 1;
         }
         self.begin_phase()
     }
@@ -130,9 +159,53 @@ impl Engine<'_> {
             // 000 Cleanup: "at end of turn" abilities are played at the end of cleanup.
             self.end_of_turn_triggers()?;
         }
+        if self.phase_name() == "discard" {
+            self.discard_to_seven()?;
+        }
         let r = self.burn_and_life_check("at the end of the phase");
         self.depth = 0;
         r
+    }
+
+    /// 002 Phase 5: discarding down to seven cards is a mandatory phase effect at the end of the
+    /// discard phase; the next lines name the cards (`Alice discards CARD`).
+    fn discard_to_seven(&mut self) -> Result<(), Stop> {
+        let p = self.game.active;
+        let known = self.game.zone(Zone::Hand, Some(p)).len();
+        let total = known + usize::try_from(self.game.players[p.ix()].hand_unknown).unwrap_or(usize::MAX);
+        let mut need = total.saturating_sub(7);
+        while need > 0 {
+            let i = self.cursor;
+            let Some(line) = self.sc.lines.get(i).filter(|l| matches!(l.action, Action::Discard(q, _) if q == p))
+            else {
+                let name = self.pname(p);
+                return Err(Stop::Choice {
+                    line: None,
+                    message: format!(
+                        "{name} has {total} cards and must discard {need} more down to seven at the end of the discard phase: write `{name} discards CARD`"
+                    ),
+                });
+            };
+            let Action::Discard(_, c) = line.action else { return Ok(()) };
+            self.cursor += 1;
+            self.emit(EventKind::Line { number: line.number, text: line.text.clone() }, None);
+            let card = self.game.card(c);
+            if card.zone != Zone::Hand || card.owner != p {
+                return Err(Stop::illegal(
+                    format!("{} is not in {}'s hand", self.label(c), self.pname(p)),
+                    Rule::g("Turn Order, Phase 5: Discard"),
+                    None,
+                )
+                .at_line(i));
+            }
+            self.game.move_card(c, Zone::Graveyard);
+            self.emit(
+                EventKind::Discards { player: self.pname(p), card: self.label(c) },
+                Some(Rule::g("Turn Order, Phase 5: Discard")),
+            );
+            need -= 1;
+        }
+        Ok(())
     }
 
     /// Mana burn for every pool, then the life check (002 About The Phases, parts 4 and 5; the
@@ -211,24 +284,16 @@ impl Engine<'_> {
     }
 
     fn draw(&mut self, p: super::state::PlayerId) -> Result<(), Stop> {
-        if self.game.first_turn && self.game.turn == 1 {
-            self.emit(
-                EventKind::PlayOut {
-                    what: format!(
-                        "{} skips the draw: the player who goes first does not draw on the first turn",
-                        self.pname(p)
-                    ),
-                },
-                Some(Rule::g("Turn Order, Starting the Game")),
-            );
-            return Ok(());
-        }
         let top = self.game.zone(Zone::Library, Some(p)).into_iter().max_by_key(|&c| self.game.card(c).seq);
         match top {
             Some(c) => {
                 self.game.move_card(c, Zone::Hand);
             }
-            None if self.game.players[p.ix()].library_unknown > 0 => self.game.players[p.ix()].library_unknown -= 1,
+            None if self.game.players[p.ix()].library_unknown > 0 => {
+                let pl = &mut self.game.players[p.ix()];
+                pl.library_unknown -= 1;
+                pl.hand_unknown += 1;
+            }
             None => {
                 self.game.players[p.ix()].lost = true;
                 self.emit(

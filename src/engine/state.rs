@@ -100,6 +100,8 @@ pub struct Player {
     pub burned: u32,
     /// Unknown cards in the library (below the known ones).
     pub library_unknown: u32,
+    /// Unknown cards in the hand (drawn from the unknown part of the library).
+    pub hand_unknown: u32,
     /// Lost the game.
     pub lost: bool,
 }
@@ -404,6 +406,8 @@ pub struct Game {
     pub player_damage: Vec<(PlayerId, CardId, u32)>,
     /// The active player has attacked this turn.
     pub attacked: bool,
+    /// The turn's last phase has ended and the next turn has not begun: no time to act.
+    pub between_turns: bool,
     /// The run starts on the game's first turn: its player skips that turn's draw.
     pub first_turn: bool,
 }

@@ -29,10 +29,10 @@ impl Engine<'_> {
     /// ends the phase.
     pub(super) fn pass(&mut self, p: PlayerId, implied: bool) -> Result<(), Stop> {
         let phase = self.pol.phases[self.game.phase];
-        if self.game.ctx.len() == 1 && self.game.top().is_neutral() && (phase == "untap" || phase == "cleanup") {
+        if self.game.ctx.len() == 1 && self.game.top().is_neutral() && !self.pol.has_priority(self.game.phase) {
             return Err(Stop::illegal(
                 format!("nobody receives priority in the {phase} phase"),
-                Rule::r5("Phases of the Turn: fast effects are not played during untap and cleanup"),
+                Rule::g("Turn Order: no spells before or during untap (Phase 1), none in cleanup (Phase 6)"),
                 Some("write `go to PHASE` to move on"),
             ));
         }

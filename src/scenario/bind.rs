@@ -96,7 +96,10 @@ impl Loader<'_> {
             }
             Verb::Pays(n) => Ok(Action::Pay(player, Some(*n))),
             Verb::DoesNotPay => Ok(Action::Pay(player, None)),
-            Verb::Discards(_) => Err(unsupported("discarding", whole)),
+            Verb::Discards(r) => {
+                let card = self.bind_card(r, Self::ref_span(text, r), Some((player, Zone::Hand)))?;
+                Ok(Action::Discard(player, card))
+            }
             Verb::Orders(_) => Err(unsupported("ordering simultaneous effects", whole)),
         }
     }

@@ -297,6 +297,7 @@ impl<'s> Loader<'s> {
             buried: Vec::new(),
             player_damage: Vec::new(),
             attacked,
+            between_turns: false,
             first_turn,
         };
 

@@ -63,7 +63,7 @@ impl Loader<'_> {
                 0
             }
         };
-        Ok(Player { life, pool, land_played, burned: 0, library_unknown, lost: false })
+        Ok(Player { life, pool, land_played, burned: 0, library_unknown, hand_unknown: 0, lost: false })
     }
 
     pub(super) fn entry(

@@ -103,6 +103,8 @@ pub enum EventKind {
     Lasting { what: String },
     /// A triggered ability triggers.
     Triggers { card: String, trigger: String },
+    /// A card is discarded.
+    Discards { player: String, card: String },
     /// A player answers an "unless ... pays".
     Pays { player: String, amount: u32, by: String, paid: bool },
     /// The life check at the end of a phase finds nobody below 1 life.
@@ -184,6 +186,8 @@ pub struct PlayerBoard {
     pub in_play: Vec<String>,
     /// Cards in hand.
     pub hand: Vec<String>,
+    /// Unknown cards in hand (drawn from an unknown library).
+    pub hand_unknown: u32,
     /// Graveyard, bottom first.
     pub graveyard: Vec<String>,
     /// Cards removed from the game.

@@ -84,6 +84,7 @@ pub(crate) fn sentence(kind: &EventKind) -> String {
         K::CombatEnds => "the attack is over; the main phase goes on in its neutral state".to_owned(),
         K::Lasting { what } => what.clone(),
         K::Triggers { card, trigger } => format!("{card} triggers ({trigger})"),
+        K::Discards { player, card } => format!("{player} discards {card}"),
         K::LifeCheck => "life check: nobody has less than 1 life".to_owned(),
         K::Passes { player, implied } => {
             if *implied {
@@ -201,7 +202,8 @@ pub fn render_board(board: &Board) -> String {
     for p in &board.players {
         let _ = writeln!(out, "  {}: life {}, mana pool {}, library {}", p.name, p.life, p.pool, p.library);
         let _ = writeln!(out, "    in play: {}", list(&p.in_play));
-        let _ = writeln!(out, "    hand: {}", list(&p.hand));
+        let unknown = if p.hand_unknown > 0 { format!(" (and {} unknown)", p.hand_unknown) } else { String::new() };
+        let _ = writeln!(out, "    hand: {}{unknown}", list(&p.hand));
         let _ = writeln!(out, "    graveyard: {}", list(&p.graveyard));
         if !p.removed.is_empty() {
             let _ = writeln!(out, "    removed from game: {}", list(&p.removed));
