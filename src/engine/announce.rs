@@ -450,7 +450,7 @@ impl Engine<'_> {
     }
 
     /// A mana source spell or ability: announced and resolved at once, never interrupted.
-    fn mana_source(&mut self, an: &Announce, effect: &Effect) -> Result<(), Stop> {
+    pub(super) fn mana_source(&mut self, an: &Announce, effect: &Effect) -> Result<(), Stop> {
         let Effect::AddMana(m) = effect else {
             return Ok(());
         };

@@ -137,7 +137,7 @@ impl Engine<'_> {
             return None;
         }
         let mut j = self.cursor;
-        while matches!(self.sc.lines.get(j)?.action, Action::Tap(..)) {
+        while self.is_mana_line(&self.sc.lines.get(j)?.action) {
             j += 1;
         }
         pred(self, &self.sc.lines.get(j)?.action).then_some(j)
@@ -361,15 +361,31 @@ impl Engine<'_> {
         Ok(())
     }
 
+    /// Whether a line uses a mana source: tapping for mana, or a mana source spell or ability
+    /// (Dark Ritual). Mana sources are legal wherever a player may act (002 L550-559, L1119).
+    pub(super) fn is_mana_line(&self, a: &Action) -> bool {
+        match a {
+            Action::Tap(..) => true,
+            Action::Announce(an) => self
+                .effect_of(an.card, an.source)
+                .is_some_and(|e| self.speed(an.card, an.source, &e) == super::announce::Speed::ManaSource),
+            _ => false,
+        }
+    }
+
     /// A mana line used at a special moment (before a specialized ability): nobody's priority
     /// changes, the mana just goes to the pool (002 Who Announces First: mana sources go with
     /// priority to play specialized abilities).
     fn take_mana_line(&mut self, i: usize) -> Result<(), Stop> {
         let line = &self.sc.lines[i];
         self.emit(EventKind::Line { number: line.number, text: line.text.clone() }, None);
-        let Action::Tap(p, c, m) = line.action else { return Ok(()) };
         self.depth = self.depth.saturating_add(1);
-        let r = self.tap_for_mana(p, c, m, false).map(|_| ()).map_err(|s| s.at_line(i));
+        let r = match &line.action {
+            Action::Tap(p, c, m) => self.tap_for_mana(*p, *c, *m, false).map(|_| ()),
+            Action::Announce(an) => self.effect_of(an.card, an.source).map_or(Ok(()), |e| self.mana_source(an, &e)),
+            _ => Ok(()),
+        }
+        .map_err(|s| s.at_line(i));
         self.depth = self.depth.saturating_sub(1);
         r
     }
