@@ -98,6 +98,12 @@ impl Engine<'_> {
                 Rule::g("Who Plays Abilities"),
                 None,
             )),
+            // 002 Artifact: an artifact that is not a creature loses its abilities while tapped.
+            Source::Ability(_) if card.tapped && self.def(an.card).kind == CardKind::Artifact => Err(Stop::illegal(
+                format!("{name} is a tapped artifact: it has lost its abilities until it untaps"),
+                Rule::g("Artifact: tapped artifacts lose their abilities"),
+                None,
+            )),
             _ => Ok(()),
         }
     }

@@ -517,6 +517,15 @@ impl Engine<'_> {
         }
     }
 
+    /// Who divides an attacker's damage among its blockers: its controller, unless a blocker
+    /// has banding, when the defending player does (002 Banding: damage sharing, L1417-1419).
+    /// Only blockers still in the combat count: a regenerated bander no longer shares (L1454-1456).
+    fn divider(&self, cb: &Combat, a: CardId) -> PlayerId {
+        let banded = cb.blockers_of(a).iter().any(|&b| cb.in_combat(b) && self.has_keyword(b, &Keyword::Banding));
+        let attacker = self.game.card(a).controller;
+        if banded { attacker.other() } else { attacker }
+    }
+
     /// `assigns` lines waiting at the cursor for attackers that deal damage in this step, taken
     /// now (step-bound); a line that cannot divide anything here is illegal, never skipped.
     fn take_assignments(&mut self, dealing: &[CardId], cb: &Combat) -> Result<Vec<Assignment>, Stop> {
@@ -534,8 +543,12 @@ impl Engine<'_> {
                 Some(format!("{} is not an attacking creature; only an attacker's damage is divided", self.label(from)))
             } else if !cb.is_blocked(from) {
                 Some(format!("{} is not blocked: all its damage goes to the defending player", self.label(from)))
-            } else if p != self.game.card(from).controller {
-                Some(format!("{} does not control {}, so does not divide its damage", self.pname(p), self.label(from)))
+            } else if p != self.divider(cb, from) {
+                Some(format!(
+                    "{} does not divide the damage of {} (002 Blocking; Banding: damage sharing)",
+                    self.pname(p),
+                    self.label(from)
+                ))
             } else if !matches!(to, TargetRef::Card(b) if cb.blockers_of(from).contains(&b)) {
                 Some(format!("{} can assign damage only to the creatures blocking it", self.label(from)))
             } else {
@@ -574,15 +587,12 @@ impl Engine<'_> {
             }
             return Ok(out);
         }
+        let divider = self.combat().map_or(self.game.card(a).controller, |cb| self.divider(cb, a));
         let mut out = Vec::new();
         for &&(i, p, n, _, to) in &mine {
             let wrong = |reason: String| Stop::illegal(reason, DAMAGE, None).at_line(i);
-            if p != self.game.card(a).controller {
-                return Err(wrong(format!(
-                    "{} does not control {}, so does not divide its damage",
-                    self.pname(p),
-                    self.label(a)
-                )));
+            if p != divider {
+                return Err(wrong(format!("{} does not divide the damage of {}", self.pname(p), self.label(a))));
             }
             match to {
                 TargetRef::Card(b) if live.contains(&b) => out.push((b, n)),

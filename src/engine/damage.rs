@@ -282,7 +282,8 @@ impl Engine<'_> {
         self.destroy(&dying, "lethal damage", rule)
     }
 
-    /// A local enchantment whose permanent has left play is buried (002 Enchantments).
+    /// A local enchantment whose permanent has left play, or gained protection from the
+    /// enchantment's colour, is buried (002 Enchantments).
     pub(super) fn bury_orphans(&mut self) {
         let orphans: Vec<CardId> = self
             .game
@@ -290,7 +291,12 @@ impl Engine<'_> {
             .into_iter()
             .filter(|&c| {
                 self.def(c).kind == crate::cards::CardKind::LocalEnchantment
-                    && self.game.card(c).enchanting.is_none_or(|e| self.game.card(e).zone != Zone::Play)
+                    && self.game.card(c).enchanting.is_none_or(|e| {
+                        // Protection from the enchantment's colour makes it an illegal target
+                        // too (000 Protection; 002 Enchantments).
+                        self.game.card(e).zone != Zone::Play
+                            || self.colors(c).iter().any(|col| self.has_keyword(e, &Keyword::Protection(*col)))
+                    })
             })
             .collect();
         for c in orphans {

@@ -394,7 +394,7 @@ fn keyword(i: &str) -> PResult<'_, Keyword> {
         value(Keyword::Flying, kw("flying")),
         value(Keyword::FirstStrike, (kw("first"), sp, kw("strike"))),
         value(Keyword::Trample, kw("trample")),
-        value(Keyword::Banding, kw("banding")),
+        value(Keyword::Banding, alt((kw("banding"), kw("bands")))),
         value(Keyword::Wall, kw("wall")),
         value(Keyword::NoTapToAttack, (kw("does"), sp, kw("not"), sp, kw("tap"), sp, kw("to"), sp, kw("attack"))),
         map(preceded((kw("protection"), sp, kw("from"), sp), cut(color)), Keyword::Protection),
