@@ -26,8 +26,9 @@ pub struct Announce {
     pub targets: Vec<TargetRef>,
     /// X, when the cost has X.
     pub x: Option<u32>,
-    /// For damage prevention: the source whose packet is meant.
-    pub packet_source: Option<CardId>,
+    /// For damage prevention: the sources whose packets are meant, in the order named
+    /// (empty: whichever packet there is).
+    pub packet_sources: Vec<CardId>,
 }
 
 /// Where `go to` or `stop:` leads.

@@ -291,7 +291,7 @@ impl Engine<'_> {
             }
         }
         if let Effect::PreventAllFrom(col) = effect
-            && self.sources_of_color(an.player, *col, an.packet_source).is_empty()
+            && self.sources_of_color(an.player, *col, &an.packet_sources).is_empty()
         {
             return Err(Stop::illegal(
                 format!("there is no damage to {} from a {} source to prevent", self.pname(an.player), col.name()),
@@ -301,7 +301,7 @@ impl Engine<'_> {
         }
         if let Effect::Prevent(..) = effect {
             for &t in targets {
-                if !self.has_packet(t, an.packet_source) {
+                if !self.has_packet(t, &an.packet_sources) {
                     return Err(Stop::illegal(
                         format!("there is no damage to {} to prevent", self.tlabel(t)),
                         Rule::g("Damage Prevention (glossary): only with damage to prevent"),
@@ -359,11 +359,18 @@ impl Engine<'_> {
         let targets = self.bind_targets(an);
         self.check_targets(an, effect, &targets)?;
         // A source chosen on announcement (002 Step 1: choices are made then).
-        let chosen = match effect {
+        if matches!(effect, Effect::PreventAllFrom(_) | Effect::ReverseDamage) && an.packet_sources.len() > 1 {
+            return Err(Stop::illegal(
+                format!("{} prevents damage from one source only; name one", self.label(an.card)),
+                Rule::g("Damage Prevention (glossary): all damage of a type"),
+                None,
+            ));
+        }
+        let chosen: Vec<CardId> = match effect {
             Effect::PreventAllFrom(col) => {
-                let sources = self.sources_of_color(an.player, *col, an.packet_source);
+                let sources = self.sources_of_color(an.player, *col, &an.packet_sources);
                 let what = format!("{} must choose one {} source", self.label(an.card), col.name());
-                self.one_source(&sources, &what)?
+                self.one_source(&sources, &what)?.into_iter().collect()
             }
             // Reverse Damage chooses its source on announcement, among those that damaged its
             // caster; like any prevention it needs damage to prevent (002 Damage Prevention).
@@ -372,7 +379,9 @@ impl Engine<'_> {
                     .game
                     .player_damage
                     .iter()
-                    .filter(|(p, s, _)| *p == an.player && an.packet_source.is_none_or(|c| c == *s))
+                    .filter(|(p, s, _)| {
+                        *p == an.player && (an.packet_sources.is_empty() || an.packet_sources.contains(s))
+                    })
                     .map(|(_, s, _)| *s)
                     .collect();
                 sources.dedup();
@@ -387,12 +396,20 @@ impl Engine<'_> {
                     ));
                 }
                 self.one_source(&sources, &format!("{} must choose one source", self.label(an.card)))?
+                    .into_iter()
+                    .collect()
             }
-            _ => an.packet_source,
+            _ => an.packet_sources.clone(),
         };
         let id = self.announce_paid(an, targets)?;
-        self.game.spell_mut(id).packet_source = chosen;
-        if let (Effect::PreventAllFrom(_) | Effect::ReverseDamage, Some(src)) = (effect, chosen) {
+        let single = chosen.first().copied();
+        if matches!(effect, Effect::Prevent(..)) && !chosen.is_empty() {
+            let names: Vec<String> = chosen.iter().map(|&s| self.label(s)).collect();
+            let choice = format!("the damage from {}", names.join(", then from "));
+            self.emit(EventKind::Chooses { spell: self.slabel(id), choice }, Some(STEP1));
+        }
+        self.game.spell_mut(id).packet_sources = chosen;
+        if let (Effect::PreventAllFrom(_) | Effect::ReverseDamage, Some(src)) = (effect, single) {
             let choice = format!("{} as the source", self.label(src));
             self.emit(EventKind::Chooses { spell: self.slabel(id), choice }, Some(STEP1));
         }
@@ -424,7 +441,7 @@ impl Engine<'_> {
             targets: targets.clone(),
             x: an.x.unwrap_or(0),
             colors,
-            packet_source: an.packet_source,
+            packet_sources: an.packet_sources.clone(),
             status: Status::BeingCast,
         });
         let cast = matches!(an.source, Source::Spell(_));

@@ -13,19 +13,22 @@ const REGEN: Rule = Rule::g("Regeneration");
 const SERIES: Rule = Rule::r5("Timing: Series and Batches; Specialized Abilities");
 
 impl Engine<'_> {
-    /// Whether there is damage to `t` (from `source`, if given) to prevent.
-    pub(super) fn has_packet(&self, t: Target, source: Option<CardId>) -> bool {
-        self.game.packets.iter().any(|p| p.to == t && p.amount > 0 && source.is_none_or(|s| p.source == s))
+    /// Whether there is damage to `t` (from one of `sources`, if any are named) to prevent.
+    pub(super) fn has_packet(&self, t: Target, sources: &[CardId]) -> bool {
+        self.game
+            .packets
+            .iter()
+            .any(|p| p.to == t && p.amount > 0 && (sources.is_empty() || sources.contains(&p.source)))
     }
 
-    /// Sources of a colour with damage waiting for player `p` (only `chosen`, if given).
-    pub(super) fn sources_of_color(&self, p: PlayerId, col: Color, chosen: Option<CardId>) -> Vec<CardId> {
+    /// Sources of a colour with damage waiting for player `p` (only those `chosen`, if any).
+    pub(super) fn sources_of_color(&self, p: PlayerId, col: Color, chosen: &[CardId]) -> Vec<CardId> {
         let mut out: Vec<CardId> = self
             .game
             .packets
             .iter()
             .filter(|k| k.to == Target::Player(p) && k.amount > 0 && k.colors.contains(&col))
-            .filter(|k| chosen.is_none_or(|c| k.source == c))
+            .filter(|k| chosen.is_empty() || chosen.contains(&k.source))
             .map(|k| k.source)
             .collect();
         out.dedup();
@@ -44,24 +47,29 @@ impl Engine<'_> {
         }
     }
 
-    /// Prevents up to `n` damage to `t` from the packets there (one source, or the one chosen).
-    pub(super) fn prevent(&mut self, t: Target, n: u32, source: Option<CardId>, by: &str) -> Result<(), Stop> {
-        let mut sources: Vec<CardId> = self
-            .game
-            .packets
-            .iter()
-            .filter(|p| p.to == t && p.amount > 0 && source.is_none_or(|s| p.source == s))
-            .map(|p| p.source)
-            .collect();
-        sources.dedup();
-        self.one_source(
-            &sources,
-            &format!("{by} must choose which packet of damage to {} it prevents", self.tlabel(t)),
-        )?;
+    /// Prevents up to `n` damage to `t`. With sources named, the amount is divided among
+    /// their packets in the order named, as much to each as it can take (002 Damage
+    /// Prevention, 07/03/97: one or more packets); with none named there must be one packet.
+    pub(super) fn prevent(&mut self, t: Target, n: u32, chosen: &[CardId], by: &str) -> Result<(), Stop> {
+        let mut present: Vec<CardId> = Vec::new();
+        for p in &self.game.packets {
+            if p.to == t && p.amount > 0 && !present.contains(&p.source) {
+                present.push(p.source);
+            }
+        }
+        let order: Vec<CardId> = if chosen.is_empty() {
+            let what = format!("{by} must choose which packet of damage to {} it prevents", self.tlabel(t));
+            self.one_source(&present, &what)?.into_iter().collect()
+        } else {
+            chosen.iter().copied().filter(|s| present.contains(s)).collect()
+        };
         let mut left = n;
-        for i in 0..self.game.packets.len() {
+        let picks = order.iter().flat_map(|&s| {
+            self.game.packets.iter().enumerate().filter(move |(_, p)| p.to == t && p.source == s).map(|(i, _)| i)
+        });
+        for i in picks.collect::<Vec<usize>>() {
             let p = &self.game.packets[i];
-            if p.to != t || source.is_some_and(|s| p.source != s) || left == 0 {
+            if left == 0 || p.amount == 0 {
                 continue;
             }
             let k = left.min(p.amount);
@@ -96,7 +104,7 @@ impl Engine<'_> {
         };
         match effect {
             Effect::PreventAllFrom(col) => self
-                .sources_of_color(an.player, col, an.packet_source)
+                .sources_of_color(an.player, col, &an.packet_sources)
                 .is_empty()
                 .then(|| format!("there was no damage to {} from a {} source", self.pname(an.player), col.name())),
             Effect::Prevent(_, ref spec) => {
@@ -106,7 +114,7 @@ impl Engine<'_> {
                         TargetRef::Card(c) => Target::Card(c),
                         TargetRef::Player(p) => Target::Player(p),
                     };
-                    if !self.has_packet(t, an.packet_source) {
+                    if !self.has_packet(t, &an.packet_sources) {
                         Some(format!("there was no damage to {} to prevent", self.tlabel(t)))
                     } else {
                         self.target_problem(spec, t, &colors)
@@ -481,7 +489,7 @@ impl Engine<'_> {
             source: Source::Ability(source.1),
             targets: Vec::new(),
             x: None,
-            packet_source: None,
+            packet_sources: Vec::new(),
         };
         let id = self.announce_paid(&an, Vec::new())?;
         // 002 Step 2 still applies (only mana sources escape it); no card in the library can

@@ -206,12 +206,12 @@ impl Engine<'_> {
                 let n = u32::try_from(Self::amount(*a, x)).unwrap_or(0);
                 let by = self.slabel(id);
                 for &t in legal {
-                    self.prevent(t, n, sp.packet_source, &by)?;
+                    self.prevent(t, n, &sp.packet_sources, &by)?;
                 }
             }
             Effect::PreventAllFrom(col) => {
                 let by = self.slabel(id);
-                let sources = self.sources_of_color(sp.controller, *col, sp.packet_source);
+                let sources = self.sources_of_color(sp.controller, *col, &sp.packet_sources);
                 match self.one_source(&sources, &format!("{by} must choose one {} source", col.name()))? {
                     None => self.emit(
                         EventKind::Fails {
@@ -220,7 +220,7 @@ impl Engine<'_> {
                         },
                         None,
                     ),
-                    Some(one) => self.prevent(Target::Player(sp.controller), u32::MAX, Some(one), &by)?,
+                    Some(one) => self.prevent(Target::Player(sp.controller), u32::MAX, &[one], &by)?,
                 }
             }
             Effect::Counter(_) => {
@@ -278,7 +278,7 @@ impl Engine<'_> {
             }
             Effect::ReverseDamage => {
                 let p = sp.controller;
-                let from = sp.packet_source;
+                let from = sp.packet_sources.first().copied();
                 let total: u32 = self
                     .game
                     .player_damage

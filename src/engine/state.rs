@@ -158,8 +158,9 @@ pub struct Spell {
     pub x: u32,
     /// Source colours locked in at announcement (002 Step 1).
     pub colors: Vec<Color>,
-    /// For damage prevention: the source whose packet is meant (`choosing SOURCE`).
-    pub packet_source: Option<CardId>,
+    /// For damage prevention: the sources whose packets are meant (`choosing SOURCE, ...`),
+    /// in the order named; empty when none was named.
+    pub packet_sources: Vec<CardId>,
     /// What became of it.
     pub status: Status,
 }

@@ -92,7 +92,7 @@ impl Engine<'_> {
                 targets: Vec::new(),
                 x: 0,
                 colors: self.colors(c),
-                packet_source: None,
+                packet_sources: Vec::new(),
                 status: Status::Waiting,
             });
             self.depth = self.depth.saturating_add(1);

@@ -117,10 +117,10 @@ impl Loader<'_> {
         let card = self.bind_card(&cs.card, sp, Some((player, zone)))?;
         let def = self.lib.get(self.cards[usize::from(card.0)].def);
         let targets = cs.targets.iter().map(|t| self.bind_target(t, text)).collect::<Result<Vec<_>, _>>()?;
-        let mut packet_source = None;
+        let mut packet_sources = Vec::new();
         let source = if activate {
             if let Some((choice, at)) = &cs.choosing {
-                packet_source = Some(self.bind_choosing(choice, *at, text)?);
+                packet_sources = self.bind_choosing(choice, *at, text)?;
             }
             let acts = def.activated();
             if acts.is_empty() {
@@ -159,7 +159,7 @@ impl Loader<'_> {
                 effects.iter().enumerate().filter_map(|(i, (m, e))| m.map(|m| (i, m, *e))).collect();
             if modes.is_empty() {
                 if let Some((choice, at)) = &cs.choosing {
-                    packet_source = Some(self.bind_choosing(choice, *at, text)?);
+                    packet_sources = self.bind_choosing(choice, *at, text)?;
                 }
                 Source::Spell(0)
             } else {
@@ -171,7 +171,7 @@ impl Loader<'_> {
                     *i
                 } else {
                     if let Some((choice, at)) = &cs.choosing {
-                        packet_source = Some(self.bind_choosing(choice, *at, text)?);
+                        packet_sources = self.bind_choosing(choice, *at, text)?;
                     }
                     let fits: Vec<&(usize, &str, &Effect)> =
                         modes.iter().filter(|(_, _, e)| self.targets_fit(e, &targets)).collect();
@@ -210,21 +210,48 @@ impl Loader<'_> {
                 format!("remove `with X={x}`"),
             ));
         }
-        Ok(Action::Announce(Announce { player, card, source, targets, x: cs.x, packet_source }))
+        Ok(Action::Announce(Announce { player, card, source, targets, x: cs.x, packet_sources }))
     }
 
-    pub(super) fn bind_choosing(&self, choice: &str, at: usize, text: &Spanned<String>) -> Result<CardId, Diagnostic> {
-        let sp = text.span.at(at, choice.len());
+    /// The sources named by `choosing A[, B ...]`, in order (002 Damage Prevention, 07/03/97).
+    pub(super) fn bind_choosing(
+        &self,
+        choice: &str,
+        at: usize,
+        text: &Spanned<String>,
+    ) -> Result<Vec<CardId>, Diagnostic> {
         let cx = crate::grammar::lexicon::Ctx { lex: &self.lex, full: choice };
-        let r =
-            cx.reference(choice).ok().filter(|(rest, _)| rest.trim().is_empty()).map(|(_, r)| r).ok_or_else(|| {
+        let mut out = Vec::new();
+        let mut rest = choice;
+        loop {
+            let here = at + (choice.len() - rest.len());
+            let sp = text.span.at(here, rest.len());
+            let (after, r) = cx.reference(rest).map_err(|_| {
                 Diagnostic::new(
-                    format!("`{choice}` is neither a mode of this card nor a card of the scenario"),
+                    format!("`{}` is neither a mode of this card nor a card of the scenario", rest.trim()),
                     sp,
                     "expected a mode or a damage source",
                 )
             })?;
-        self.bind_card(&r, sp, None)
+            let used = rest.len() - after.len();
+            let card = self.bind_card(&r, text.span.at(here, used), None)?;
+            if out.contains(&card) {
+                return Err(Diagnostic::new("the same source is named twice", sp, "named already"));
+            }
+            out.push(card);
+            let after = after.trim_start();
+            if after.is_empty() {
+                return Ok(out);
+            }
+            rest = after.strip_prefix(',').map(str::trim_start).ok_or_else(|| {
+                let here = at + (choice.len() - after.len());
+                Diagnostic::new(
+                    format!("unexpected `{}` after the source", after.trim_end()),
+                    text.span.at(here, after.len()),
+                    "expected `,` and another source, or the end of the line",
+                )
+            })?;
+        }
     }
 
     /// Whether the effect's target kinds accept the given targets (modes are chosen from syntax only).
