@@ -73,6 +73,8 @@ pub enum Action {
     Discard(PlayerId, CardId),
     /// `P assigns N damage from A to B`.
     Assign(PlayerId, u32, CardId, TargetRef),
+    /// `P orders A, B ...`: the order of P's abilities that triggered together.
+    Order(PlayerId, Vec<CardId>),
 }
 
 impl Action {
@@ -90,6 +92,7 @@ impl Action {
             | Self::AttackWith(p, _)
             | Self::Block(p, _)
             | Self::Discard(p, _)
+            | Self::Order(p, _)
             | Self::Assign(p, ..) => Some(*p),
             Self::Announce(a) => Some(a.player),
         }

@@ -193,6 +193,12 @@ impl Engine<'_> {
                 Rule::g("Attack Phase, Step 5+6: First Strike and non-FirstStrike Damage Dealing"),
                 "`assigns` lines belong to an attack, before its damage step",
             )),
+            Action::Order(p, _) => Some((
+                p,
+                "has no abilities that triggered together to order now",
+                Rule::g("Spell and Ability Timing, Specialized Abilities (several at once: each player orders theirs)"),
+                "write it right after the line whose resolution makes them trigger",
+            )),
             Action::Discard(p, _) => Some((
                 p,
                 "is not asked to discard now",
@@ -209,7 +215,7 @@ impl Engine<'_> {
         };
         if let Some((p, what, rule, hint)) = deferred {
             self.cursor = i;
-            let r = if matches!(line.action, Action::Discard(..)) {
+            let r = if matches!(line.action, Action::Discard(..) | Action::Order(..)) {
                 Ok(())
             } else if matches!(line.action, Action::Assign(..)) {
                 match self.game.combat.as_ref().map(|c| c.step) {
@@ -295,7 +301,7 @@ impl Engine<'_> {
                 self.tap_for_mana(*p, *c, *m, false).map(|_| ())
             }
             Action::Announce(an) => self.announce(an),
-            Action::Pay(..) | Action::Assign(..) | Action::Discard(..) => Ok(()),
+            Action::Pay(..) | Action::Assign(..) | Action::Discard(..) | Action::Order(..) => Ok(()),
             Action::DeclareAttack(p) => self.declare_attack(*p),
             Action::AttackWith(p, cards) => self.attack_with(*p, cards),
             Action::Block(p, blk) => self.block(*p, blk.as_ref()),

@@ -1,12 +1,15 @@
 //! Triggered abilities: found once the event that triggers them is over, then resolved at once,
 //! the active player's first, each nesting its own triggers (002 Triggered Abilities).
 
+use super::action::Action;
 use super::state::{CardId, PlayerId, Source, Spell, Status, Zone};
 use super::{Engine, Stop};
 use crate::grammar::ability::Trigger;
 use crate::trace::{EventKind, Rule};
 
 const TRIGGERED: Rule = Rule::g("Spell and Ability Timing, Triggered Abilities");
+const ORDER: Rule =
+    Rule::g("Spell and Ability Timing, Specialized Abilities (several at once: each player orders theirs)");
 
 impl Engine<'_> {
     /// Whether `p` controls a land of this basic type.
@@ -79,10 +82,15 @@ impl Engine<'_> {
         fired
     }
 
-    /// Resolves fired abilities: the active player's first, in play order (002 Rule Triggers).
+    /// Resolves fired abilities: the active player's first, then the other's, each player's in
+    /// the order they choose (`orders`) or else in play order (002 Specialized Abilities, which
+    /// triggered abilities follow; phase effects alike, 002 About The Phases L71-76).
     fn fire(&mut self, mut fired: Vec<(CardId, u8, String)>) -> Result<(), Stop> {
         let active = self.game.active;
         fired.sort_by_key(|(c, _, _)| u8::from(self.game.card(*c).controller != active));
+        for p in [active, active.other()] {
+            self.order_own(p, &mut fired)?;
+        }
         for (c, i, text) in fired {
             self.emit(EventKind::Triggers { card: self.label(c), trigger: text }, Some(TRIGGERED));
             let id = self.game.add_spell(Spell {
@@ -100,6 +108,47 @@ impl Engine<'_> {
             self.depth = self.depth.saturating_sub(1);
             r?;
         }
+        Ok(())
+    }
+
+    /// Applies `P orders A, B ...` at the cursor to P's abilities among `fired`, when P has
+    /// abilities of two or more cards there; every such card must be named once.
+    fn order_own(&mut self, p: PlayerId, fired: &mut [(CardId, u8, String)]) -> Result<(), Stop> {
+        let mut cards: Vec<CardId> = Vec::new();
+        for (c, _, _) in fired.iter() {
+            if self.game.card(*c).controller == p && !cards.contains(c) {
+                cards.push(*c);
+            }
+        }
+        let i = self.cursor;
+        let named = match self.sc.lines.get(i).map(|l| &l.action) {
+            Some(Action::Order(q, named)) if *q == p && cards.len() > 1 => named.clone(),
+            _ => return Ok(()),
+        };
+        if let Some(line) = self.sc.lines.get(i) {
+            self.emit(EventKind::Line { number: line.number, text: line.text.clone() }, None);
+        }
+        self.cursor += 1;
+        let same = named.len() == cards.len() && cards.iter().all(|c| named.contains(c));
+        if !same {
+            let names: Vec<String> = cards.iter().map(|&c| self.label(c)).collect();
+            return Err(Stop::illegal(
+                format!(
+                    "{}'s abilities that triggered together are those of {}: the order must name each of them once",
+                    self.pname(p),
+                    names.join(", ")
+                ),
+                ORDER,
+                None,
+            )
+            .at_line(i));
+        }
+        // Stable: two abilities of one card keep their order; the other player's stay put.
+        let start = fired.iter().position(|(c, _, _)| self.game.card(*c).controller == p).unwrap_or(0);
+        let len = fired[start..].iter().take_while(|(c, _, _)| self.game.card(*c).controller == p).count();
+        fired[start..start + len].sort_by_key(|(c, _, _)| named.iter().position(|n| n == c));
+        let labels = named.iter().map(|&c| self.label(c)).collect();
+        self.emit(EventKind::Orders { player: self.pname(p), cards: labels }, Some(ORDER));
         Ok(())
     }
 }

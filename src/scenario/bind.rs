@@ -1,7 +1,7 @@
 //! Action and expectation lines bound to the scenario's cards and players.
 
 use super::setup::ExpectKind;
-use super::setup::{Loader, unsupported};
+use super::setup::Loader;
 use crate::cards::CardKind;
 use crate::diagnostic::Diagnostic;
 use crate::edition::Policies;
@@ -29,7 +29,6 @@ impl Loader<'_> {
             }
             ActionSyntax::Act { player, verb } => (self.bind_player(player, text.span)?, verb),
         };
-        let whole = text.span;
         match verb {
             Verb::Passes => Ok(Action::Pass(player)),
             Verb::Plays(r) => {
@@ -100,7 +99,18 @@ impl Loader<'_> {
                 let card = self.bind_card(r, Self::ref_span(text, r), Some((player, Zone::Hand)))?;
                 Ok(Action::Discard(player, card))
             }
-            Verb::Orders(_) => Err(unsupported("ordering simultaneous effects", whole)),
+            Verb::Orders(rs) => {
+                let mut cards = Vec::new();
+                for r in rs {
+                    let sp = Self::ref_span(text, r);
+                    let c = self.bind_card(r, sp, None)?;
+                    if cards.contains(&c) {
+                        return Err(Diagnostic::new("the same card is named twice", sp, "named already"));
+                    }
+                    cards.push(c);
+                }
+                Ok(Action::Order(player, cards))
+            }
         }
     }
 

@@ -105,6 +105,8 @@ pub enum EventKind {
     Triggers { card: String, trigger: String },
     /// A card is discarded.
     Discards { player: String, card: String },
+    /// A player puts their abilities that triggered together in order, by source card.
+    Orders { player: String, cards: Vec<String> },
     /// A player answers an "unless ... pays".
     Pays { player: String, amount: u32, by: String, paid: bool },
     /// The life check at the end of a phase finds nobody below 1 life.

@@ -85,6 +85,9 @@ pub(crate) fn sentence(kind: &EventKind) -> String {
         K::Lasting { what } => what.clone(),
         K::Triggers { card, trigger } => format!("{card} triggers ({trigger})"),
         K::Discards { player, card } => format!("{player} discards {card}"),
+        K::Orders { player, cards } => {
+            format!("{player} orders the abilities that triggered together: {}", cards.join(", then "))
+        }
         K::LifeCheck => "life check: nobody has less than 1 life".to_owned(),
         K::Passes { player, implied } => {
             if *implied {
