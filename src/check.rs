@@ -203,6 +203,7 @@ pub fn board(sc: &Scenario, g: &Game) -> Board {
                 hand: names(Zone::Hand),
                 graveyard: names(Zone::Graveyard),
                 removed: names(Zone::Removed),
+                limbo: names(Zone::Limbo),
                 library: known + pl.library_unknown,
                 hand_unknown: pl.hand_unknown,
             }

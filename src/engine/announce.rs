@@ -69,6 +69,13 @@ impl Engine<'_> {
                 self.announce_into_window(an, &effect)
             }
             speed => {
+                if matches!(an.source, Source::Spell(_)) && self.def(an.card).kind == CardKind::Interrupt {
+                    let why = "it is printed as an interrupt, but this use targets no spell".to_owned();
+                    self.emit(
+                        EventKind::PlayedAs { card: self.label(an.card), kind: "an instant".into(), why },
+                        Some(Rule::g("Interrupt (mass errata: old interrupts that target no spell are instants)")),
+                    );
+                }
                 self.close_all_windows()?;
                 self.yield_to(an.player)?;
                 self.check_timing(an, speed, &effect)?;

@@ -215,7 +215,8 @@ impl Engine<'_> {
         }
         self.drop_from_combat();
         let Some((attacker, blockers)) = blk else {
-            self.emit(EventKind::NoBlockers { player: self.pname(p) }, Some(BLOCKERS));
+            let more = self.combat().is_some_and(|cb| !cb.blocks.is_empty());
+            self.emit(EventKind::NoBlockers { player: self.pname(p), more }, Some(BLOCKERS));
             return self.advance_combat(AttackStep::AfterBlocks);
         };
         let attacking = self.combat().is_some_and(|cb| cb.attackers.contains(attacker) && cb.in_combat(*attacker));
@@ -474,6 +475,7 @@ impl Engine<'_> {
                 }
                 continue;
             }
+            self.note_banding(&cb, a);
             for (to, n) in self.division(a, power, &live, &assigns)? {
                 self.assign_combat(a, &colors, Target::Card(to), n, trample);
             }
@@ -515,6 +517,25 @@ impl Engine<'_> {
         if trample && let Some(p) = self.game.packets.iter_mut().find(|p| p.source == source && p.to == to) {
             p.trample = true;
         }
+    }
+
+    /// Says who divides an attacker's damage when a blocker has (or had) banding.
+    fn note_banding(&mut self, cb: &Combat, a: CardId) {
+        let banders: Vec<CardId> =
+            cb.blockers_of(a).iter().copied().filter(|&b| self.has_keyword(b, &Keyword::Banding)).collect();
+        let Some(&first) = banders.first() else { return };
+        let live = banders.iter().copied().find(|&b| cb.in_combat(b));
+        let why = match live {
+            Some(b) => format!("{} has banding", self.label(b)),
+            None => format!("{} has left the combat, so no blocker gives banding any more", self.label(first)),
+        };
+        let rule = if live.is_some() {
+            Rule::g("Banding (damage sharing: one banding blocker is enough)")
+        } else {
+            Rule::g("Banding (a bander removed from combat no longer shares)")
+        };
+        let player = self.pname(self.divider(cb, a));
+        self.emit(EventKind::Divides { player, attacker: self.label(a), why }, Some(rule));
     }
 
     /// Who divides an attacker's damage among its blockers: its controller, unless a blocker

@@ -12,6 +12,10 @@ const DP: Rule = Rule::g("Spell and Ability Timing, Damage Prevention");
 const REGEN: Rule = Rule::g("Regeneration");
 const SERIES: Rule = Rule::r5("Timing: Series and Batches; Specialized Abilities");
 
+/// 002 Controller, Caster and Owner; Enchantments (L2243-2244): only the controller pays.
+const CONTROLLER_PAYS: Rule =
+    Rule::g("Controller, Caster and Owner (only a permanent's controller uses its abilities)");
+
 impl Engine<'_> {
     /// Whether there is damage to `t` (from one of `sources`, if any are named) to prevent.
     pub(super) fn has_packet(&self, t: Target, sources: &[CardId]) -> bool {
@@ -262,7 +266,7 @@ impl Engine<'_> {
         );
         if self.resolving > 0 {
             why.push_str(
-                "; nor could it be announced while the batch was resolving: nothing new may be announced until the batch is empty (GRS 07/15/97, Step 4: Resolution)",
+                "; nor could it be announced later while the batch was resolving: until the batch is empty only specialized abilities, and damage prevention in its step, may be used (GRS 07/15/97, Step 4: Resolution)",
             );
         }
         if !self.declined.iter().any(|(j, _)| *j == end) {
@@ -311,7 +315,7 @@ impl Engine<'_> {
             self.emit(
                 EventKind::Buried { card: self.label(c), creature: false },
                 Some(Rule::g(
-                    "Enchantments: a local enchantment whose target becomes illegal is buried (a rule trigger)",
+                    "Rule Triggers: a local enchantment whose target becomes illegal is buried at once, not at the next trigger time",
                 )),
             );
             self.put_in_graveyard(c);
@@ -442,6 +446,19 @@ impl Engine<'_> {
                 let srcs = self.regeneration_sources(*p, *c);
                 match srcs.as_slice() {
                     [] => {
+                        // The opponent's regeneration (Regeneration on this creature) is not theirs to pay.
+                        if let Some(&(s, _)) = self.regeneration_sources(p.other(), *c).first() {
+                            return Err(Stop::illegal(
+                                format!(
+                                    "{} is controlled by {}: only a permanent's controller may pay its activation cost, whoever controls {}",
+                                    self.label(s),
+                                    self.pname(p.other()),
+                                    self.label(*c)
+                                ),
+                                CONTROLLER_PAYS,
+                                None,
+                            ));
+                        }
                         return Err(Stop::illegal(
                             format!(
                                 "{} has no regeneration ability that {} can use on {}",
@@ -475,7 +492,7 @@ impl Engine<'_> {
                 if self.game.card(an.card).controller != an.player {
                     return Err(Stop::illegal(
                         format!("{} does not control {}", self.pname(an.player), self.label(an.card)),
-                        Rule::g("Who Plays Abilities"),
+                        CONTROLLER_PAYS,
                         None,
                     ));
                 }

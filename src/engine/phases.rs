@@ -248,9 +248,15 @@ impl Engine<'_> {
     fn begin_phase(&mut self) -> Result<(), Stop> {
         self.depth = 0;
         let active = self.game.active;
+        // The rulebook lists six phases from untap; 002 adds the beginning of turn (Phase 0).
+        let rule = if self.phase_name() == "beginning of turn" {
+            Rule::g("Turn Order, Phase 0: Beginning of Turn")
+        } else {
+            Rule::r5("Phases of the Turn")
+        };
         self.emit(
             EventKind::PhaseBegins { phase: self.phase_name().to_owned(), player: self.pname(active) },
-            Some(Rule::r5("Phases of the Turn")),
+            Some(rule),
         );
         self.depth = 1;
         match self.phase_name() {

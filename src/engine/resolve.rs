@@ -206,6 +206,22 @@ impl Engine<'_> {
                 let n = u32::try_from(Self::amount(*a, x)).unwrap_or(0);
                 let by = self.slabel(id);
                 for &t in legal {
+                    if !self.has_packet(t, &sp.packet_sources) {
+                        // 07/03/97: it targets the creature or player, not a packet, so it does
+                        // not fizzle when the damage is gone; it just has nothing to do.
+                        let reason = format!(
+                            "no damage to {} is left to prevent (it targets {}, not the damage, so it does not fizzle)",
+                            self.tlabel(t),
+                            self.tlabel(t)
+                        );
+                        self.emit(
+                            EventKind::Fails { spell: by.clone(), reason },
+                            Some(Rule::g(
+                                "Damage Prevention (glossary): prevention targets what the card says, 07/03/97",
+                            )),
+                        );
+                        continue;
+                    }
                     self.prevent(t, n, &sp.packet_sources, &by)?;
                 }
             }
@@ -315,7 +331,14 @@ impl Engine<'_> {
                             n,
                             Some(Rule::g("Damage: retroactive damage removal is not a gain of life")),
                         );
-                        self.change_life(p, n, None);
+                        // The card's own gain, separate from the undoing above.
+                        self.change_life(
+                            p,
+                            n,
+                            Some(Rule::g(
+                                "Damage Prevention (glossary): then its caster gains that much life, a true gain",
+                            )),
+                        );
                     }
                 }
             }

@@ -90,7 +90,7 @@ pub enum EventKind {
     /// A creature is declared as a blocker.
     Blocks { blocker: String, attacker: String },
     /// The defender declares no (more) blockers.
-    NoBlockers { player: String },
+    NoBlockers { player: String, more: bool },
     /// An attacker is not blocked.
     Unblocked { card: String },
     /// A creature leaves the combat.
@@ -105,6 +105,10 @@ pub enum EventKind {
     Triggers { card: String, trigger: String },
     /// A card is discarded.
     Discards { player: String, card: String },
+    /// How the rules read a line: a card played as another kind than printed.
+    PlayedAs { card: String, kind: String, why: String },
+    /// Who divides an attacker's damage among its blockers, when banding decides it.
+    Divides { player: String, attacker: String, why: String },
     /// A player puts their abilities that triggered together in order, by source card.
     Orders { player: String, cards: Vec<String> },
     /// A player answers an "unless ... pays".
@@ -194,6 +198,8 @@ pub struct PlayerBoard {
     pub graveyard: Vec<String>,
     /// Cards removed from the game.
     pub removed: Vec<String>,
+    /// Cards in limbo: cast, not yet resolved, when the run stopped (002 Step 1).
+    pub limbo: Vec<String>,
     /// Library size.
     pub library: u32,
 }

@@ -75,7 +75,8 @@ pub(crate) fn sentence(kind: &EventKind) -> String {
         K::Attacks { card, tapped: true } => format!("{card} attacks and becomes tapped"),
         K::Attacks { card, tapped: false } => format!("{card} attacks (it does not tap to attack)"),
         K::Blocks { blocker, attacker } => format!("{blocker} blocks {attacker}"),
-        K::NoBlockers { player } => format!("{player} declares no more blockers"),
+        K::NoBlockers { player, more: true } => format!("{player} declares no more blockers"),
+        K::NoBlockers { player, more: false } => format!("{player} declares no blockers"),
         K::Unblocked { card } => format!("{card} is not blocked"),
         K::RemovedFromCombat { card, why } => format!("{card} is removed from combat ({why})"),
         K::Redirected { source, from, to, amount, why } => {
@@ -85,6 +86,10 @@ pub(crate) fn sentence(kind: &EventKind) -> String {
         K::Lasting { what } => what.clone(),
         K::Triggers { card, trigger } => format!("{card} triggers ({trigger})"),
         K::Discards { player, card } => format!("{player} discards {card}"),
+        K::PlayedAs { card, kind, why } => format!("{card} is played as {kind}: {why}"),
+        K::Divides { player, attacker, why } => {
+            format!("{player} divides {attacker}'s damage among its blockers: {why}")
+        }
         K::Orders { player, cards } => {
             format!("{player} orders the abilities that triggered together: {}", cards.join(", then "))
         }
@@ -210,6 +215,9 @@ pub fn render_board(board: &Board) -> String {
         let _ = writeln!(out, "    graveyard: {}", list(&p.graveyard));
         if !p.removed.is_empty() {
             let _ = writeln!(out, "    removed from game: {}", list(&p.removed));
+        }
+        if !p.limbo.is_empty() {
+            let _ = writeln!(out, "    in limbo (cast, not yet resolved): {}", list(&p.limbo));
         }
     }
     out
