@@ -60,10 +60,14 @@ enum Command {
         #[arg(long, value_enum, default_value = "text")]
         format: Format,
     },
-    /// Show a card: cost, type, P/T, text and abilities as parsed.
+    /// Show a card: cost, type, P/T, text, abilities as parsed, and the scenarios using it.
     Card {
         /// The card's name (case-insensitive).
-        name: String,
+        #[arg(required_unless_present = "list")]
+        name: Option<String>,
+        /// List every card of the library instead.
+        #[arg(long, conflicts_with = "name")]
+        list: bool,
     },
 }
 
@@ -220,35 +224,55 @@ fn show_card(lib: &Library, name: &str) -> Result<String, String> {
         return Err(format!("error: unknown card `{name}`{hint}\n"));
     };
     let d = lib.get(id);
-    let mut out = format!("{}\n", d.name);
-    if let Some(c) = d.cost {
-        out.push_str(&format!("  cost: {c}\n"));
+    let mut table = Table::new();
+    table.load_style(ASCII_FULL_CONDENSED).force_no_tty().set_content_arrangement(ContentArrangement::Disabled);
+    for (k, v) in crate::cards::describe::rows(d) {
+        table.add_row(vec![k, v]);
     }
-    let kind = match d.kind {
-        crate::cards::CardKind::Creature => "a creature once in play",
-        crate::cards::CardKind::LocalEnchantment => "a local enchantment",
-        crate::cards::CardKind::ArtifactCreature => "an artifact and a creature",
-        _ => "",
-    };
-    let kind = if kind.is_empty() { String::new() } else { format!(" ({kind})") };
-    out.push_str(&format!("  type: {}{kind}\n", d.type_line));
-    if let Some((p, t)) = d.pt {
-        out.push_str(&format!("  P/T: {p}/{t}\n"));
+    let users = used_by(&d.name);
+    let shown: Vec<String> = users.iter().take(12).map(|p| p.display().to_string()).collect();
+    let more = users.len().saturating_sub(shown.len());
+    let mut used = if users.is_empty() { "no scenario here names it".to_owned() } else { shown.join("\n") };
+    if more > 0 {
+        used.push_str(&format!("\n... and {more} more"));
     }
-    if !d.text.is_empty() {
-        out.push_str(&format!("  text: {}\n", d.text));
+    table.add_row(vec![format!("used by ({})", users.len()), used]);
+    Ok(format!("{table}\n"))
+}
+
+/// Scenario files under ./scenarios and ./rulings that name the card (case-insensitive).
+fn used_by(name: &str) -> Vec<PathBuf> {
+    let dirs: Vec<PathBuf> = ["scenarios", "rulings"].iter().map(PathBuf::from).filter(|p| p.is_dir()).collect();
+    let needle = name.to_lowercase();
+    collect(&dirs)
+        .unwrap_or_default()
+        .into_iter()
+        .filter(|p| std::fs::read_to_string(p).is_ok_and(|s| names_word(&s.to_lowercase(), &needle)))
+        .collect()
+}
+
+/// Whether `needle` occurs in `hay` as a whole name (so `Plains` does not match `plainswalk`).
+fn names_word(hay: &str, needle: &str) -> bool {
+    hay.match_indices(needle).any(|(i, _)| {
+        let before = hay[..i].chars().next_back();
+        let after = hay[i + needle.len()..].chars().next();
+        !before.is_some_and(char::is_alphanumeric) && !after.is_some_and(char::is_alphanumeric)
+    })
+}
+
+/// Every card of the library, sorted by name.
+fn list_cards(lib: &Library) -> String {
+    let mut cards: Vec<&crate::cards::CardDef> = lib.iter().map(|(_, d)| d).collect();
+    cards.sort_by(|a, b| a.name.cmp(&b.name));
+    let mut table = Table::new();
+    table.load_style(ASCII_FULL_CONDENSED).force_no_tty().set_content_arrangement(ContentArrangement::Disabled);
+    table.set_header(vec!["card", "cost", "type", "P/T"]);
+    for d in &cards {
+        let cost = d.cost.map(|c| c.to_string()).unwrap_or_default();
+        let pt = d.pt.map(|(p, t)| format!("{p}/{t}")).unwrap_or_default();
+        table.add_row(vec![d.name.clone(), cost, d.type_line.clone(), pt]);
     }
-    for a in &d.abilities {
-        out.push_str(&format!("  ability: {a}\n"));
-    }
-    for (m, a) in &d.modes {
-        out.push_str(&format!("  mode {m}: {a}\n"));
-    }
-    for (e, t) in &d.edition_types {
-        out.push_str(&format!("  under {e}: type {t}\n"));
-    }
-    out.push_str(&format!("  defined in: {}\n", d.origin));
-    Ok(out)
+    format!("{table}\n{} cards\n", cards.len())
 }
 
 /// Runs the command line; returns the exit code. Only this function prints.
@@ -312,7 +336,11 @@ pub fn main_with(args: impl IntoIterator<Item = std::ffi::OsString>) -> ExitCode
             }
             ExitCode::from(code)
         }
-        Command::Card { name } => match show_card(&lib, &name) {
+        Command::Card { list: true, .. } => {
+            let _ = write!(stdout, "{}", list_cards(&lib));
+            ExitCode::SUCCESS
+        }
+        Command::Card { name, .. } => match show_card(&lib, name.as_deref().unwrap_or_default()) {
             Ok(s) => {
                 let _ = write!(stdout, "{s}");
                 ExitCode::SUCCESS

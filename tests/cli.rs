@@ -94,7 +94,15 @@ fn json_output_is_valid_and_deterministic() {
 fn card_shows_the_parsed_abilities() {
     let (code, stdout, _) = out(judge().args(["card", "healing salve"]));
     assert_eq!(code, 0);
-    assert!(stdout.contains("mode prevent: spell: prevent up to 3 damage to target creature or player"), "{stdout}");
+    assert!(
+        stdout.contains("| mode `prevent` | spell: prevent up to 3 damage to target creature or player"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("| used by ("), "{stdout}");
+    let (code, stdout, _) = out(judge().args(["card", "--list"]));
+    assert_eq!(code, 0);
+    assert!(stdout.contains("| Circle of Protection: Red |"), "{stdout}");
+    assert!(stdout.contains("64 cards"), "{stdout}");
     let (code, _, stderr) = out(judge().args(["card", "Lightning Blot"]));
     assert_eq!(code, 2);
     assert!(stderr.contains("did you mean `Lightning Bolt`?"), "{stderr}");
@@ -105,7 +113,7 @@ fn extra_card_file_is_loaded_and_errors_point_into_it() {
     let (code, stdout, _) =
         out(judge().args(["--cards", "tests/fixtures/cards/extra.yaml", "card", "Volcanic Hammer"]));
     assert_eq!(code, 0, "{stdout}");
-    assert!(stdout.contains("defined in: tests/fixtures/cards/extra.yaml"), "{stdout}");
+    assert!(stdout.contains("| defined in ") && stdout.contains("tests/fixtures/cards/extra.yaml"), "{stdout}");
     let (code, _, stderr) = out(judge().args(["--cards", "tests/fixtures/cards/broken.yaml", "card", "Forest"]));
     assert_eq!(code, 2);
     assert!(stderr.contains("tests/fixtures/cards/broken.yaml:4:"), "{stderr}");

@@ -3,6 +3,8 @@
 //! The built-in library is embedded from `src/cards/*.yaml`; `--cards FILE` and a scenario's
 //! `cards:` list add to it or redefine cards, in that order.
 
+pub mod describe;
+
 use crate::diagnostic::{Diagnostic, did_you_mean};
 use crate::grammar::ability::{Ability, Effect, Keyword, parse_ability};
 use crate::grammar::mana::{Color, ManaCost, parse_mana_cost};

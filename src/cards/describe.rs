@@ -1,0 +1,71 @@
+//! A card in rows of plain words, for `judge card`: what each parsed ability is and how it is
+//! played under Fifth Edition (002 Spell and Ability Timing, Kinds and Speeds).
+
+use super::{CardDef, CardKind};
+use crate::grammar::ability::{Ability, Effect};
+
+/// How an ability is played, in words.
+#[must_use]
+pub fn ability_kind(a: &Ability) -> String {
+    match a {
+        Ability::Keyword(_) => "keyword".to_owned(),
+        Ability::Spell(_) => "what the spell does".to_owned(),
+        Ability::Activated(cost, e) => {
+            let speed = match e {
+                Effect::AddMana(_) => "a mana source",
+                Effect::Regenerate(_) => "a specialized ability, used when the creature is being destroyed",
+                _ => "played like an instant",
+            };
+            format!("activated, cost {cost}; {speed}")
+        }
+        Ability::ExtraTargetCost(_) => "additional cost".to_owned(),
+        Ability::Static(_) => "continuous, while in play".to_owned(),
+        Ability::Triggered(..) => "triggered: resolves just after its event".to_owned(),
+    }
+}
+
+/// The card's kind in words, with the speed of casting it.
+#[must_use]
+pub fn kind_words(d: &CardDef) -> &'static str {
+    match d.kind {
+        CardKind::Land => "a land: played, not cast, once a turn in your main phase",
+        CardKind::Creature => "a creature: cast at sorcery speed",
+        CardKind::ArtifactCreature => "an artifact creature: cast at sorcery speed",
+        CardKind::Artifact => "an artifact: cast at sorcery speed",
+        CardKind::Enchantment => "a global enchantment: cast at sorcery speed",
+        CardKind::LocalEnchantment => "a local enchantment: cast at sorcery speed on its target",
+        CardKind::Sorcery => "a sorcery: your main phase, with nothing else pending",
+        CardKind::Instant => "an instant: whenever you have priority, starting or joining a batch",
+        CardKind::Interrupt => "an interrupt: while a spell is being cast (an instant if it targets no spell)",
+        CardKind::ManaSource => "a mana source: cannot be interrupted or countered",
+    }
+}
+
+/// The rows of the card's table: (field, value).
+#[must_use]
+pub fn rows(d: &CardDef) -> Vec<(String, String)> {
+    let mut out = vec![("name".to_owned(), d.name.clone())];
+    if let Some(c) = d.cost {
+        out.push(("cost".into(), c.to_string()));
+    }
+    out.push(("type".into(), format!("{} ({})", d.type_line, kind_words(d))));
+    if let Some((p, t)) = d.pt {
+        out.push(("power/toughness".into(), format!("{p}/{t}")));
+    }
+    let colors: Vec<&str> = d.colors().iter().map(|c| c.name()).collect();
+    out.push(("colour".into(), if colors.is_empty() { "colorless".into() } else { colors.join(", ") }));
+    if !d.text.is_empty() {
+        out.push(("text".into(), d.text.clone()));
+    }
+    for (i, a) in d.abilities.iter().enumerate() {
+        out.push((format!("ability {} ({})", i + 1, ability_kind(a)), a.to_string()));
+    }
+    for (m, a) in &d.modes {
+        out.push((format!("mode `{m}`"), a.to_string()));
+    }
+    for (e, t) in &d.edition_types {
+        out.push((format!("under {e}"), format!("type {t}")));
+    }
+    out.push(("defined in".into(), d.origin.clone()));
+    out
+}
