@@ -65,8 +65,8 @@ pub enum Action {
     Pay(PlayerId, Option<u32>),
     /// `P declares an attack`: the intention to attack (5e step 0).
     DeclareAttack(PlayerId),
-    /// `P attacks with A, B` (empty: with nothing).
-    AttackWith(PlayerId, Vec<CardId>),
+    /// `P attacks with A, B + C` (empty: with nothing): all attackers, then the bands among them.
+    AttackWith(PlayerId, Vec<CardId>, Vec<Vec<CardId>>),
     /// `P blocks A with B, C` (`None`: blocks with nothing).
     Block(PlayerId, Option<(CardId, Vec<CardId>)>),
     /// `P discards CARD`: the answer to a discard the rules require.
@@ -89,7 +89,7 @@ impl Action {
             | Self::Regenerate(p, _)
             | Self::Pay(p, _)
             | Self::DeclareAttack(p)
-            | Self::AttackWith(p, _)
+            | Self::AttackWith(p, ..)
             | Self::Block(p, _)
             | Self::Discard(p, _)
             | Self::Order(p, _)

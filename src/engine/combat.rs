@@ -7,6 +7,8 @@ use super::{Engine, Stop};
 use crate::grammar::ability::Keyword;
 use crate::trace::{EventKind, Rule};
 
+/// 002 Banding (Glossary): bands, mutual assistance and damage sharing.
+const BAND: Rule = Rule::g("Banding");
 const STEP0: Rule = Rule::g("Attack Phase, Step 0: Declare intention to attack");
 const ATTACKERS: Rule = Rule::g("Attack Phase, Step 1: Declare Attackers");
 const BLOCKERS: Rule = Rule::g("Attack Phase, Step 3: Declare Blockers");
@@ -118,7 +120,7 @@ impl Engine<'_> {
     }
 
     /// `P attacks with A, B`: declares attackers (the intention first, if not yet declared).
-    pub(super) fn attack_with(&mut self, p: PlayerId, cards: &[CardId]) -> Result<(), Stop> {
+    pub(super) fn attack_with(&mut self, p: PlayerId, cards: &[CardId], bands: &[Vec<CardId>]) -> Result<(), Stop> {
         match self.step() {
             None => {
                 self.attack_moment(p)?;
@@ -162,7 +164,32 @@ impl Engine<'_> {
             }
             self.emit(EventKind::Attacks { card: self.label(c), tapped: tap }, Some(ATTACKERS));
         }
+        for band in bands {
+            // All, or all but one, of a band's members must have banding (002 Banding L1410-1412).
+            let without: Vec<String> =
+                band.iter().filter(|&&c| !self.has_keyword(c, &Keyword::Banding)).map(|&c| self.label(c)).collect();
+            if without.len() > 1 {
+                return Err(Stop::illegal(
+                    format!(
+                        "{} cannot attack in one band: only one member of a band may lack banding, and {} have none",
+                        self.labels(band),
+                        without.join(" and ")
+                    ),
+                    BAND,
+                    None,
+                ));
+            }
+            if let Some(cb) = self.combat_mut() {
+                cb.bands.push(band.clone());
+            }
+            self.emit(EventKind::Band { members: band.iter().map(|&c| self.label(c)).collect() }, Some(BAND));
+        }
         Ok(())
+    }
+
+    /// Names joined with "and".
+    fn labels(&self, cards: &[CardId]) -> String {
+        cards.iter().map(|&c| self.label(c)).collect::<Vec<_>>().join(" and ")
     }
 
     fn check_attacker(&self, p: PlayerId, c: CardId) -> Result<(), Stop> {
@@ -227,15 +254,26 @@ impl Engine<'_> {
                 None,
             ));
         }
+        // Blocking one member of a band blocks the whole band (002 Banding L1426-1428).
+        let band: Vec<CardId> =
+            self.combat().and_then(|cb| cb.band_of(*attacker)).map(<[CardId]>::to_vec).unwrap_or_default();
         for &b in blockers {
             self.check_blocker(p, b, *attacker)?;
             if let Some(cb) = self.combat_mut() {
-                match cb.blocks.iter_mut().find(|(a, _)| a == attacker) {
-                    Some((_, bs)) => bs.push(b),
-                    None => cb.blocks.push((*attacker, vec![b])),
+                cb.declared.push((b, *attacker));
+                let members = std::iter::once(*attacker).chain(band.iter().copied().filter(|m| m != attacker));
+                for m in members.collect::<Vec<_>>() {
+                    match cb.blocks.iter_mut().find(|(a, _)| *a == m) {
+                        Some((_, bs)) => bs.push(b),
+                        None => cb.blocks.push((m, vec![b])),
+                    }
                 }
             }
             self.emit(EventKind::Blocks { blocker: self.label(b), attacker: self.label(*attacker) }, Some(BLOCKERS));
+            if !band.is_empty() {
+                let members = band.iter().map(|&c| self.label(c)).collect();
+                self.emit(EventKind::BlocksBand { blocker: self.label(b), members }, Some(BAND));
+            }
         }
         Ok(())
     }
@@ -438,8 +476,13 @@ impl Engine<'_> {
             cb.in_combat(c) && if first_strike { group.contains(&c) } else { !cb.first_strikers.contains(&c) }
         };
         let attackers: Vec<CardId> = cb.attackers.iter().copied().filter(|&a| deals(a)).collect();
-        let blockers: Vec<CardId> =
-            cb.blocks.iter().flat_map(|(_, bs)| bs.iter().copied()).filter(|&b| deals(b)).collect();
+        // A band's blocker is listed under every member: count it once.
+        let mut blockers: Vec<CardId> = Vec::new();
+        for b in cb.blocks.iter().flat_map(|(_, bs)| bs.iter().copied()).filter(|&b| deals(b)) {
+            if !blockers.contains(&b) {
+                blockers.push(b);
+            }
+        }
         if first_strike && attackers.is_empty() && blockers.is_empty() {
             self.emit(
                 EventKind::PlayOut {
@@ -450,7 +493,8 @@ impl Engine<'_> {
             return Ok(());
         }
         let defender = self.game.active.other();
-        let assigns = self.take_assignments(&attackers, &cb)?;
+        let dealing: Vec<CardId> = attackers.iter().chain(&blockers).copied().collect();
+        let assigns = self.take_assignments(&dealing, &cb)?;
         for &a in &attackers {
             let power = u32::try_from(self.pt(a).0.max(0)).unwrap_or(0);
             let colors = self.colors(a);
@@ -483,11 +527,31 @@ impl Engine<'_> {
         for &b in &blockers {
             // A blocker deals damage only if it is still untapped (002 Steps 5+6).
             let Some(a) = cb.blocked_by(b) else { continue };
-            if self.game.card(b).tapped || !cb.in_combat(a) {
+            if self.game.card(b).tapped {
                 continue;
             }
             let power = u32::try_from(self.pt(b).0.max(0)).unwrap_or(0);
             let colors = self.colors(b);
+            if let Some(members) = self.sharing_band(&cb, a) {
+                // The attacking player divides this blocker's damage among the band (002 Banding).
+                let attacker = self.game.active;
+                self.emit(
+                    EventKind::Divides {
+                        player: self.pname(attacker),
+                        attacker: self.label(b),
+                        among: "the band's members".into(),
+                        why: format!("it blocks a band with banding ({})", self.labels(&members)),
+                    },
+                    Some(BAND),
+                );
+                for (to, n) in self.band_division(b, a, power, &members, &assigns)? {
+                    self.assign_combat(b, &colors, Target::Card(to), n, false);
+                }
+                continue;
+            }
+            if !cb.in_combat(a) {
+                continue;
+            }
             self.assign_combat(b, &colors, Target::Card(a), power, false);
         }
         if self.game.packets.is_empty() {
@@ -519,6 +583,55 @@ impl Engine<'_> {
         }
     }
 
+    /// The members still in combat of the attacking band `a` belongs to, when the band shares
+    /// damage: one of them has banding when damage is assigned (002 Banding L1450-1453).
+    fn sharing_band(&self, cb: &Combat, a: CardId) -> Option<Vec<CardId>> {
+        let members: Vec<CardId> = cb.band_of(a)?.iter().copied().filter(|&m| cb.in_combat(m)).collect();
+        members.iter().any(|&m| self.has_keyword(m, &Keyword::Banding)).then_some(members)
+    }
+
+    /// A blocker's damage to a sharing band: as the attacking player's `assigns` lines say, or
+    /// all to the member it was declared against (while in combat, else the first left).
+    fn band_division(
+        &self,
+        b: CardId,
+        declared: CardId,
+        power: u32,
+        members: &[CardId],
+        assigns: &[Assignment],
+    ) -> Result<Vec<(CardId, u32)>, Stop> {
+        let mine: Vec<&Assignment> = assigns.iter().filter(|x| x.3 == b).collect();
+        if mine.is_empty() {
+            let to = if members.contains(&declared) { declared } else { members[0] };
+            return Ok(vec![(to, power)]);
+        }
+        let mut out = Vec::new();
+        for &&(i, _, n, _, to) in &mine {
+            match to {
+                TargetRef::Card(m) if members.contains(&m) => out.push((m, n)),
+                _ => {
+                    return Err(Stop::illegal(
+                        format!("{} can assign damage only to the members of the band it blocks", self.label(b)),
+                        BAND,
+                        None,
+                    )
+                    .at_line(i));
+                }
+            }
+        }
+        let total = out.iter().fold(0u32, |a, (_, n)| a.saturating_add(*n));
+        if total != power {
+            let i = mine.last().map_or(0, |x| x.0);
+            return Err(Stop::illegal(
+                format!("{} has {power} power to divide among the band, and the lines assign {total}", self.label(b)),
+                BAND,
+                None,
+            )
+            .at_line(i));
+        }
+        Ok(out)
+    }
+
     /// Says who divides an attacker's damage when a blocker has (or had) banding.
     fn note_banding(&mut self, cb: &Combat, a: CardId) {
         let banders: Vec<CardId> =
@@ -535,7 +648,8 @@ impl Engine<'_> {
             Rule::g("Banding (a bander removed from combat no longer shares)")
         };
         let player = self.pname(self.divider(cb, a));
-        self.emit(EventKind::Divides { player, attacker: self.label(a), why }, Some(rule));
+        let among = "its blockers".to_owned();
+        self.emit(EventKind::Divides { player, attacker: self.label(a), among, why }, Some(rule));
     }
 
     /// Who divides an attacker's damage among its blockers: its controller, unless a blocker
@@ -553,14 +667,23 @@ impl Engine<'_> {
         let mut out = Vec::new();
         while let Some(line) = self.sc.lines.get(self.cursor).filter(|_| !self.quiet) {
             let Action::Assign(p, n, from, to) = line.action else { break };
-            if !dealing.contains(&from) && cb.in_combat(from) && cb.attackers.contains(&from) {
+            if !dealing.contains(&from) && cb.in_combat(from) {
                 // It deals damage in a later step: its line waits for it.
                 break;
             }
             let i = self.cursor;
             self.cursor += 1;
             self.emit(EventKind::Line { number: line.number, text: line.text.clone() }, None);
-            let problem = if !cb.attackers.contains(&from) || !cb.in_combat(from) {
+            let band_blocker = cb.blocked_by(from).and_then(|a| self.sharing_band(cb, a)).is_some();
+            let problem = if band_blocker {
+                (p != self.game.active).then(|| {
+                    format!(
+                        "{} does not divide the damage of {}: the attacking player divides a band's damage (002 Banding)",
+                        self.pname(p),
+                        self.label(from)
+                    )
+                })
+            } else if !cb.attackers.contains(&from) || !cb.in_combat(from) {
                 Some(format!("{} is not an attacking creature; only an attacker's damage is divided", self.label(from)))
             } else if !cb.is_blocked(from) {
                 Some(format!("{} is not blocked: all its damage goes to the defending player", self.label(from)))

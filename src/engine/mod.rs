@@ -303,7 +303,7 @@ impl Engine<'_> {
             Action::Announce(an) => self.announce(an),
             Action::Pay(..) | Action::Assign(..) | Action::Discard(..) | Action::Order(..) => Ok(()),
             Action::DeclareAttack(p) => self.declare_attack(*p),
-            Action::AttackWith(p, cards) => self.attack_with(*p, cards),
+            Action::AttackWith(p, cards, bands) => self.attack_with(*p, cards, bands),
             Action::Block(p, blk) => self.block(*p, blk.as_ref()),
             Action::Regenerate(p, c) => {
                 self.close_all_windows()?;

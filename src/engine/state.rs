@@ -267,13 +267,25 @@ pub struct Combat {
     pub removed: Vec<CardId>,
     /// Creatures with first strike at the start of the first strike damage step (002 L457-461).
     pub first_strikers: Vec<CardId>,
+    /// Attacking bands, fixed when declared (002 Banding, L1413-1416).
+    pub bands: Vec<Vec<CardId>>,
+    /// Each blocker with the attacker it was declared against (a band's other members follow).
+    pub declared: Vec<(CardId, CardId)>,
 }
 
 impl Combat {
     /// A new attack at `step`.
     #[must_use]
     pub const fn new(step: AttackStep) -> Self {
-        Self { step, attackers: Vec::new(), blocks: Vec::new(), removed: Vec::new(), first_strikers: Vec::new() }
+        Self {
+            step,
+            attackers: Vec::new(),
+            blocks: Vec::new(),
+            removed: Vec::new(),
+            first_strikers: Vec::new(),
+            bands: Vec::new(),
+            declared: Vec::new(),
+        }
     }
 
     /// The blockers of an attacker (empty if unblocked).
@@ -291,7 +303,17 @@ impl Combat {
     /// The attacker a creature blocks, if it blocks.
     #[must_use]
     pub fn blocked_by(&self, b: CardId) -> Option<CardId> {
-        self.blocks.iter().find(|(_, bs)| bs.contains(&b)).map(|(a, _)| *a)
+        self.declared
+            .iter()
+            .find(|(x, _)| *x == b)
+            .map(|(_, a)| *a)
+            .or_else(|| self.blocks.iter().find(|(_, bs)| bs.contains(&b)).map(|(a, _)| *a))
+    }
+
+    /// The attacking band a creature belongs to, if any.
+    #[must_use]
+    pub fn band_of(&self, a: CardId) -> Option<&[CardId]> {
+        self.bands.iter().find(|band| band.contains(&a)).map(Vec::as_slice)
     }
 
     /// Whether the creature is still in combat (declared and not removed).

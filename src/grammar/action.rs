@@ -4,7 +4,7 @@
 //! action    = "resolve" | "go to" phase | player " " verb
 //! verb      = "plays" ref | "taps" ref ["for" mana] | "casts" ref cast_opts
 //!           | "activates" ref ["ability" N] cast_opts | "announces" ref cast_opts
-//!           | "regenerates" ref | "declares an attack" | "attacks with" ("nothing" | refs)
+//!           | "regenerates" ref | "declares an attack" | "attacks with" ("nothing" | group ("," group)*), group = ref ("+" ref)*
 //!           | "blocks with nothing" | "blocks" ref "with" refs
 //!           | "assigns" N "damage from" ref "to" ref | "pays" N | "does not pay"
 //!           | "discards" ref | "orders" refs | "passes"
@@ -77,8 +77,9 @@ pub enum Verb {
     Regenerates(RefSyntax),
     /// `declares an attack`.
     DeclaresAttack,
-    /// `attacks with A, B` (empty: `attacks with nothing`).
-    AttacksWith(Vec<RefSyntax>),
+    /// `attacks with A, B + C` (empty: `attacks with nothing`): groups, a group of two or
+    /// more (`B + C`) being a band.
+    AttacksWith(Vec<Vec<RefSyntax>>),
     /// `blocks A with B, C` (`None`: `blocks with nothing`).
     Blocks(Option<(RefSyntax, Vec<RefSyntax>)>),
     /// `assigns N damage from A to B`.
@@ -194,7 +195,8 @@ fn verb<'a>(cx: Ctx<'a>, i: &'a str) -> PResult<'a, Verb> {
         if let Ok((i, _)) = kw("nothing")(i) {
             return Ok((i, Verb::AttacksWith(Vec::new())));
         }
-        return cut(|i| refs(cx, i)).map(Verb::AttacksWith).parse(i);
+        let group = |i| separated_list1((space0, tag("+"), space0), |i| cx.reference(i)).parse(i);
+        return cut(separated_list1((space0, tag(","), space0), group)).map(Verb::AttacksWith).parse(i);
     }
     if let Ok((i, _)) = kw("blocks")(i) {
         if let Ok((i, _)) = (sp, kw("with"), sp, kw("nothing")).parse(i) {

@@ -73,12 +73,20 @@ impl Loader<'_> {
                 Ok(Action::Regenerate(player, card))
             }
             Verb::DeclaresAttack => Ok(Action::DeclareAttack(player)),
-            Verb::AttacksWith(refs) => {
-                let cards = refs
-                    .iter()
-                    .map(|r| self.bind_card(r, Self::ref_span(text, r), Some((player, Zone::Play))))
-                    .collect::<Result<Vec<_>, _>>()?;
-                Ok(Action::AttackWith(player, cards))
+            Verb::AttacksWith(groups) => {
+                let mut cards = Vec::new();
+                let mut bands = Vec::new();
+                for g in groups {
+                    let members = g
+                        .iter()
+                        .map(|r| self.bind_card(r, Self::ref_span(text, r), Some((player, Zone::Play))))
+                        .collect::<Result<Vec<_>, _>>()?;
+                    if members.len() > 1 {
+                        bands.push(members.clone());
+                    }
+                    cards.extend(members);
+                }
+                Ok(Action::AttackWith(player, cards, bands))
             }
             Verb::Blocks(None) => Ok(Action::Block(player, None)),
             Verb::Blocks(Some((a, bs))) => {

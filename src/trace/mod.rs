@@ -107,8 +107,12 @@ pub enum EventKind {
     Discards { player: String, card: String },
     /// How the rules read a line: a card played as another kind than printed.
     PlayedAs { card: String, kind: String, why: String },
+    /// Attackers declared as one band.
+    Band { members: Vec<String> },
+    /// A blocker blocks every member of a band (mutual assistance).
+    BlocksBand { blocker: String, members: Vec<String> },
     /// Who divides an attacker's damage among its blockers, when banding decides it.
-    Divides { player: String, attacker: String, why: String },
+    Divides { player: String, attacker: String, among: String, why: String },
     /// A player puts their abilities that triggered together in order, by source card.
     Orders { player: String, cards: Vec<String> },
     /// A player answers an "unless ... pays".

@@ -87,8 +87,12 @@ pub(crate) fn sentence(kind: &EventKind) -> String {
         K::Triggers { card, trigger } => format!("{card} triggers ({trigger})"),
         K::Discards { player, card } => format!("{player} discards {card}"),
         K::PlayedAs { card, kind, why } => format!("{card} is played as {kind}: {why}"),
-        K::Divides { player, attacker, why } => {
-            format!("{player} divides {attacker}'s damage among its blockers: {why}")
+        K::Band { members } => format!("{} attack as a band", members.join(" and ")),
+        K::BlocksBand { blocker, members } => {
+            format!("{blocker} blocks the whole band: {} (mutual assistance)", members.join(" and "))
+        }
+        K::Divides { player, attacker, among, why } => {
+            format!("{player} divides {attacker}'s damage among {among}: {why}")
         }
         K::Orders { player, cards } => {
             format!("{player} orders the abilities that triggered together: {}", cards.join(", then "))
