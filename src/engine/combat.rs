@@ -152,17 +152,12 @@ impl Engine<'_> {
                 None,
             ));
         }
-        self.game.attacked = true;
-        for &c in cards {
+        // The whole line is checked before anything taps: an illegal line changes nothing.
+        for (k, &c) in cards.iter().enumerate() {
             self.check_attacker(p, c)?;
-            let tap = !self.has_keyword(c, &Keyword::NoTapToAttack);
-            if tap {
-                self.game.card_mut(c).tapped = true;
+            if cards[..k].contains(&c) {
+                return Err(Stop::illegal(format!("{} is named twice", self.label(c)), ATTACKERS, None));
             }
-            if let Some(cb) = self.combat_mut() {
-                cb.attackers.push(c);
-            }
-            self.emit(EventKind::Attacks { card: self.label(c), tapped: tap }, Some(ATTACKERS));
         }
         for band in bands {
             // All, or all but one, of a band's members must have banding (002 Banding L1410-1412).
@@ -179,6 +174,19 @@ impl Engine<'_> {
                     None,
                 ));
             }
+        }
+        self.game.attacked = true;
+        for &c in cards {
+            let tap = !self.has_keyword(c, &Keyword::NoTapToAttack);
+            if tap {
+                self.game.card_mut(c).tapped = true;
+            }
+            if let Some(cb) = self.combat_mut() {
+                cb.attackers.push(c);
+            }
+            self.emit(EventKind::Attacks { card: self.label(c), tapped: tap }, Some(ATTACKERS));
+        }
+        for band in bands {
             if let Some(cb) = self.combat_mut() {
                 cb.bands.push(band.clone());
             }

@@ -274,24 +274,33 @@ impl Engine<'_> {
         }
     }
 
-    /// Creatures whose damage reaches their toughness are destroyed.
+    /// Creatures whose damage reaches their toughness, or whose toughness is 0 or less, are
+    /// destroyed. A creature that regenerates but is still at toughness 0 or less is destroyed
+    /// again at once, so only another regeneration keeps it (002 L264-266, L2463-2468).
     pub(super) fn check_lethal(&mut self, rule: Rule) -> Result<(), Stop> {
-        let dying: Vec<CardId> = self
-            .game
-            .zone(Zone::Play, None)
-            .into_iter()
-            .filter(|&c| {
-                if !self.def(c).kind.is_creature() {
-                    return false;
-                }
-                let (_, t) = self.pt(c);
-                t <= 0 || i64::from(self.game.card(c).damage) >= i64::from(t)
-            })
-            .collect();
-        if dying.is_empty() {
-            return Ok(());
+        // Each round needs a new regeneration line to keep a creature, so rounds end; the
+        // bound only guards the lines' count.
+        for _ in 0..64 {
+            let dying: Vec<(CardId, &'static str)> = self
+                .game
+                .zone(Zone::Play, None)
+                .into_iter()
+                .filter(|&c| self.def(c).kind.is_creature())
+                .filter_map(|c| {
+                    let (_, t) = self.pt(c);
+                    if t <= 0 {
+                        Some((c, "toughness 0 or less"))
+                    } else {
+                        (i64::from(self.game.card(c).damage) >= i64::from(t)).then_some((c, "lethal damage"))
+                    }
+                })
+                .collect();
+            if dying.is_empty() {
+                return Ok(());
+            }
+            self.destroy_each(&dying, rule)?;
         }
-        self.destroy(&dying, "lethal damage", rule)
+        Ok(())
     }
 
     /// A local enchantment whose permanent has left play, or gained protection from the
@@ -338,8 +347,18 @@ impl Engine<'_> {
 
     /// Destroys permanents; a creature being destroyed may regenerate now (002 Regeneration).
     pub(super) fn destroy(&mut self, cards: &[CardId], cause: &str, rule: Rule) -> Result<(), Stop> {
-        let mut dying: Vec<CardId> = cards.iter().copied().filter(|&c| self.game.card(c).zone == Zone::Play).collect();
-        for &c in &dying {
+        let each: Vec<(CardId, &str)> = cards.iter().map(|&c| (c, cause)).collect();
+        self.destroy_each(&each, rule)
+    }
+
+    /// Destroys permanents at once, each with its own cause.
+    fn destroy_each(&mut self, cards: &[(CardId, &str)], rule: Rule) -> Result<(), Stop> {
+        let mut dying: Vec<CardId> = Vec::new();
+        for &(c, cause) in cards {
+            if self.game.card(c).zone != Zone::Play {
+                continue;
+            }
+            dying.push(c);
             let creature = self.def(c).kind.is_creature();
             self.emit(EventKind::BeingDestroyed { card: self.label(c), cause: cause.to_owned(), creature }, Some(rule));
         }

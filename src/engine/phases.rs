@@ -281,6 +281,10 @@ impl Engine<'_> {
                     EventKind::WearsOff { what: "damage on permanents and effects until end of turn".into() },
                     Some(Rule::r5("Cleanup")),
                 );
+                // A pump ending can leave a creature at toughness 0 or less: it dies now, and
+                // regenerating cannot keep it (002 Turn Order, Phase 7: Cleanup, L264-266).
+                self.depth = 1;
+                self.check_lethal(Rule::g("Turn Order, Phase 7: Cleanup (toughness 0 or less)"))?;
             }
             _ => {}
         }

@@ -123,7 +123,13 @@ impl Engine<'_> {
                 let ok_kind = spec.kinds.iter().any(|k| kind.fits(*k));
                 if !ok_kind {
                     let kinds: Vec<String> = spec.kinds.iter().map(|k| format!("{k:?}").to_lowercase()).collect();
-                    return Some(format!("{name} is not a {}", kinds.join(" or ")));
+                    // "an artifact", "a creature": the article follows the first kind.
+                    let article = if kinds.first().is_some_and(|k| k.starts_with(['a', 'e', 'i', 'o', 'u'])) {
+                        "an"
+                    } else {
+                        "a"
+                    };
+                    return Some(format!("{name} is not {article} {}", kinds.join(" or ")));
                 }
                 let my_colors = self.colors(c);
                 for f in &spec.filters {
