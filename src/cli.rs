@@ -3,6 +3,7 @@
 use crate::cards::{Library, read_card_file};
 use crate::check::run_and_check;
 use crate::diagnostic::Diagnostic;
+use crate::edition::Edition;
 use crate::engine::Stop;
 use crate::scenario::{Scenario, load_scenario};
 use crate::trace::{Report, render_json, render_text};
@@ -50,6 +51,17 @@ enum Command {
         /// Output format.
         #[arg(long, value_enum, default_value = "text")]
         format: Format,
+        /// Play under these rules instead of the file's `rules:` (5e or 4e).
+        #[arg(long)]
+        rules: Option<String>,
+    },
+    /// Run one scenario under several editions and show where the outcomes part ways.
+    Diff {
+        /// The scenario file.
+        file: PathBuf,
+        /// The editions to compare, comma-separated.
+        #[arg(long, default_value = "5e,4e", value_delimiter = ',')]
+        rules: Vec<String>,
     },
     /// Run scenario files and folders (recursively) and report which expectations hold.
     Check {
@@ -111,6 +123,12 @@ pub fn load_library(extra: &[PathBuf]) -> Result<Library, String> {
 /// Loads and runs one scenario file.
 #[must_use]
 pub fn run_file(path: &Path, lib: &Library) -> FileResult {
+    run_file_as(path, lib, None)
+}
+
+/// Loads and runs one scenario file, under `rules` instead of its own `rules:` when given.
+#[must_use]
+pub fn run_file_as(path: &Path, lib: &Library, rules: Option<Edition>) -> FileResult {
     let name = path.display().to_string();
     let src = match std::fs::read_to_string(path) {
         Ok(s) => s,
@@ -118,22 +136,44 @@ pub fn run_file(path: &Path, lib: &Library) -> FileResult {
             return FileResult::Error(Diagnostic::whole_file(format!("cannot read `{name}`: {e}")).render(&name, ""));
         }
     };
-    run_source(&name, &src, lib)
+    run_source_as(&name, &src, lib, rules)
 }
 
 /// Loads and runs a scenario from its text.
 #[must_use]
 pub fn run_source(name: &str, src: &str, lib: &Library) -> FileResult {
-    let sc: Scenario = match load_scenario(src, lib) {
+    run_source_as(name, src, lib, None)
+}
+
+fn run_source_as(name: &str, src: &str, lib: &Library, rules: Option<Edition>) -> FileResult {
+    let mut sc: Scenario = match load_scenario(src, lib) {
         Ok(sc) => sc,
         Err(d) => return FileResult::Error(d.render(name, src)),
     };
+    if let Some(e) = rules {
+        sc.setup.policies = e.policies();
+    }
     let (outcome, report) = run_and_check(&sc);
-    if let Some(Stop::Choice { line, message }) = &outcome.stopped {
-        // A choice met while playing out after the last line points at that line.
+    let stop = match &outcome.stopped {
+        Some(Stop::Choice { line, message }) => Some((
+            line,
+            message,
+            "a choice the rules give is not made",
+            "after this line, a choice the rules give is not made",
+        )),
+        Some(Stop::Unsupported { line, message }) => Some((
+            line,
+            message,
+            "not supported yet under these rules",
+            "after this line: not supported yet under these rules",
+        )),
+        _ => None,
+    };
+    if let Some((line, message, here, after)) = stop {
+        // A stop met while playing out after the last line points at that line.
         let (span, label) = match line.and_then(|i| sc.setup.lines.get(i)) {
-            Some(l) => (Some(l.span), "a choice the rules give is not made"),
-            None => (sc.setup.lines.last().map(|l| l.span), "after this line, a choice the rules give is not made"),
+            Some(l) => (Some(l.span), here),
+            None => (sc.setup.lines.last().map(|l| l.span), after),
         };
         let d = match span {
             Some(sp) => Diagnostic::new(message.clone(), sp, label),
@@ -275,6 +315,15 @@ fn list_cards(lib: &Library) -> String {
     format!("{table}\n{} cards\n", cards.len())
 }
 
+/// A `--rules` value: an edition this engine plays.
+fn parse_rules(s: &str) -> Result<Edition, String> {
+    match Edition::from_name(s) {
+        Some(e) if e.supported() => Ok(e),
+        Some(e) => Err(format!("error: `--rules {}` is not supported yet\n", e.name())),
+        None => Err(format!("error: unknown rules `{s}`: expected 5e or 4e\n")),
+    }
+}
+
 /// Runs the command line; returns the exit code. Only this function prints.
 #[must_use]
 pub fn main_with(args: impl IntoIterator<Item = std::ffi::OsString>) -> ExitCode {
@@ -295,8 +344,15 @@ pub fn main_with(args: impl IntoIterator<Item = std::ffi::OsString>) -> ExitCode
         }
     };
     match cli.command {
-        Command::Run { file, format } => {
-            let r = run_file(&file, &lib);
+        Command::Run { file, format, rules } => {
+            let rules = match rules.as_deref().map(parse_rules).transpose() {
+                Ok(r) => r,
+                Err(e) => {
+                    let _ = write!(stderr, "{e}");
+                    return ExitCode::from(2);
+                }
+            };
+            let r = run_file_as(&file, &lib, rules);
             match &r {
                 FileResult::Ran(rep) => {
                     let text = if format == Format::Json { render_json(rep) + "\n" } else { render_text(rep) };
@@ -335,6 +391,27 @@ pub fn main_with(args: impl IntoIterator<Item = std::ffi::OsString>) -> ExitCode
                 let _ = writeln!(stdout, "{ok} of {} scenarios hold", results.len());
             }
             ExitCode::from(code)
+        }
+        Command::Diff { file, rules } => {
+            let editions = match rules.iter().map(|r| parse_rules(r)).collect::<Result<Vec<_>, _>>() {
+                Ok(e) => e,
+                Err(e) => {
+                    let _ = write!(stderr, "{e}");
+                    return ExitCode::from(2);
+                }
+            };
+            let runs: Vec<(Edition, FileResult)> =
+                editions.iter().map(|&e| (e, run_file_as(&file, &lib, Some(e)))).collect();
+            match crate::diff::render(&runs) {
+                Ok(text) => {
+                    let _ = write!(stdout, "{text}");
+                    ExitCode::SUCCESS
+                }
+                Err(e) => {
+                    let _ = write!(stderr, "{e}");
+                    ExitCode::from(2)
+                }
+            }
         }
         Command::Card { list: true, .. } => {
             let _ = write!(stdout, "{}", list_cards(&lib));

@@ -40,10 +40,54 @@ pub enum InterruptTargets {
     AnyBeingCast,
 }
 
+/// A part of the rules whose difference under an edition is not modelled yet: a run that
+/// reaches it stops (exit 2) rather than answer with Fifth Edition rules.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Unmodelled {
+    /// Interrupt timing (4e: any announced spell may be targeted; first in, first out).
+    Interrupts,
+    /// Regeneration (4e: an instant-speed effect during damage prevention, tried many times).
+    Regeneration,
+    /// The attack (4e: regenerated creatures stay in combat; prevention timing in combat).
+    Attack,
+    /// The end of a phase (4e: End of Turn phase, mana burn as damage, phase effect order).
+    PhaseEnd,
+    /// Destroy and bury effects, and toughness changes, which caused damage prevention in 4e.
+    DestroyAndToughness,
+    /// Prevention announced outside a damage prevention step, or with no damage to prevent (4e:
+    /// prevention waits for the step at the end of the batch, and could prevent zero damage).
+    EarlyPrevention,
+    /// A card whose type differs under this edition (Dark Ritual is an interrupt in 4e).
+    EditionTypes,
+}
+
+impl Unmodelled {
+    /// What is not modelled, in words, with the rule that differs.
+    #[must_use]
+    pub const fn describe(self) -> &'static str {
+        match self {
+            Self::Interrupts => "Fourth Edition interrupt timing (002 Changes: Interrupts)",
+            Self::Regeneration => "Fourth Edition regeneration (002 Changes: Regeneration)",
+            Self::Attack => "the Fourth Edition attack (002 Changes: Regeneration, Damage Prevention)",
+            Self::PhaseEnd => {
+                "the end of a phase under Fourth Edition: mana burn as damage, the End of Turn phase (002 Changes: Mana Burn, Turn Order)"
+            }
+            Self::DestroyAndToughness => {
+                "destroy effects and toughness changes, which caused damage prevention steps in Fourth Edition (002 Changes: Damage Prevention)"
+            }
+            Self::EarlyPrevention => {
+                "prevention outside the damage prevention step at the end of a batch, or of zero damage, under Fourth Edition (002 Changes: Damage Prevention)"
+            }
+            Self::EditionTypes => {
+                "a card whose type differs under Fourth Edition (002 Changes: Interrupts, Mana Source)"
+            }
+        }
+    }
+}
+
 /// The policy table of one edition: where editions differ, the engine asks this table instead
-/// of matching on the edition. Today the engine consults `phases` and `interrupt_targets`; the
-/// other rows describe Fourth Edition and Alpha for when their timing is built (`rules: 4e` and
-/// `alpha` are refused at load, "not supported yet", until then).
+/// of matching on the edition. Fourth Edition plays its damage prevention timing; the
+/// differences in `unmodelled` stop a run that reaches them. `rules: alpha` is refused at load.
 #[derive(Clone, Copy, Debug)]
 pub struct Policies {
     /// The edition these policies belong to.
@@ -61,7 +105,19 @@ pub struct Policies {
     pub card_key: Option<&'static str>,
     /// The phases of a turn, in order.
     pub phases: &'static [&'static str],
+    /// Differences not modelled yet: reaching one stops the run.
+    pub unmodelled: &'static [Unmodelled],
 }
+
+const FOURTH_UNMODELLED: &[Unmodelled] = &[
+    Unmodelled::Interrupts,
+    Unmodelled::Regeneration,
+    Unmodelled::Attack,
+    Unmodelled::PhaseEnd,
+    Unmodelled::DestroyAndToughness,
+    Unmodelled::EarlyPrevention,
+    Unmodelled::EditionTypes,
+];
 
 const FIFTH_PHASES: &[&str] = &["beginning of turn", "untap", "upkeep", "draw", "main", "discard", "cleanup"];
 const FOURTH_PHASES: &[&str] = &["beginning of turn", "untap", "upkeep", "draw", "main", "discard", "end", "heal"];
@@ -117,6 +173,7 @@ impl Edition {
                 regeneration_specialized: true,
                 card_key: None,
                 phases: FIFTH_PHASES,
+                unmodelled: &[],
             },
             Self::Fourth => Policies {
                 edition: self,
@@ -126,6 +183,7 @@ impl Edition {
                 regeneration_specialized: false,
                 card_key: Some("4e"),
                 phases: FOURTH_PHASES,
+                unmodelled: FOURTH_UNMODELLED,
             },
             Self::Alpha => Policies {
                 edition: self,
@@ -135,6 +193,7 @@ impl Edition {
                 regeneration_specialized: false,
                 card_key: Some("alpha"),
                 phases: ALPHA_PHASES,
+                unmodelled: FOURTH_UNMODELLED,
             },
         }
     }
@@ -142,7 +201,7 @@ impl Edition {
     /// Whether the engine can play this edition yet.
     #[must_use]
     pub const fn supported(self) -> bool {
-        matches!(self, Self::Fifth)
+        matches!(self, Self::Fifth | Self::Fourth)
     }
 
     /// The rule the mana burn of this edition applies.

@@ -12,6 +12,7 @@ pub mod check;
 pub mod citation;
 pub mod cli;
 pub mod diagnostic;
+pub mod diff;
 pub mod edition;
 pub mod engine;
 pub mod grammar;

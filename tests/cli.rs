@@ -129,3 +129,26 @@ fn help_lists_commands_and_examples() {
         assert!(stdout.contains(word), "{word} missing from\n{stdout}");
     }
 }
+
+#[test]
+fn diff_names_where_fourth_edition_parts_ways() {
+    let (code, stdout, _) = out(judge().args(["diff", "scenarios/editions/unicorn-giant-growth-bolt-5e.yaml"]));
+    assert_eq!(code, 0, "{stdout}");
+    // Dead under 5e, alive as a 5/5 with 3 damage under 4e (002 Changes: Damage Prevention).
+    assert!(
+        stdout.contains(
+            "| Alice: in play   | Forest (tapped)               | Forest (tapped), Pearled Unicorn (5/5, 3 damage) |"
+        ),
+        "{stdout}"
+    );
+    assert!(stdout.contains("5e: damage prevention step 1"), "{stdout}");
+    assert!(stdout.contains("4e: Giant Growth resolves"), "{stdout}");
+    let (code, stdout, _) =
+        out(judge().args(["run", "--rules", "4e", "scenarios/editions/unicorn-giant-growth-bolt-5e.yaml"]));
+    assert_eq!(code, 1, "the 5e expectations fail under 4e: {stdout}");
+    assert!(stdout.contains("Pearled Unicorn (5/5, 3 damage)"), "{stdout}");
+    let (code, _, stderr) =
+        out(judge().args(["run", "--rules", "alpha", "scenarios/editions/unicorn-giant-growth-bolt-5e.yaml"]));
+    assert_eq!(code, 2);
+    assert!(stderr.contains("not supported yet"), "{stderr}");
+}

@@ -49,12 +49,35 @@ impl Engine<'_> {
         }
     }
 
+    /// Under an edition whose differences are only partly modelled, stops at an announcement
+    /// that would need one that is not (see `edition::Unmodelled`).
+    fn require_modelled(&self, an: &Announce, effect: &Effect) -> Result<(), Stop> {
+        use crate::edition::Unmodelled;
+        if self.pol.card_key.is_some_and(|k| self.def(an.card).edition_types.contains_key(k)) {
+            self.require(Unmodelled::EditionTypes)?;
+        }
+        match self.speed(an.card, an.source, effect) {
+            Speed::Interrupt => self.require(Unmodelled::Interrupts)?,
+            Speed::Specialized => self.require(Unmodelled::Regeneration)?,
+            _ => {}
+        }
+        let prevention = matches!(effect, Effect::Prevent(..) | Effect::PreventAllFrom(_) | Effect::ReverseDamage);
+        if prevention && !self.game.ctx.iter().any(|c| c.kind == super::state::CtxKind::Prevention) {
+            self.require(Unmodelled::EarlyPrevention)?;
+        }
+        if matches!(effect, Effect::Regenerate(_)) {
+            self.require(Unmodelled::Regeneration)?;
+        }
+        Ok(())
+    }
+
     /// `P casts ...` / `P activates ...` at the current moment.
     pub(super) fn announce(&mut self, an: &Announce) -> Result<(), Stop> {
         let Some(effect) = self.effect_of(an.card, an.source) else {
             return Err(Stop::illegal(format!("{} has no such ability", self.label(an.card)), KINDS, None));
         };
         self.check_source_zone(an)?;
+        self.require_modelled(an, &effect)?;
         match self.speed(an.card, an.source, &effect) {
             Speed::ManaSource => {
                 self.yield_to(an.player)?;
@@ -309,6 +332,8 @@ impl Engine<'_> {
         if let Effect::Prevent(..) = effect {
             for &t in targets {
                 if !self.has_packet(t, &an.packet_sources) {
+                    // Fourth Edition allowed preventing zero damage (002 Changes: Damage Prevention).
+                    self.require(crate::edition::Unmodelled::EarlyPrevention)?;
                     return Err(Stop::illegal(
                         format!("there is no damage to {} to prevent", self.tlabel(t)),
                         Rule::g("Damage Prevention (glossary): only with damage to prevent"),

@@ -92,6 +92,7 @@ impl Engine<'_> {
 
     /// `P declares an attack`: the intention (5e step 0), answered by the defender or not.
     pub(super) fn declare_attack(&mut self, p: PlayerId) -> Result<(), Stop> {
+        self.require(crate::edition::Unmodelled::Attack)?;
         self.attack_moment(p)?;
         self.check_may_attack(p)?;
         self.yield_to(p)?;
@@ -121,6 +122,7 @@ impl Engine<'_> {
 
     /// `P attacks with A, B`: declares attackers (the intention first, if not yet declared).
     pub(super) fn attack_with(&mut self, p: PlayerId, cards: &[CardId], bands: &[Vec<CardId>]) -> Result<(), Stop> {
+        self.require(crate::edition::Unmodelled::Attack)?;
         match self.step() {
             None => {
                 self.attack_moment(p)?;

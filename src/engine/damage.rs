@@ -274,6 +274,23 @@ impl Engine<'_> {
         }
     }
 
+    /// Creatures that lethal damage or toughness 0 or less would destroy now, with the cause.
+    pub(super) fn dying_now(&self) -> Vec<(CardId, &'static str)> {
+        self.game
+            .zone(Zone::Play, None)
+            .into_iter()
+            .filter(|&c| self.def(c).kind.is_creature())
+            .filter_map(|c| {
+                let (_, t) = self.pt(c);
+                if t <= 0 {
+                    Some((c, "toughness 0 or less"))
+                } else {
+                    (i64::from(self.game.card(c).damage) >= i64::from(t)).then_some((c, "lethal damage"))
+                }
+            })
+            .collect()
+    }
+
     /// Creatures whose damage reaches their toughness, or whose toughness is 0 or less, are
     /// destroyed. A creature that regenerates but is still at toughness 0 or less is destroyed
     /// again at once, so only another regeneration keeps it (002 L264-266, L2463-2468).
@@ -281,20 +298,7 @@ impl Engine<'_> {
         // Each round needs a new regeneration line to keep a creature, so rounds end; the
         // bound only guards the lines' count.
         for _ in 0..64 {
-            let dying: Vec<(CardId, &'static str)> = self
-                .game
-                .zone(Zone::Play, None)
-                .into_iter()
-                .filter(|&c| self.def(c).kind.is_creature())
-                .filter_map(|c| {
-                    let (_, t) = self.pt(c);
-                    if t <= 0 {
-                        Some((c, "toughness 0 or less"))
-                    } else {
-                        (i64::from(self.game.card(c).damage) >= i64::from(t)).then_some((c, "lethal damage"))
-                    }
-                })
-                .collect();
+            let dying = self.dying_now();
             if dying.is_empty() {
                 return Ok(());
             }
@@ -460,6 +464,7 @@ impl Engine<'_> {
 
     /// Uses a regeneration ability on a creature being destroyed; returns the creature saved.
     fn regenerate(&mut self, a: &Action) -> Result<Option<CardId>, Stop> {
+        self.require(crate::edition::Unmodelled::Regeneration)?;
         let (p, source, target) = match a {
             Action::Regenerate(p, c) => {
                 let srcs = self.regeneration_sources(*p, *c);

@@ -29,6 +29,13 @@ pub enum Stop {
         /// The choice to make and how.
         message: String,
     },
+    /// The scenario reaches a rule this engine does not model under its edition yet (exit 2).
+    Unsupported {
+        /// Index of the line being taken, when known.
+        line: Option<usize>,
+        /// What is not modelled, with the rule that differs.
+        message: String,
+    },
 }
 
 impl Stop {
@@ -46,6 +53,7 @@ impl Stop {
                 Self::Illegal(il)
             }
             Self::Choice { line, message } => Self::Choice { line: line.or(Some(i)), message },
+            Self::Unsupported { line, message } => Self::Unsupported { line: line.or(Some(i)), message },
             Self::GameOver => Self::GameOver,
         }
     }

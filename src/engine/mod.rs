@@ -105,7 +105,7 @@ pub fn run(sc: &Setup) -> Outcome {
     // A scenario that starts at a damage step or the end of combat starts with that step.
     // A state trigger may already hold on the starting board (Sea Serpent with no Island).
     let started = e.run_triggers().and_then(|()| match sc.start_step {
-        Some(step) => e.advance_combat(step),
+        Some(step) => e.require(crate::edition::Unmodelled::Attack).and_then(|()| e.advance_combat(step)),
         None => Ok(()),
     });
     let stopped = match started.and_then(|()| e.drive()) {
@@ -319,6 +319,21 @@ impl Engine<'_> {
     }
 
     /// Changes a life total by `delta`, with a trace line.
+    /// Stops the run when it reaches a difference this edition's rules do not model yet.
+    fn require(&self, what: crate::edition::Unmodelled) -> Result<(), Stop> {
+        if self.pol.unmodelled.contains(&what) {
+            return Err(Stop::Unsupported {
+                line: None,
+                message: format!(
+                    "`rules: {}` reaches {}, which this engine does not model yet",
+                    self.pol.edition.name(),
+                    what.describe()
+                ),
+            });
+        }
+        Ok(())
+    }
+
     fn change_life(&mut self, p: PlayerId, delta: i32, rule: Option<Rule>) {
         let from = self.game.players[p.ix()].life;
         let to = from.saturating_add(delta);

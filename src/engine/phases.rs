@@ -139,6 +139,7 @@ impl Engine<'_> {
 
     /// 002 Turn Order, About the Phases: end effects, then mana burn, then the life check.
     fn end_phase(&mut self) -> Result<(), Stop> {
+        self.require(crate::edition::Unmodelled::PhaseEnd)?;
         self.depth = 0;
         // 002 Phase 0: beginning of turn is not really a phase; its mana burns at the end of
         // the first real phase, and there is no life check.

@@ -57,6 +57,9 @@ impl Engine<'_> {
         let mut destroyed: Vec<CardId> = Vec::new();
         let mut buried: Vec<CardId> = Vec::new();
         self.apply(id, &effect, &legal, &mut destroyed, &mut buried)?;
+        if !destroyed.is_empty() || !buried.is_empty() {
+            self.require(crate::edition::Unmodelled::DestroyAndToughness)?;
+        }
         // Destruction happens inside the resolution, where regeneration may be used (002 Regeneration).
         if !buried.is_empty() {
             self.bury(&buried);
@@ -65,6 +68,9 @@ impl Engine<'_> {
             self.destroy(&destroyed, &format!("destroyed by {label}"), Rule::g("Destroy"))?;
         }
         // Continuous effects apply mid-resolution: a toughness drop kills at once (002 L746-753).
+        if !self.dying_now().is_empty() {
+            self.require(crate::edition::Unmodelled::DestroyAndToughness)?;
+        }
         self.check_lethal(Rule::g("Damage: lethal damage is checked whenever damage or toughness changes"))?;
         self.bury_orphans();
         // 002 Step 4: when it finishes resolving, a spell goes into play or into the graveyard.
@@ -90,8 +96,11 @@ impl Engine<'_> {
             }
         }
         // Damage assigned starts a damage prevention step, unless one is already under way: new
-        // damage then joins it (002 Sub-Step A).
-        if !self.game.packets.is_empty() && !self.game.ctx.iter().any(|c| c.kind == super::state::CtxKind::Prevention) {
+        // damage then joins it (002 Sub-Step A). Fourth Edition saved it for the end of the batch
+        // (002 Changes: Damage Prevention).
+        let in_step = self.game.ctx.iter().any(|c| c.kind == super::state::CtxKind::Prevention);
+        let deferred = self.pol.prevention == crate::edition::PreventionTiming::EndOfBatch && self.resolving > 0;
+        if !self.game.packets.is_empty() && !in_step && !deferred {
             self.prevention_step()?;
         }
         self.check_lethal(Rule::g("Damage: lethal damage is checked whenever damage or toughness changes"))?;

@@ -186,6 +186,19 @@ impl Engine<'_> {
         let r = batch.iter().rev().try_for_each(|&s| self.resolve_spell(s));
         self.resolving -= 1;
         r?;
+        // Fourth Edition: the damage the batch dealt waits for one step at its end.
+        let in_step = self.game.ctx.iter().any(|c| c.kind == super::state::CtxKind::Prevention);
+        if self.pol.prevention == crate::edition::PreventionTiming::EndOfBatch
+            && self.resolving == 0
+            && !in_step
+            && !self.game.packets.is_empty()
+        {
+            self.emit(
+                EventKind::PlayOut { what: "the batch is over: its damage goes to one damage prevention step".into() },
+                Some(Rule::g("Changes from Fourth Edition: Damage Prevention (saved until the end of the batch)")),
+            );
+            self.prevention_step()?;
+        }
         self.depth -= 1;
         let active = self.game.active;
         let top = self.game.top_mut();

@@ -71,8 +71,9 @@ pub struct Scenario {
 }
 
 pub(super) fn unsupported(what: &str, span: Span) -> Diagnostic {
-    Diagnostic::new(format!("{what} is not supported yet"), span, "not supported yet")
-        .with_help("this engine plays Fifth Edition; this part of the format is not built yet")
+    Diagnostic::new(format!("{what} is not supported yet"), span, "not supported yet").with_help(
+        "this engine plays Fifth Edition, and Fourth Edition in part; this part of the format is not built yet",
+    )
 }
 
 pub(super) fn flag(raw: Option<&RawText>, src: &str, what: &str) -> Result<bool, Diagnostic> {

@@ -239,6 +239,9 @@ pub fn render_text(report: &Report) -> String {
     }
     let rules = match report.rules.as_str() {
         "5e" => "5e (Fifth Edition rulebook, with the General Rulings Summary of 07/15/97 where they differ)",
+        "4e" => {
+            "4e (Fifth Edition rules changed back as the General Rulings Summary's list of changes from Fourth Edition says; a difference not modelled stops the run)"
+        }
         other => other,
     };
     let _ = writeln!(out, "rules: {rules}\n");
