@@ -197,9 +197,13 @@ impl Engine<'_> {
         Ok(())
     }
 
-    /// Names joined with "and".
+    /// Names joined as "A, B and C".
     fn labels(&self, cards: &[CardId]) -> String {
-        cards.iter().map(|&c| self.label(c)).collect::<Vec<_>>().join(" and ")
+        let names: Vec<String> = cards.iter().map(|&c| self.label(c)).collect();
+        match names.split_last() {
+            Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
+            _ => names.concat(),
+        }
     }
 
     fn check_attacker(&self, p: PlayerId, c: CardId) -> Result<(), Stop> {
@@ -222,7 +226,14 @@ impl Engine<'_> {
         {
             Some(format!("it may attack only if {} controls an {land}", self.pname(p.other())))
         } else if self.combat().is_some_and(|cb| cb.attackers.contains(&c)) {
-            Some(format!("{name} is already attacking"))
+            match self.combat().and_then(|cb| cb.band_of(c)) {
+                // Once in a band, a creature cannot be taken out of it (002 Banding L1413-1416).
+                Some(band) => Some(format!(
+                    "{name} is already attacking, in a band with {}; a creature added to a band cannot leave it (002 Banding)",
+                    self.labels(&band.iter().copied().filter(|&m| m != c).collect::<Vec<_>>())
+                )),
+                None => Some(format!("{name} is already attacking")),
+            }
         } else {
             None
         };
@@ -699,9 +710,15 @@ impl Engine<'_> {
                 Some(format!("{} is not blocked: all its damage goes to the defending player", self.label(from)))
             } else if p != self.divider(cb, from) {
                 Some(format!(
-                    "{} does not divide the damage of {} (002 Blocking; Banding: damage sharing)",
+                    "{} does not divide the damage of {}: {} does, since {} (002 Banding: damage sharing, L1417-1419)",
                     self.pname(p),
-                    self.label(from)
+                    self.label(from),
+                    self.pname(self.divider(cb, from)),
+                    if self.divider(cb, from) == self.game.card(from).controller {
+                        "none of its blockers still in the combat has banding"
+                    } else {
+                        "one of its blockers has banding"
+                    }
                 ))
             } else if !matches!(to, TargetRef::Card(b) if cb.blockers_of(from).contains(&b)) {
                 Some(format!("{} can assign damage only to the creatures blocking it", self.label(from)))

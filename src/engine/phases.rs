@@ -283,9 +283,9 @@ impl Engine<'_> {
                     Some(Rule::r5("Cleanup")),
                 );
                 // A pump ending can leave a creature at toughness 0 or less: it dies now, and
-                // regenerating cannot keep it (002 Turn Order, Phase 7: Cleanup, L264-266).
+                // regenerating cannot keep it (002 Turn Order, Phase 6: Cleanup, L264-266).
                 self.depth = 1;
-                self.check_lethal(Rule::g("Turn Order, Phase 7: Cleanup (toughness 0 or less)"))?;
+                self.check_lethal(Rule::g("Turn Order, Phase 6: Cleanup (toughness 0 or less)"))?;
             }
             _ => {}
         }

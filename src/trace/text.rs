@@ -87,9 +87,9 @@ pub(crate) fn sentence(kind: &EventKind) -> String {
         K::Triggers { card, trigger } => format!("{card} triggers ({trigger})"),
         K::Discards { player, card } => format!("{player} discards {card}"),
         K::PlayedAs { card, kind, why } => format!("{card} is played as {kind}: {why}"),
-        K::Band { members } => format!("{} attack as a band", members.join(" and ")),
+        K::Band { members } => format!("{} attack as a band", and_list(members)),
         K::BlocksBand { blocker, members } => {
-            format!("{blocker} blocks the whole band: {} (mutual assistance)", members.join(" and "))
+            format!("{blocker} blocks the whole band: {} (mutual assistance)", and_list(members))
         }
         K::Divides { player, attacker, among, why } => {
             format!("{player} divides {attacker}'s damage among {among}: {why}")
@@ -262,4 +262,12 @@ pub fn render_text(report: &Report) -> String {
         }
     }
     out
+}
+
+/// "A, B and C".
+fn and_list(names: &[String]) -> String {
+    match names.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
+        _ => names.concat(),
+    }
 }
