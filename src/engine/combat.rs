@@ -200,10 +200,7 @@ impl Engine<'_> {
     /// Names joined as "A, B and C".
     fn labels(&self, cards: &[CardId]) -> String {
         let names: Vec<String> = cards.iter().map(|&c| self.label(c)).collect();
-        match names.split_last() {
-            Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
-            _ => names.concat(),
-        }
+        crate::trace::and_list(&names)
     }
 
     fn check_attacker(&self, p: PlayerId, c: CardId) -> Result<(), Stop> {

@@ -4,7 +4,7 @@ mod json;
 mod text;
 
 pub use json::render_json;
-pub use text::{render_board, render_text};
+pub use text::{and_list, render_board, render_text};
 
 use serde::Serialize;
 

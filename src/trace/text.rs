@@ -265,7 +265,8 @@ pub fn render_text(report: &Report) -> String {
 }
 
 /// "A, B and C".
-fn and_list(names: &[String]) -> String {
+#[must_use]
+pub fn and_list(names: &[String]) -> String {
     match names.split_last() {
         Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
         _ => names.concat(),
