@@ -6,6 +6,7 @@ pub mod action;
 mod announce;
 mod combat;
 mod damage;
+mod division;
 mod illegal;
 mod mana;
 mod phases;
