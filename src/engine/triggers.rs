@@ -88,11 +88,21 @@ impl Engine<'_> {
     fn fire(&mut self, mut fired: Vec<(CardId, u8, String)>) -> Result<(), Stop> {
         let active = self.game.active;
         fired.sort_by_key(|(c, _, _)| u8::from(self.game.card(*c).controller != active));
+        // Abilities that trigger together are all shown triggering before any is ordered or
+        // resolved; a lone one is shown just before it resolves.
+        let together = fired.len() > 1;
+        if together {
+            for (c, _, text) in &fired {
+                self.emit(EventKind::Triggers { card: self.label(*c), trigger: text.clone() }, Some(TRIGGERED));
+            }
+        }
         for p in [active, active.other()] {
             self.order_own(p, &mut fired)?;
         }
         for (c, i, text) in fired {
-            self.emit(EventKind::Triggers { card: self.label(c), trigger: text }, Some(TRIGGERED));
+            if !together {
+                self.emit(EventKind::Triggers { card: self.label(c), trigger: text }, Some(TRIGGERED));
+            }
             let id = self.game.add_spell(Spell {
                 card: c,
                 controller: self.game.card(c).controller,
