@@ -5,7 +5,7 @@ use crate::check::run_and_check;
 use crate::diagnostic::Diagnostic;
 use crate::edition::Edition;
 use crate::engine::Stop;
-use crate::scenario::{Scenario, load_scenario};
+use crate::scenario::{Scenario, load_scenario_as};
 use crate::trace::{Report, render_json, render_text};
 use clap::{Parser, Subcommand, ValueEnum};
 use comfy_table::{ContentArrangement, Table, presets::ASCII_FULL_CONDENSED};
@@ -146,13 +146,10 @@ pub fn run_source(name: &str, src: &str, lib: &Library) -> FileResult {
 }
 
 fn run_source_as(name: &str, src: &str, lib: &Library, rules: Option<Edition>) -> FileResult {
-    let mut sc: Scenario = match load_scenario(src, lib) {
+    let sc: Scenario = match load_scenario_as(src, lib, rules) {
         Ok(sc) => sc,
         Err(d) => return FileResult::Error(d.render(name, src)),
     };
-    if let Some(e) = rules {
-        sc.setup.policies = e.policies();
-    }
     let (outcome, report) = run_and_check(&sc);
     let stop = match &outcome.stopped {
         Some(Stop::Choice { line, message }) => Some((

@@ -48,10 +48,13 @@ pub enum Unmodelled {
     Interrupts,
     /// Regeneration (4e: an instant-speed effect during damage prevention, tried many times).
     Regeneration,
-    /// The attack (4e: regenerated creatures stay in combat; prevention timing in combat).
-    Attack,
-    /// The end of a phase (4e: End of Turn phase, mana burn as damage, phase effect order).
-    PhaseEnd,
+    /// A response to the declared intention to attack cancelling it, a Mirage-era rule that the
+    /// Fourth Edition sources do not confirm.
+    AttackCancel,
+    /// Mana burn as damage (4e), whose prevention and source the sources leave open.
+    ManaBurnDamage,
+    /// Both players' abilities triggering together (4e: the active player ordered them all).
+    PhaseEffectOrder,
     /// Destroy and bury effects, and toughness changes, which caused damage prevention in 4e.
     DestroyAndToughness,
     /// Prevention announced outside a damage prevention step, or with no damage to prevent (4e:
@@ -68,9 +71,12 @@ impl Unmodelled {
         match self {
             Self::Interrupts => "Fourth Edition interrupt timing (002 Changes: Interrupts)",
             Self::Regeneration => "Fourth Edition regeneration (002 Changes: Regeneration)",
-            Self::Attack => "the Fourth Edition attack (002 Changes: Regeneration, Damage Prevention)",
-            Self::PhaseEnd => {
-                "the end of a phase under Fourth Edition: mana burn as damage, the End of Turn phase (002 Changes: Mana Burn, Turn Order)"
+            Self::AttackCancel => {
+                "cancelling a declared attack by responding to it, under Fourth Edition (002 Attack Phase, Step 0)"
+            }
+            Self::ManaBurnDamage => "mana burn as damage under Fourth Edition (002 Changes: Mana Burn)",
+            Self::PhaseEffectOrder => {
+                "both players' abilities triggering together under Fourth Edition, where the active player ordered them all (002 Changes: Phase Effects)"
             }
             Self::DestroyAndToughness => {
                 "destroy effects and toughness changes, which caused damage prevention steps in Fourth Edition (002 Changes: Damage Prevention)"
@@ -107,13 +113,21 @@ pub struct Policies {
     pub phases: &'static [&'static str],
     /// Differences not modelled yet: reaching one stops the run.
     pub unmodelled: &'static [Unmodelled],
+    /// The phase at whose end "at end of turn" abilities are played (5e: cleanup, after the
+    /// healing; 4e: the End of Turn phase, before it; 002 Changes: Turn Order).
+    pub end_of_turn_phase: &'static str,
+    /// The phase in which damage and "until end of turn" effects wear off.
+    pub healing_phase: &'static str,
+    /// Whether the player who goes first skips the first draw phase (added in 5e).
+    pub play_or_draw: bool,
 }
 
 const FOURTH_UNMODELLED: &[Unmodelled] = &[
     Unmodelled::Interrupts,
     Unmodelled::Regeneration,
-    Unmodelled::Attack,
-    Unmodelled::PhaseEnd,
+    Unmodelled::AttackCancel,
+    Unmodelled::ManaBurnDamage,
+    Unmodelled::PhaseEffectOrder,
     Unmodelled::DestroyAndToughness,
     Unmodelled::EarlyPrevention,
     Unmodelled::EditionTypes,
@@ -174,6 +188,9 @@ impl Edition {
                 card_key: None,
                 phases: FIFTH_PHASES,
                 unmodelled: &[],
+                end_of_turn_phase: "cleanup",
+                healing_phase: "cleanup",
+                play_or_draw: true,
             },
             Self::Fourth => Policies {
                 edition: self,
@@ -184,6 +201,9 @@ impl Edition {
                 card_key: Some("4e"),
                 phases: FOURTH_PHASES,
                 unmodelled: FOURTH_UNMODELLED,
+                end_of_turn_phase: "end",
+                healing_phase: "heal",
+                play_or_draw: false,
             },
             Self::Alpha => Policies {
                 edition: self,
@@ -194,6 +214,9 @@ impl Edition {
                 card_key: Some("alpha"),
                 phases: ALPHA_PHASES,
                 unmodelled: FOURTH_UNMODELLED,
+                end_of_turn_phase: "end",
+                healing_phase: "end",
+                play_or_draw: false,
             },
         }
     }

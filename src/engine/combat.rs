@@ -54,6 +54,7 @@ impl Engine<'_> {
                 }
                 // The defender's response cancels the attack; the defender acts now, and once
                 // the batch resolves the main phase is neutral again (002 Who Announces First).
+                self.require(crate::edition::Unmodelled::AttackCancel)?;
                 self.emit(EventKind::AttackCancelled { by: self.pname(an.player) }, Some(STEP0));
                 self.game.combat = None;
                 let top = self.game.top_mut();
@@ -90,7 +91,6 @@ impl Engine<'_> {
 
     /// `P declares an attack`: the intention (5e step 0), answered by the defender or not.
     pub(super) fn declare_attack(&mut self, p: PlayerId) -> Result<(), Stop> {
-        self.require(crate::edition::Unmodelled::Attack)?;
         self.attack_moment(p)?;
         self.check_may_attack(p)?;
         self.yield_to(p)?;
@@ -120,7 +120,6 @@ impl Engine<'_> {
 
     /// `P attacks with A, B`: declares attackers (the intention first, if not yet declared).
     pub(super) fn attack_with(&mut self, p: PlayerId, cards: &[CardId], bands: &[Vec<CardId>]) -> Result<(), Stop> {
-        self.require(crate::edition::Unmodelled::Attack)?;
         match self.step() {
             None => {
                 self.attack_moment(p)?;

@@ -106,7 +106,7 @@ pub fn run(sc: &Setup) -> Outcome {
     // A scenario that starts at a damage step or the end of combat starts with that step.
     // A state trigger may already hold on the starting board (Sea Serpent with no Island).
     let started = e.run_triggers().and_then(|()| match sc.start_step {
-        Some(step) => e.require(crate::edition::Unmodelled::Attack).and_then(|()| e.advance_combat(step)),
+        Some(step) => e.advance_combat(step),
         None => Ok(()),
     });
     let stopped = match started.and_then(|()| e.drive()) {

@@ -48,7 +48,8 @@ impl Engine<'_> {
                 self.advance_combat(step)
             }
             Goal::Phase(i) => {
-                if self.game.first_turn && self.game.turn == 1 && self.pol.phases[i] == "draw" {
+                if self.pol.play_or_draw && self.game.first_turn && self.game.turn == 1 && self.pol.phases[i] == "draw"
+                {
                     return Err(Stop::illegal(
                         format!("{} goes first: this turn has no draw phase", self.pname(self.game.active)),
                         Rule::g("Turn Order, Starting the Game"),
@@ -121,7 +122,7 @@ impl Engine<'_> {
             }
         }
         // 002 Starting the Game: the player who goes first skips the first draw phase.
-        if self.game.first_turn && self.game.turn == 1 && self.phase_name() == "draw" {
+        if self.pol.play_or_draw && self.game.first_turn && self.game.turn == 1 && self.phase_name() == "draw" {
             self.depth = 0;
             self.emit(
                 EventKind::PlayOut {
@@ -139,7 +140,6 @@ impl Engine<'_> {
 
     /// 002 Turn Order, About the Phases: end effects, then mana burn, then the life check.
     fn end_phase(&mut self) -> Result<(), Stop> {
-        self.require(crate::edition::Unmodelled::PhaseEnd)?;
         self.depth = 0;
         // 002 Phase 0: beginning of turn is not really a phase; its mana burns at the end of
         // the first real phase, and there is no life check.
@@ -156,8 +156,9 @@ impl Engine<'_> {
             return Ok(());
         }
         self.depth = 1;
-        if self.phase_name() == "cleanup" {
-            // 000 Cleanup: "at end of turn" abilities are played at the end of cleanup.
+        if self.phase_name() == self.pol.end_of_turn_phase {
+            // 000 Cleanup: "at end of turn" abilities are played at the end of cleanup (in 4e,
+            // at the end of the End of Turn phase, before the healing).
             self.end_of_turn_triggers()?;
         }
         if self.phase_name() == "discard" {
@@ -218,6 +219,9 @@ impl Engine<'_> {
             if amount == 0 {
                 continue;
             }
+            if self.pol.mana_burn == crate::edition::ManaBurn::Damage {
+                self.require(crate::edition::Unmodelled::ManaBurnDamage)?;
+            }
             self.game.players[p.ix()].pool = [0; 6];
             self.game.players[p.ix()].burned = self.game.players[p.ix()].burned.saturating_add(amount);
             self.emit(EventKind::ManaBurn { player: self.pname(p), amount }, Some(self.pol.edition.mana_burn_rule()));
@@ -249,11 +253,12 @@ impl Engine<'_> {
     fn begin_phase(&mut self) -> Result<(), Stop> {
         self.depth = 0;
         let active = self.game.active;
-        // The rulebook lists six phases from untap; 002 adds the beginning of turn (Phase 0).
-        let rule = if self.phase_name() == "beginning of turn" {
-            Rule::g("Turn Order, Phase 0: Beginning of Turn")
-        } else {
-            Rule::r5("Phases of the Turn")
+        // The rulebook lists six phases from untap; 002 adds the beginning of turn (Phase 0);
+        // Fourth Edition ended the turn with the End of Turn and Heal Creatures phases.
+        let rule = match self.phase_name() {
+            "beginning of turn" => Rule::g("Turn Order, Phase 0: Beginning of Turn"),
+            "end" | "heal" => Rule::g("Changes from Fourth Edition: Turn Order (End of Turn, Heal Creatures)"),
+            _ => Rule::r5("Phases of the Turn"),
         };
         self.emit(
             EventKind::PhaseBegins { phase: self.phase_name().to_owned(), player: self.pname(active) },
@@ -268,7 +273,7 @@ impl Engine<'_> {
                 self.emit(EventKind::Untaps { player: self.pname(active) }, Some(Rule::r5("Untap")));
             }
             "draw" => self.draw(active)?,
-            "cleanup" => {
+            name if name == self.pol.healing_phase => {
                 // 000 Cleanup: damage and until-end-of-turn effects wear off together.
                 for c in self.game.zone(Zone::Play, None) {
                     self.game.card_mut(c).damage = 0;

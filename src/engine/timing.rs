@@ -198,6 +198,8 @@ impl Engine<'_> {
                 Some(Rule::g("Changes from Fourth Edition: Damage Prevention (saved until the end of the batch)")),
             );
             self.prevention_step()?;
+            // Triggers from the deaths it caused follow it (002 Triggered Abilities).
+            self.run_triggers()?;
         }
         self.depth -= 1;
         let active = self.game.active;

@@ -91,6 +91,11 @@ impl Engine<'_> {
         // Abilities that trigger together are all shown triggering before any is ordered or
         // resolved; a lone one is shown just before it resolves.
         let together = fired.len() > 1;
+        if fired.iter().any(|(c, _, _)| self.game.card(*c).controller != active)
+            && fired.iter().any(|(c, _, _)| self.game.card(*c).controller == active)
+        {
+            self.require(crate::edition::Unmodelled::PhaseEffectOrder)?;
+        }
         if together {
             for (c, _, text) in &fired {
                 self.emit(EventKind::Triggers { card: self.label(*c), trigger: text.clone() }, Some(TRIGGERED));

@@ -91,11 +91,24 @@ pub(super) fn flag(raw: Option<&RawText>, src: &str, what: &str) -> Result<bool,
 /// # Errors
 /// The first thing in the file that cannot be read or understood, with its position.
 pub fn load_scenario(src: &str, library: &Library) -> Result<Scenario, Diagnostic> {
+    load_scenario_as(src, library, None)
+}
+
+/// Loads a scenario to be played under `rules` instead of its own `rules:` when given
+/// (`judge run --rules`, `judge diff`): phase names are read against those rules.
+///
+/// # Errors
+/// As [`load_scenario`].
+pub fn load_scenario_as(src: &str, library: &Library, rules: Option<Edition>) -> Result<Scenario, Diagnostic> {
     let raw: RawScenario = crate::yaml::from_str(src)?;
-    Loader::new(src, library.clone()).load(raw)
+    let mut loader = Loader::new(src, library.clone());
+    loader.rules = rules;
+    loader.load(raw)
 }
 
 pub(super) struct Loader<'s> {
+    /// Rules that override the file's `rules:`.
+    pub(super) rules: Option<Edition>,
     pub(super) src: &'s str,
     pub(super) lib: Library,
     pub(super) lex: Lexicon,
@@ -124,6 +137,7 @@ impl<'s> Loader<'s> {
             attacking: Vec::new(),
             blocking: Vec::new(),
             combat_state: None,
+            rules: None,
         }
     }
 
@@ -144,6 +158,7 @@ impl<'s> Loader<'s> {
             }
         }
         let edition = match &raw.rules {
+            _ if let Some(e) = self.rules => e,
             Some(r) => {
                 let r = self.loc(r);
                 let e = Edition::from_name(&r.node).ok_or_else(|| {
@@ -444,8 +459,8 @@ impl<'s> Loader<'s> {
 
     pub(super) fn phase_index(&self, p: &Spanned<String>, pol: &Policies) -> Result<usize, Diagnostic> {
         let name = p.node.trim().to_lowercase();
-        if let Some(i) = pol.phases.iter().position(|&x| x == name) {
-            if name == "untap" || name == "cleanup" {
+        if let Some(i) = phase_position(pol, &name) {
+            if name == "untap" || name == "cleanup" || name == pol.healing_phase {
                 return Err(unsupported(&format!("starting in the {name} phase"), p.span));
             }
             return Ok(i);
@@ -464,7 +479,7 @@ impl<'s> Loader<'s> {
             "end of turn" => Ok(Goal::EndOfTurn),
             "next turn" => Ok(Goal::NextTurn),
             _ => {
-                if let Some(i) = pol.phases.iter().position(|&x| x == name) {
+                if let Some(i) = phase_position(pol, &name) {
                     return Ok(Goal::Phase(i));
                 }
                 if let Some(step) = AttackStep::from_name(&name) {
@@ -482,4 +497,11 @@ impl<'s> Loader<'s> {
             }
         }
     }
+}
+
+/// A phase's index under these rules; `cleanup` names the phase where damage wears off, which
+/// Fourth Edition called Heal Creatures (002 Changes: Turn Order), so one file runs under both.
+fn phase_position(pol: &Policies, name: &str) -> Option<usize> {
+    let name = if name == "cleanup" { pol.healing_phase } else { name };
+    pol.phases.iter().position(|&x| x == name)
 }
