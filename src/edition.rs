@@ -53,7 +53,14 @@ pub enum Unmodelled {
     AttackCancel,
     /// Mana burn as damage (4e), whose prevention and source the sources leave open.
     ManaBurnDamage,
-    /// Both players' abilities triggering together (4e: the active player ordered them all).
+    /// Tapping for mana where nobody may play fast effects (4e: it was an interrupt, and no
+    /// fast effects were allowed in the untap and heal creatures phases).
+    ManaWithoutPriority,
+    /// Automatic redirection (trample, Veteran Bodyguard) in a second prevention step (the
+    /// Fourth Edition FAQ has one step after each combat damage dealing).
+    RedirectionStep,
+    /// Abilities triggering together where the active player's choice of order differs from 5e
+    /// (4e: the active player ordered them all, the opponent's included).
     PhaseEffectOrder,
     /// Destroy and bury effects, and toughness changes, which caused damage prevention in 4e.
     DestroyAndToughness,
@@ -72,11 +79,17 @@ impl Unmodelled {
             Self::Interrupts => "Fourth Edition interrupt timing (002 Changes: Interrupts)",
             Self::Regeneration => "Fourth Edition regeneration (002 Changes: Regeneration)",
             Self::AttackCancel => {
-                "cancelling a declared attack by responding to it, under Fourth Edition (002 Attack Phase, Step 0)"
+                "responding to a declared intention to attack, whose Fifth Edition rules (only the defender, and it cancels the attack) Fourth Edition sources do not confirm (002 Attack Phase, Step 0)"
+            }
+            Self::ManaWithoutPriority => {
+                "tapping for mana where no fast effect may be played, which was an interrupt under Fourth Edition (002 Changes: Mana Source)"
+            }
+            Self::RedirectionStep => {
+                "automatic redirection in a second damage prevention step, where the Fourth Edition FAQ has a single step after combat damage"
             }
             Self::ManaBurnDamage => "mana burn as damage under Fourth Edition (002 Changes: Mana Burn)",
             Self::PhaseEffectOrder => {
-                "both players' abilities triggering together under Fourth Edition, where the active player ordered them all (002 Changes: Phase Effects)"
+                "the non-active player's abilities triggering together under Fourth Edition, where the active player ordered them all (002 Changes: Phase Effects)"
             }
             Self::DestroyAndToughness => {
                 "destroy effects and toughness changes, which caused damage prevention steps in Fourth Edition (002 Changes: Damage Prevention)"
@@ -127,6 +140,8 @@ const FOURTH_UNMODELLED: &[Unmodelled] = &[
     Unmodelled::Regeneration,
     Unmodelled::AttackCancel,
     Unmodelled::ManaBurnDamage,
+    Unmodelled::ManaWithoutPriority,
+    Unmodelled::RedirectionStep,
     Unmodelled::PhaseEffectOrder,
     Unmodelled::DestroyAndToughness,
     Unmodelled::EarlyPrevention,
@@ -134,7 +149,7 @@ const FOURTH_UNMODELLED: &[Unmodelled] = &[
 ];
 
 const FIFTH_PHASES: &[&str] = &["beginning of turn", "untap", "upkeep", "draw", "main", "discard", "cleanup"];
-const FOURTH_PHASES: &[&str] = &["beginning of turn", "untap", "upkeep", "draw", "main", "discard", "end", "heal"];
+const FOURTH_PHASES: &[&str] = &["untap", "upkeep", "draw", "main", "discard", "end", "heal"];
 const ALPHA_PHASES: &[&str] = &["untap", "upkeep", "draw", "main", "discard", "end"];
 
 impl Policies {

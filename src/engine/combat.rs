@@ -41,6 +41,7 @@ impl Engine<'_> {
                 if !fast {
                     return Ok(());
                 }
+                self.require(crate::edition::Unmodelled::AttackCancel)?;
                 if an.player == self.game.active {
                     return Err(Stop::illegal(
                         format!(
@@ -90,12 +91,17 @@ impl Engine<'_> {
     }
 
     /// `P declares an attack`: the intention (5e step 0), answered by the defender or not.
+    /// Whether a response to the intention to attack cancels it, as 5e has it (002 Step 0).
+    fn intention_cancels(&self) -> bool {
+        !self.pol.unmodelled.contains(&crate::edition::Unmodelled::AttackCancel)
+    }
+
     pub(super) fn declare_attack(&mut self, p: PlayerId) -> Result<(), Stop> {
         self.attack_moment(p)?;
         self.check_may_attack(p)?;
         self.yield_to(p)?;
         self.game.combat = Some(Combat::new(AttackStep::DeclareAttack));
-        self.emit(EventKind::AttackIntention { player: self.pname(p) }, Some(STEP0));
+        self.emit(EventKind::AttackIntention { player: self.pname(p), cancels: self.intention_cancels() }, Some(STEP0));
         // The defender may now respond; the attacker has said what it does.
         let top = self.game.top_mut();
         top.holder = p.other();
@@ -126,7 +132,10 @@ impl Engine<'_> {
                 self.check_may_attack(p)?;
                 self.yield_to(p)?;
                 self.game.combat = Some(Combat::new(AttackStep::DeclareAttack));
-                self.emit(EventKind::AttackIntention { player: self.pname(p) }, Some(STEP0));
+                self.emit(
+                    EventKind::AttackIntention { player: self.pname(p), cancels: self.intention_cancels() },
+                    Some(STEP0),
+                );
                 self.advance_combat(AttackStep::DeclareAttackers)?;
             }
             Some(AttackStep::DeclareAttack | AttackStep::BeginningOfAttack) => {

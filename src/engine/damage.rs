@@ -199,6 +199,9 @@ impl Engine<'_> {
         );
         // Sub-step B: automatic redirection (trample) moves damage on, for a second step.
         let moved = self.redirect_automatically();
+        if !moved.is_empty() {
+            self.require(crate::edition::Unmodelled::RedirectionStep)?;
+        }
         // Sub-step C: the damage is successfully dealt; players lose life.
         let packets = std::mem::take(&mut self.game.packets);
         for p in packets {

@@ -298,6 +298,8 @@ impl Engine<'_> {
                 // Mana sources stay legal where nobody has priority (002 Turn Order, Phase 6).
                 if self.pol.has_priority(self.game.phase) {
                     self.yield_to(*p)?;
+                } else {
+                    self.require(crate::edition::Unmodelled::ManaWithoutPriority)?;
                 }
                 self.tap_for_mana(*p, *c, *m, false).map(|_| ())
             }

@@ -290,6 +290,9 @@ impl Engine<'_> {
                 // A pump ending can leave a creature at toughness 0 or less: it dies now, and
                 // regenerating cannot keep it (002 Turn Order, Phase 6: Cleanup, L264-266).
                 self.depth = 1;
+                if !self.dying_now().is_empty() {
+                    self.require(crate::edition::Unmodelled::DestroyAndToughness)?;
+                }
                 self.check_lethal(Rule::g("Turn Order, Phase 6: Cleanup (toughness 0 or less)"))?;
             }
             _ => {}

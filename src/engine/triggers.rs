@@ -91,9 +91,7 @@ impl Engine<'_> {
         // Abilities that trigger together are all shown triggering before any is ordered or
         // resolved; a lone one is shown just before it resolves.
         let together = fired.len() > 1;
-        if fired.iter().any(|(c, _, _)| self.game.card(*c).controller != active)
-            && fired.iter().any(|(c, _, _)| self.game.card(*c).controller == active)
-        {
+        if fired.iter().filter(|(c, _, _)| self.game.card(*c).controller != active).count() > 1 {
             self.require(crate::edition::Unmodelled::PhaseEffectOrder)?;
         }
         if together {

@@ -80,7 +80,7 @@ pub enum EventKind {
     /// A choice made on announcement (a source for a prevention, say).
     Chooses { spell: String, choice: String },
     /// The active player declares the intention to attack (5e step 0).
-    AttackIntention { player: String },
+    AttackIntention { player: String, cancels: bool },
     /// A response to the intention cancels the attack.
     AttackCancelled { by: String },
     /// A step of the attack begins.

@@ -67,9 +67,10 @@ pub(crate) fn sentence(kind: &EventKind) -> String {
         }
         K::Pays { player, amount, by, paid: true } => format!("{player} pays {amount} for {by}"),
         K::Pays { player, amount, by, paid: false } => format!("{player} does not pay {amount} for {by}"),
-        K::AttackIntention { player } => {
+        K::AttackIntention { player, cancels: true } => {
             format!("{player} declares the intention to attack; the defender may respond, which cancels it")
         }
+        K::AttackIntention { player, cancels: false } => format!("{player} declares the intention to attack"),
         K::AttackCancelled { by } => format!("{by} responds to the declaration: the attack is cancelled"),
         K::StepBegins { step } => format!("attack: {step} step"),
         K::Attacks { card, tapped: true } => format!("{card} attacks and becomes tapped"),
