@@ -283,9 +283,14 @@ impl Engine<'_> {
                 self.game.disintegrated.clear();
                 self.game.player_damage.clear();
                 self.game.no_combat_damage = false;
+                let rule = if name == "cleanup" {
+                    Rule::r5("Cleanup")
+                } else {
+                    Rule::g("Changes from Fourth Edition: Turn Order (Heal Creatures)")
+                };
                 self.emit(
                     EventKind::WearsOff { what: "damage on permanents and effects until end of turn".into() },
-                    Some(Rule::r5("Cleanup")),
+                    Some(rule),
                 );
                 // A pump ending can leave a creature at toughness 0 or less: it dies now, and
                 // regenerating cannot keep it (002 Turn Order, Phase 6: Cleanup, L264-266).
