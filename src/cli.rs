@@ -16,11 +16,15 @@ use std::process::ExitCode;
 const EXAMPLES: &str = "Examples:
   judge run scenarios/fizzles/giant-growth-answered-by-bolt.yaml
   judge run --format json scenarios/batches/lifo-giant-growth-response-saves-bears.yaml
+  judge run --rules 4e scenarios/editions/unicorn-giant-growth-bolt-5e.yaml
+  judge diff scenarios/editions/unicorn-giant-growth-bolt-5e.yaml
   judge check scenarios rulings
   judge card \"Healing Salve\"
+  judge card --list
 
 Exit codes: 0 every expectation held; 1 an expectation failed or an unexpected
-illegal line; 2 a file could not be read or understood, or bad usage.";
+illegal line; 2 a file could not be read or understood, a choice no line makes,
+a rule not modelled under the chosen edition, or bad usage.";
 
 /// A tournament judge and rulings oracle for classic Magic: The Gathering (1993-1997 rules).
 #[derive(Debug, Parser)]
