@@ -53,6 +53,8 @@ pub enum Unmodelled {
     AttackCancel,
     /// Mana burn as damage (4e), whose prevention and source the sources leave open.
     ManaBurnDamage,
+    /// Tapping an enchantment (a rule prevented it before 5e).
+    TappingEnchantments,
     /// Tapping for mana where nobody may play fast effects (4e: it was an interrupt, and no
     /// fast effects were allowed in the untap and heal creatures phases).
     ManaWithoutPriority,
@@ -88,6 +90,9 @@ impl Unmodelled {
                 "automatic redirection in a second damage prevention step, where the Fourth Edition FAQ has a single step after combat damage"
             }
             Self::ManaBurnDamage => "mana burn as damage under Fourth Edition (002 Changes: Mana Burn)",
+            Self::TappingEnchantments => {
+                "tapping an enchantment, which a rule prevented before Fifth Edition (002 Changes: Enchantments)"
+            }
             Self::PhaseEffectOrder => {
                 "the non-active player's abilities triggering together under Fourth Edition, where the active player ordered them all (002 Changes: Phase Effects)"
             }
@@ -140,6 +145,7 @@ const FOURTH_UNMODELLED: &[Unmodelled] = &[
     Unmodelled::Regeneration,
     Unmodelled::AttackCancel,
     Unmodelled::ManaBurnDamage,
+    Unmodelled::TappingEnchantments,
     Unmodelled::ManaWithoutPriority,
     Unmodelled::RedirectionStep,
     Unmodelled::PhaseEffectOrder,

@@ -93,6 +93,8 @@ impl Engine<'_> {
             }
             speed => {
                 if matches!(an.source, Source::Spell(_)) && self.def(an.card).kind == CardKind::Interrupt {
+                    // The errata that makes it an instant came with 5e (002 Changes: Interrupts).
+                    self.require(crate::edition::Unmodelled::Interrupts)?;
                     let why = "it is printed as an interrupt, but this use targets no spell".to_owned();
                     self.emit(
                         EventKind::PlayedAs { card: self.label(an.card), kind: "an instant".into(), why },

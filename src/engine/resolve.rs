@@ -3,6 +3,7 @@
 use super::action::Action;
 use super::state::{CardId, Packet, Source, SpellId, Status, Target, UntilEot, Zone};
 use super::{Engine, Stop};
+use crate::cards::CardKind;
 use crate::grammar::ability::{Amount, Effect, Keyword, Who};
 use crate::trace::{EventKind, Rule};
 
@@ -94,6 +95,9 @@ impl Engine<'_> {
             } else if self.game.card(sp.card).zone == Zone::Limbo {
                 self.put_in_graveyard(sp.card);
             }
+        }
+        if !self.dying_now().is_empty() {
+            self.require(crate::edition::Unmodelled::DestroyAndToughness)?;
         }
         // Damage assigned starts a damage prevention step, unless one is already under way: new
         // damage then joins it (002 Sub-Step A). Fourth Edition saved it for the end of the batch
@@ -281,6 +285,9 @@ impl Engine<'_> {
                 let tapped = matches!(effect, Effect::Tap(_));
                 for &t in legal {
                     if let Target::Card(c) = t {
+                        if matches!(self.def(c).kind, CardKind::Enchantment | CardKind::LocalEnchantment) {
+                            self.require(crate::edition::Unmodelled::TappingEnchantments)?;
+                        }
                         let already = self.game.card(c).tapped == tapped;
                         self.game.card_mut(c).tapped = tapped;
                         self.emit(EventKind::Tapped { card: self.label(c), tapped, already }, None);
