@@ -55,6 +55,8 @@ pub enum Unmodelled {
     ManaBurnDamage,
     /// Tapping an enchantment (a rule prevented it before 5e).
     TappingEnchantments,
+    /// The legend rule for legendary lands and artifacts (5e broadened it beyond Summon Legend).
+    LegendScope,
     /// Tapping for mana where nobody may play fast effects (4e: it was an interrupt, and no
     /// fast effects were allowed in the untap and heal creatures phases).
     ManaWithoutPriority,
@@ -90,6 +92,9 @@ impl Unmodelled {
                 "automatic redirection in a second damage prevention step, where the Fourth Edition FAQ has a single step after combat damage"
             }
             Self::ManaBurnDamage => "mana burn as damage under Fourth Edition (002 Changes: Mana Burn)",
+            Self::LegendScope => {
+                "the legend rule for a legend that is not a creature, which Fifth Edition added (002 Changes: Legends)"
+            }
             Self::TappingEnchantments => {
                 "tapping an enchantment, which a rule prevented before Fifth Edition (002 Changes: Enchantments)"
             }
@@ -146,6 +151,7 @@ const FOURTH_UNMODELLED: &[Unmodelled] = &[
     Unmodelled::AttackCancel,
     Unmodelled::ManaBurnDamage,
     Unmodelled::TappingEnchantments,
+    Unmodelled::LegendScope,
     Unmodelled::ManaWithoutPriority,
     Unmodelled::RedirectionStep,
     Unmodelled::PhaseEffectOrder,

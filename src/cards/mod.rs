@@ -134,6 +134,14 @@ pub struct CardDef {
 }
 
 impl CardDef {
+    /// Whether the card is a legend ("Summon Legend", "Legendary Land", ...): only one of a name
+    /// may be in play (002 Legends).
+    #[must_use]
+    pub fn is_legend(&self) -> bool {
+        let t = self.type_line.to_lowercase();
+        t.contains("legend")
+    }
+
     /// Colours of the card (from its cost; artifacts and lands are colourless).
     #[must_use]
     pub fn colors(&self) -> Vec<Color> {

@@ -338,6 +338,38 @@ impl Engine<'_> {
         }
     }
 
+    /// A legend entering play while one of the same name is in play is buried at once, a rule
+    /// trigger faster than any interrupt; its controller is the one burying it (002 Legends,
+    /// L2609-2612, L2634-2639; Rule Triggers, L995-1004).
+    pub(super) fn bury_duplicate_legend(&mut self, c: CardId) -> Result<(), Stop> {
+        if !self.def(c).is_legend() {
+            return Ok(());
+        }
+        if !self.def(c).kind.is_creature() {
+            // 5e extended the rule to legendary lands and artifacts (002 Changes: Legends).
+            self.require(crate::edition::Unmodelled::LegendScope)?;
+        }
+        let name = self.def(c).name.clone();
+        let other = self.game.zone(Zone::Play, None).into_iter().find(|&o| o != c && self.def(o).name == name);
+        let Some(other) = other else { return Ok(()) };
+        let creature = self.def(c).kind.is_creature();
+        self.emit(
+            EventKind::PlayOut {
+                what: format!(
+                    "{} is a legend and {} is already in play: the new one is buried",
+                    self.label(c),
+                    self.label(other)
+                ),
+            },
+            Some(Rule::g("Rule Triggers: a duplicate legend is buried at once")),
+        );
+        self.game.buried.push(c);
+        self.emit(EventKind::Buried { card: self.label(c), creature }, Some(Rule::g("Legends")));
+        self.put_in_graveyard(c);
+        self.bury_orphans();
+        Ok(())
+    }
+
     /// Buries permanents: no regeneration (002 Bury).
     pub(super) fn bury(&mut self, cards: &[CardId]) {
         for &c in cards {

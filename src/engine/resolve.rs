@@ -92,6 +92,7 @@ impl Engine<'_> {
                     EventKind::EntersPlay { card: self.label(sp.card), controller: self.pname(sp.controller) },
                     Some(STEP4),
                 );
+                self.bury_duplicate_legend(sp.card)?;
             } else if self.game.card(sp.card).zone == Zone::Limbo {
                 self.put_in_graveyard(sp.card);
             }

@@ -292,6 +292,7 @@ impl Engine<'_> {
         self.game.move_card(c, Zone::Play);
         self.game.card_mut(c).controller = p;
         self.emit(EventKind::LandPlayed { player: self.pname(p), card: self.label(c) }, Some(LANDS));
+        self.bury_duplicate_legend(c)?;
         // Play returns to the neutral state, the active player first.
         let top = self.game.top_mut();
         top.holder = p;
