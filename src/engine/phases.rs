@@ -2,8 +2,10 @@
 //! cleanup), and `go to` / `stop:` (002 Turn Order; 000 Phases of the Turn).
 
 use super::action::{Action, Goal};
-use super::state::{Ctx, CtxKind, Zone};
+use super::state::{CardId, Ctx, CtxKind, Zone};
 use super::{Engine, Stop};
+use crate::grammar::ability::Ability;
+use crate::grammar::mana::ManaCost;
 use crate::trace::{EventKind, Rule};
 
 impl Engine<'_> {
@@ -140,6 +142,9 @@ impl Engine<'_> {
 
     /// 002 Turn Order, About the Phases: end effects, then mana burn, then the life check.
     fn end_phase(&mut self) -> Result<(), Stop> {
+        if self.phase_name() == "upkeep" {
+            self.upkeep_costs()?;
+        }
         self.depth = 0;
         // 002 Phase 0: beginning of turn is not really a phase; its mana burns at the end of
         // the first real phase, and there is no life check.
@@ -206,6 +211,76 @@ impl Engine<'_> {
                 Some(Rule::g("Turn Order, Phase 5: Discard")),
             );
             need -= 1;
+        }
+        Ok(())
+    }
+
+    /// Phase costs: each permanent of the active player with an upkeep cost is paid for or
+    /// buried before the upkeep can end; the next lines answer, in play order (002 Turn Order,
+    /// About The Phases: part 3 cannot begin until phase costs are dealt with).
+    fn upkeep_costs(&mut self) -> Result<(), Stop> {
+        let p = self.game.active;
+        let owed: Vec<(CardId, ManaCost)> = self
+            .game
+            .zone(Zone::Play, Some(p))
+            .into_iter()
+            .filter_map(|c| {
+                self.def(c).abilities.iter().find_map(|a| match a {
+                    Ability::UpkeepCost(m) => Some((c, *m)),
+                    _ => None,
+                })
+            })
+            .collect();
+        let rule = Rule::g("Turn Order, About The Phases (phase costs are dealt with before part 3)");
+        for (c, cost) in owed {
+            if self.game.card(c).zone != Zone::Play {
+                continue;
+            }
+            let name = self.pname(p);
+            let card = self.label(c);
+            let n = cost.total();
+            let i = self.cursor;
+            let Some(Action::Pay(q, answer)) = self.sc.lines.get(i).map(|l| &l.action) else {
+                return Err(Stop::Choice {
+                    line: None,
+                    message: format!(
+                        "{name} must pay {cost} for {card}'s upkeep or bury it: write `{name} pays {n}` or `{name} does not pay` right after the line that ends the upkeep"
+                    ),
+                });
+            };
+            let (q, answer) = (*q, *answer);
+            self.cursor += 1;
+            if let Some(line) = self.sc.lines.get(i) {
+                self.emit(EventKind::Line { number: line.number, text: line.text.clone() }, None);
+            }
+            if q != p {
+                return Err(Stop::illegal(
+                    format!("{} does not control {card}: {name} pays its upkeep", self.pname(q)),
+                    rule,
+                    None,
+                )
+                .at_line(i));
+            }
+            self.depth = 1;
+            match answer {
+                Some(k) if k != n => {
+                    return Err(Stop::illegal(
+                        format!("{card}'s upkeep costs {cost}, not {k}"),
+                        rule,
+                        Some(&format!("write `{name} pays {n}` or `{name} does not pay`")),
+                    )
+                    .at_line(i));
+                }
+                Some(_) => {
+                    // Mana sources may be used: the active player holds priority in the upkeep.
+                    self.pay(p, &cost, &card).map_err(|s| s.at_line(i))?;
+                    self.emit(EventKind::Pays { player: name, amount: n, by: card, paid: true }, Some(rule));
+                }
+                None => {
+                    self.emit(EventKind::Pays { player: name, amount: n, by: card, paid: false }, Some(rule));
+                    self.bury(&[c]);
+                }
+            }
         }
         Ok(())
     }

@@ -9,6 +9,7 @@
 //! static   = "enchanted creature gets" signed "/" signed
 //!          | "all damage that unblocked attackers would deal to you is dealt to this instead while
 //!             this is untapped"
+//! phase    = "during your upkeep, pay" mana_cost "or bury this"
 //! trigger  = "when you control no" LAND-plural | "at end of turn, if no creatures are in play"
 //!          | "whenever a creature this damaged this turn is put into the graveyard"
 //! cost     = part ("," part)*        part = "T" | mana_cost      (mana parts add up)
@@ -276,6 +277,9 @@ pub enum Ability {
     Static(Effect),
     /// A triggered ability: when the event happens, the effect follows (002 Triggered Abilities).
     Triggered(Trigger, Effect),
+    /// A phase cost: `during your upkeep, pay COST or bury this` (002 Turn Order, About The
+    /// Phases: it must be dealt with before the upkeep can end).
+    UpkeepCost(ManaCost),
 }
 
 /// What a triggered ability waits for.
@@ -334,6 +338,12 @@ fn ability(i: &str) -> PResult<'_, Ability> {
         .parse(i)
     {
         return Ok((r, Ability::ExtraTargetCost(m)));
+    }
+    if let Ok((r, _)) =
+        (kw("during"), sp, kw("your"), sp, kw("upkeep"), space0, char(','), space0, kw("pay"), sp).parse(i)
+    {
+        let (r, (m, _, _, _, _, _, _)) = cut((mana_cost, sp, kw("or"), sp, kw("bury"), sp, kw("this"))).parse(r)?;
+        return Ok((r, Ability::UpkeepCost(m)));
     }
     if let Ok((r, t)) = trigger(i) {
         let (r, _) = cut((space0, char(','), space0)).parse(r)?;
@@ -794,6 +804,7 @@ impl fmt::Display for Ability {
             Self::Static(Effect::Pump(w, p, t)) => write!(f, "{w} gets {}/{}", signed(*p), signed(*t)),
             Self::Static(e) => write!(f, "{e}"),
             Self::Triggered(t, e) => write!(f, "{t}, {e}"),
+            Self::UpkeepCost(m) => write!(f, "during your upkeep, pay {m} or bury this"),
         }
     }
 }
@@ -978,6 +989,15 @@ mod tests {
             ok("spell: counter target spell unless its caster pays X; if not, tap all lands its caster controls"),
             Ability::Spell(Effect::CounterUnlessPaid(_, Amount::X(1), true))
         ));
+    }
+
+    #[test]
+    fn upkeep_cost() {
+        let a = ok("during your upkeep, pay 1U or bury this");
+        let Ability::UpkeepCost(m) = &a else { panic!("{a:?}") };
+        assert_eq!(m.total(), 2);
+        assert_eq!(a.to_string(), "during your upkeep, pay 1U or bury this");
+        assert!(parse_ability("during your upkeep, pay 1U or destroy this").is_err());
     }
 
     #[test]
