@@ -35,14 +35,29 @@ impl Engine<'_> {
             let to = if members.contains(&declared) { declared } else { members[0] };
             return Ok(vec![(to, power)]);
         }
+        let among = ("the members of the band it blocks", "the band");
+        self.lines_division(b, power, members, &mine, among, BAND)
+    }
+
+    /// A division written in `assigns` lines: each to one of `allowed`, adding up to `power`.
+    /// `among` names the recipients, in full and in short, for the refusals.
+    fn lines_division(
+        &self,
+        source: CardId,
+        power: u32,
+        allowed: &[CardId],
+        mine: &[&Assignment],
+        among: (&str, &str),
+        rule: Rule,
+    ) -> Result<Vec<(CardId, u32)>, Stop> {
         let mut out = Vec::new();
-        for &&(i, _, n, _, to) in &mine {
+        for &&(i, _, n, _, to) in mine {
             match to {
-                TargetRef::Card(m) if members.contains(&m) => out.push((m, n)),
+                TargetRef::Card(m) if allowed.contains(&m) => out.push((m, n)),
                 _ => {
                     return Err(Stop::illegal(
-                        format!("{} can assign damage only to the members of the band it blocks", self.label(b)),
-                        BAND,
+                        format!("{} can assign damage only to {}", self.label(source), among.0),
+                        rule,
                         None,
                     )
                     .at_line(i));
@@ -53,8 +68,12 @@ impl Engine<'_> {
         if total != power {
             let i = mine.last().map_or(0, |x| x.0);
             return Err(Stop::illegal(
-                format!("{} has {power} power to divide among the band, and the lines assign {total}", self.label(b)),
-                BAND,
+                format!(
+                    "{} has {power} power to divide among {}, and the lines assign {total}",
+                    self.label(source),
+                    among.1
+                ),
+                rule,
                 None,
             )
             .at_line(i));
@@ -168,35 +187,14 @@ impl Engine<'_> {
             return Ok(out);
         }
         let divider = self.combat().map_or(self.game.card(a).controller, |cb| self.divider(cb, a));
-        let mut out = Vec::new();
-        for &&(i, p, n, _, to) in &mine {
-            let wrong = |reason: String| Stop::illegal(reason, DAMAGE, None).at_line(i);
-            if p != divider {
-                return Err(wrong(format!("{} does not divide the damage of {}", self.pname(p), self.label(a))));
-            }
-            match to {
-                TargetRef::Card(b) if live.contains(&b) => out.push((b, n)),
-                _ => {
-                    return Err(wrong(format!(
-                        "{} can assign damage only to the creatures blocking it",
-                        self.label(a)
-                    )));
-                }
-            }
-        }
-        let total = out.iter().fold(0u32, |a, (_, n)| a.saturating_add(*n));
-        if total != power {
-            let i = mine.last().map_or(0, |x| x.0);
+        if let Some(&&(i, p, ..)) = mine.iter().find(|x| x.1 != divider) {
             return Err(Stop::illegal(
-                format!(
-                    "{} has {power} power to divide among its blockers, and the lines assign {total}",
-                    self.label(a)
-                ),
+                format!("{} does not divide the damage of {}", self.pname(p), self.label(a)),
                 DAMAGE,
                 None,
             )
             .at_line(i));
         }
-        Ok(out)
+        self.lines_division(a, power, live, &mine, ("the creatures blocking it", "its blockers"), DAMAGE)
     }
 }
