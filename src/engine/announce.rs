@@ -95,7 +95,8 @@ impl Engine<'_> {
                 if matches!(an.source, Source::Spell(_)) && self.def(an.card).kind == CardKind::Interrupt {
                     // The errata that makes it an instant came with 5e (002 Changes: Interrupts).
                     self.require(crate::edition::Unmodelled::Interrupts)?;
-                    let why = "it is printed as an interrupt, but this use targets no spell".to_owned();
+                    let why = "it is printed as an interrupt, but as played here (card or mode) it targets no spell"
+                        .to_owned();
                     self.emit(
                         EventKind::PlayedAs { card: self.label(an.card), kind: "an instant".into(), why },
                         Some(Rule::g("Interrupt (mass errata: old interrupts that target no spell are instants)")),

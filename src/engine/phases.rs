@@ -274,10 +274,12 @@ impl Engine<'_> {
                 Some(_) => {
                     // Mana sources may be used: the active player holds priority in the upkeep.
                     self.pay(p, &cost, &card).map_err(|s| s.at_line(i))?;
-                    self.emit(EventKind::Pays { player: name, amount: n, by: card, paid: true }, Some(rule));
+                    let by = format!("{card}'s upkeep ({cost})");
+                    self.emit(EventKind::Pays { player: name, amount: n, by, paid: true }, Some(rule));
                 }
                 None => {
-                    self.emit(EventKind::Pays { player: name, amount: n, by: card, paid: false }, Some(rule));
+                    let by = format!("{card}'s upkeep ({cost})");
+                    self.emit(EventKind::Pays { player: name, amount: n, by, paid: false }, Some(rule));
                     self.bury(&[c]);
                 }
             }
