@@ -316,6 +316,20 @@ fn list_cards(lib: &Library) -> String {
     format!("{table}\n{} cards\n", cards.len())
 }
 
+/// Prints a command's text to stdout (exit 0), or its error to stderr (exit 2).
+fn print_outcome(r: Result<String, String>, stdout: &mut impl Write, stderr: &mut impl Write) -> ExitCode {
+    match r {
+        Ok(text) => {
+            let _ = write!(stdout, "{text}");
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            let _ = write!(stderr, "{e}");
+            ExitCode::from(2)
+        }
+    }
+}
+
 /// A `--rules` value: an edition this engine plays.
 fn parse_rules(s: &str) -> Result<Edition, String> {
     match Edition::from_name(s) {
@@ -403,30 +417,14 @@ pub fn main_with(args: impl IntoIterator<Item = std::ffi::OsString>) -> ExitCode
             };
             let runs: Vec<(Edition, FileResult)> =
                 editions.iter().map(|&e| (e, run_file_as(&file, &lib, Some(e)))).collect();
-            match crate::diff::render(&runs) {
-                Ok(text) => {
-                    let _ = write!(stdout, "{text}");
-                    ExitCode::SUCCESS
-                }
-                Err(e) => {
-                    let _ = write!(stderr, "{e}");
-                    ExitCode::from(2)
-                }
-            }
+            print_outcome(crate::diff::render(&runs), &mut stdout, &mut stderr)
         }
         Command::Card { list: true, .. } => {
             let _ = write!(stdout, "{}", list_cards(&lib));
             ExitCode::SUCCESS
         }
-        Command::Card { name, .. } => match show_card(&lib, name.as_deref().unwrap_or_default()) {
-            Ok(s) => {
-                let _ = write!(stdout, "{s}");
-                ExitCode::SUCCESS
-            }
-            Err(e) => {
-                let _ = write!(stderr, "{e}");
-                ExitCode::from(2)
-            }
-        },
+        Command::Card { name, .. } => {
+            print_outcome(show_card(&lib, name.as_deref().unwrap_or_default()), &mut stdout, &mut stderr)
+        }
     }
 }
