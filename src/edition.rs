@@ -127,9 +127,6 @@ pub struct Policies {
     pub prevention: PreventionTiming,
     /// What interrupts may target.
     pub interrupt_targets: InterruptTargets,
-    /// Whether regeneration is a specialized ability used at destruction (5e) rather than an
-    /// instant played in advance.
-    pub regeneration_specialized: bool,
     /// Key of the card `editions:` overrides that apply (`4e`, `alpha`), if any.
     pub card_key: Option<&'static str>,
     /// The phases of a turn, in order.
@@ -211,7 +208,6 @@ impl Edition {
                 mana_burn: ManaBurn::LifeLoss,
                 prevention: PreventionTiming::AfterEachResolution,
                 interrupt_targets: InterruptTargets::Innermost,
-                regeneration_specialized: true,
                 card_key: None,
                 phases: FIFTH_PHASES,
                 unmodelled: &[],
@@ -224,7 +220,6 @@ impl Edition {
                 mana_burn: ManaBurn::Damage,
                 prevention: PreventionTiming::EndOfBatch,
                 interrupt_targets: InterruptTargets::AnyBeingCast,
-                regeneration_specialized: false,
                 card_key: Some("4e"),
                 phases: FOURTH_PHASES,
                 unmodelled: FOURTH_UNMODELLED,
@@ -237,7 +232,6 @@ impl Edition {
                 mana_burn: ManaBurn::Damage,
                 prevention: PreventionTiming::EndOfBatch,
                 interrupt_targets: InterruptTargets::AnyBeingCast,
-                regeneration_specialized: false,
                 card_key: Some("alpha"),
                 phases: ALPHA_PHASES,
                 unmodelled: FOURTH_UNMODELLED,

@@ -124,6 +124,7 @@ impl Engine<'_> {
             self.cursor += 1;
             self.emit(EventKind::Line { number: line.number, text: line.text.clone() }, None);
             let band_blocker = cb.blocked_by(from).and_then(|a| self.sharing_band(cb, a)).is_some();
+            let divider = self.divider(cb, from);
             let problem = if band_blocker {
                 (p != self.game.active).then(|| {
                     format!(
@@ -136,13 +137,13 @@ impl Engine<'_> {
                 Some(format!("{} is not an attacking creature; only an attacker's damage is divided", self.label(from)))
             } else if !cb.is_blocked(from) {
                 Some(format!("{} is not blocked: all its damage goes to the defending player", self.label(from)))
-            } else if p != self.divider(cb, from) {
+            } else if p != divider {
                 Some(format!(
                     "{} does not divide the damage of {}: {} does, since {} (002 Banding: damage sharing, L1417-1419)",
                     self.pname(p),
                     self.label(from),
-                    self.pname(self.divider(cb, from)),
-                    if self.divider(cb, from) == self.game.card(from).controller {
+                    self.pname(divider),
+                    if divider == self.game.card(from).controller {
                         "none of its blockers still in the combat has banding"
                     } else {
                         "one of its blockers has banding"
@@ -186,15 +187,7 @@ impl Engine<'_> {
             }
             return Ok(out);
         }
-        let divider = self.combat().map_or(self.game.card(a).controller, |cb| self.divider(cb, a));
-        if let Some(&&(i, p, ..)) = mine.iter().find(|x| x.1 != divider) {
-            return Err(Stop::illegal(
-                format!("{} does not divide the damage of {}", self.pname(p), self.label(a)),
-                DAMAGE,
-                None,
-            )
-            .at_line(i));
-        }
+        // Who divides was checked when the lines were taken (`take_assignments`).
         self.lines_division(a, power, live, &mine, ("the creatures blocking it", "its blockers"), DAMAGE)
     }
 }
