@@ -40,12 +40,23 @@ pub enum InterruptTargets {
     AnyBeingCast,
 }
 
+/// When an interrupt that was successfully cast takes effect.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum InterruptResolution {
+    /// It waits in a batch of interrupts against the same spell, resolved last in first out
+    /// when nobody adds another (5e; 002 Batches of Interrupts).
+    Batch,
+    /// It resolves at once, before anything more is done to the spell it interrupts, so two
+    /// interrupts against one spell take effect in the order cast (4e: the Fourth Edition FAQ,
+    /// Timing, "interrupts resolve as soon as they are successfully cast"; 004 Resolving Fast
+    /// Effects; 002 Changes: Interrupts, "first-in-first-out").
+    AtOnce,
+}
+
 /// A part of the rules whose difference under an edition is not modelled yet: a run that
 /// reaches it stops (exit 2) rather than answer with Fifth Edition rules.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Unmodelled {
-    /// Interrupt timing (4e: any announced spell may be targeted; first in, first out).
-    Interrupts,
     /// Regeneration (4e: an instant-speed effect during damage prevention, tried many times).
     Regeneration,
     /// A response to the declared intention to attack cancelling it, a Mirage-era rule that the
@@ -80,7 +91,6 @@ impl Unmodelled {
     #[must_use]
     pub const fn describe(self) -> &'static str {
         match self {
-            Self::Interrupts => "Fourth Edition interrupt timing (002 Changes: Interrupts)",
             Self::Regeneration => "Fourth Edition regeneration (002 Changes: Regeneration)",
             Self::AttackCancel => {
                 "responding to a declared intention to attack, whose Fifth Edition rules (only the defender, and it cancels the attack) Fourth Edition sources do not confirm (002 Attack Phase, Step 0)"
@@ -127,6 +137,12 @@ pub struct Policies {
     pub prevention: PreventionTiming,
     /// What interrupts may target.
     pub interrupt_targets: InterruptTargets,
+    /// When a successfully cast interrupt resolves.
+    pub interrupt_resolution: InterruptResolution,
+    /// Whether an interrupt that targets no spell is still an interrupt while a spell is being
+    /// cast (4e: "untargeted interrupts were also allowed", 002 Changes: Interrupts); otherwise
+    /// it is an instant (the 5e errata).
+    pub untargeted_interrupts: bool,
     /// Key of the card `editions:` overrides that apply (`4e`, `alpha`), if any.
     pub card_key: Option<&'static str>,
     /// The phases of a turn, in order.
@@ -143,7 +159,6 @@ pub struct Policies {
 }
 
 const FOURTH_UNMODELLED: &[Unmodelled] = &[
-    Unmodelled::Interrupts,
     Unmodelled::Regeneration,
     Unmodelled::AttackCancel,
     Unmodelled::ManaBurnDamage,
@@ -208,6 +223,8 @@ impl Edition {
                 mana_burn: ManaBurn::LifeLoss,
                 prevention: PreventionTiming::AfterEachResolution,
                 interrupt_targets: InterruptTargets::Innermost,
+                interrupt_resolution: InterruptResolution::Batch,
+                untargeted_interrupts: false,
                 card_key: None,
                 phases: FIFTH_PHASES,
                 unmodelled: &[],
@@ -220,6 +237,8 @@ impl Edition {
                 mana_burn: ManaBurn::Damage,
                 prevention: PreventionTiming::EndOfBatch,
                 interrupt_targets: InterruptTargets::AnyBeingCast,
+                interrupt_resolution: InterruptResolution::AtOnce,
+                untargeted_interrupts: true,
                 card_key: Some("4e"),
                 phases: FOURTH_PHASES,
                 unmodelled: FOURTH_UNMODELLED,
@@ -232,6 +251,8 @@ impl Edition {
                 mana_burn: ManaBurn::Damage,
                 prevention: PreventionTiming::EndOfBatch,
                 interrupt_targets: InterruptTargets::AnyBeingCast,
+                interrupt_resolution: InterruptResolution::AtOnce,
+                untargeted_interrupts: true,
                 card_key: Some("alpha"),
                 phases: ALPHA_PHASES,
                 unmodelled: FOURTH_UNMODELLED,

@@ -56,10 +56,8 @@ impl Engine<'_> {
         if self.pol.card_key.is_some_and(|k| self.def(an.card).edition_types.contains_key(k)) {
             self.require(Unmodelled::EditionTypes)?;
         }
-        match self.speed(an.card, an.source, effect) {
-            Speed::Interrupt => self.require(Unmodelled::Interrupts)?,
-            Speed::Specialized => self.require(Unmodelled::Regeneration)?,
-            _ => {}
+        if self.speed(an.card, an.source, effect) == Speed::Specialized {
+            self.require(Unmodelled::Regeneration)?;
         }
         let prevention = matches!(effect, Effect::Prevent(..) | Effect::PreventAllFrom(_) | Effect::ReverseDamage);
         if prevention && !self.game.ctx.iter().any(|c| c.kind == super::state::CtxKind::Prevention) {
@@ -93,14 +91,7 @@ impl Engine<'_> {
             }
             speed => {
                 if matches!(an.source, Source::Spell(_)) && self.def(an.card).kind == CardKind::Interrupt {
-                    // The errata that makes it an instant came with 5e (002 Changes: Interrupts).
-                    self.require(crate::edition::Unmodelled::Interrupts)?;
-                    let why = "it is printed as an interrupt, but as played here (card or mode) it targets no spell"
-                        .to_owned();
-                    self.emit(
-                        EventKind::PlayedAs { card: self.label(an.card), kind: "an instant".into(), why },
-                        Some(Rule::g("Interrupt (mass errata: old interrupts that target no spell are instants)")),
-                    );
+                    return self.untargeted_interrupt(an, speed, &effect);
                 }
                 self.close_all_windows()?;
                 self.yield_to(an.player)?;
@@ -108,6 +99,42 @@ impl Engine<'_> {
                 self.announce_into_window(an, &effect)
             }
         }
+    }
+
+    /// A card printed as an interrupt, played (card or mode) on no spell. Fifth Edition's errata
+    /// makes it an instant (002 Interrupt). Fourth Edition let it interrupt a spell being cast
+    /// (002 Changes: Interrupts, "untargeted interrupts were also allowed"); with no spell being
+    /// cast it was used as an instant, in response (004 Resolving Fast Effects).
+    fn untargeted_interrupt(&mut self, an: &Announce, speed: Speed, effect: &Effect) -> Result<(), Stop> {
+        let interrupting = self.pol.untargeted_interrupts && !self.game.top().windows.is_empty();
+        let (kind, why, rule) = if interrupting {
+            (
+                "an interrupt",
+                "it targets no spell, but Fourth Edition let such interrupts be played while a spell is being cast",
+                Rule::g("Changes from Fourth Edition: Interrupts (untargeted interrupts were allowed)"),
+            )
+        } else if self.pol.untargeted_interrupts {
+            (
+                "an instant",
+                "it targets no spell and no spell is being cast, so it is a response (an instant), not an interruption",
+                Rule::m("Resolving Fast Effects: non-targeted interrupts"),
+            )
+        } else {
+            (
+                "an instant",
+                "it is printed as an interrupt, but as played here (card or mode) it targets no spell",
+                Rule::g("Interrupt (mass errata: old interrupts that target no spell are instants)"),
+            )
+        };
+        self.emit(EventKind::PlayedAs { card: self.label(an.card), kind: kind.into(), why: why.into() }, Some(rule));
+        if interrupting {
+            self.yield_to(an.player)?;
+            return self.announce_into_window(an, effect);
+        }
+        self.close_all_windows()?;
+        self.yield_to(an.player)?;
+        self.check_timing(an, speed, effect)?;
+        self.announce_into_window(an, effect)
     }
 
     /// The card must be in its caster's hand, or in play under the activating player's control.

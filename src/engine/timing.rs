@@ -139,6 +139,11 @@ impl Engine<'_> {
         // 002 Step 3: successfully cast, into the batch (or the enclosing interrupt batch).
         self.game.top_mut().windows.pop();
         self.game.spell_mut(w.spell).status = Status::Waiting;
+        if self.game.top().windows.last().is_some()
+            && self.pol.interrupt_resolution == crate::edition::InterruptResolution::AtOnce
+        {
+            return self.interrupt_at_once(w.spell);
+        }
         let first = if let Some(parent) = self.game.top_mut().windows.last_mut() {
             parent.interrupts.push(w.spell);
             let parent_spell = parent.spell;
@@ -167,6 +172,52 @@ impl Engine<'_> {
             },
             Some(rule),
         );
+        Ok(())
+    }
+
+    /// Fourth Edition: an interrupt resolves as soon as it is successfully cast; the spell it
+    /// interrupted is then open to interrupts again, its caster first, unless it was countered
+    /// (4th Ed. FAQ, Timing; 004 Resolving Fast Effects).
+    fn interrupt_at_once(&mut self, s: super::state::SpellId) -> Result<(), Stop> {
+        self.emit(
+            EventKind::ResolvesAtOnce { spell: self.slabel(s) },
+            Some(Rule::f4("Timing: interrupts resolve as soon as they are successfully cast")),
+        );
+        self.depth += 1;
+        let r = self.resolve_spell(s);
+        self.depth -= 1;
+        r?;
+        // Spells it countered leave their windows; the innermost survivor is open again.
+        let mut restored = None;
+        while let Some(w) = self.game.top().windows.last().cloned() {
+            if self.game.spell(w.spell).status == Status::Countered {
+                self.game.top_mut().windows.pop();
+                restored = Some(w.saved);
+                continue;
+            }
+            {
+                let caster = self.game.spell(w.spell).controller;
+                let top = self.game.top_mut();
+                top.holder = caster;
+                top.passes = 0;
+                self.emit(
+                    EventKind::WindowOpens {
+                        spell: self.slabel(w.spell),
+                        ability: self.is_ability(w.spell),
+                        first: self.pname(caster),
+                    },
+                    Some(Rule::m("Resolving Fast Effects: the player who took the action interrupts first")),
+                );
+                return Ok(());
+            }
+        }
+        // Nothing is being cast any more: play returns to where it was before the countered spell.
+        if let Some((holder, passes)) = restored {
+            let top = self.game.top_mut();
+            top.holder = holder;
+            top.passes = passes;
+            self.emit(EventKind::PriorityRestored { first: self.pname(holder), passed: passes > 0 }, Some(WHO_FIRST));
+        }
         Ok(())
     }
 

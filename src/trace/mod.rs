@@ -49,6 +49,8 @@ pub enum EventKind {
     InterruptsResolve { spell: String, order: Vec<String> },
     /// A spell is successfully cast and enters a batch.
     EntersBatch { spell: String, ability: bool, against: Option<String>, batch: Vec<String>, first: String },
+    /// An interrupt resolves as soon as it is successfully cast (4e).
+    ResolvesAtOnce { spell: String },
     /// A mana source resolves at once.
     ManaSourceResolves { spell: String },
     /// A batch begins to resolve.

@@ -122,6 +122,9 @@ pub(crate) fn sentence(kind: &EventKind) -> String {
                 ),
             }
         }
+        K::ResolvesAtOnce { spell } => {
+            format!("{spell} is successfully cast and, as an interrupt, resolves at once")
+        }
         K::ManaSourceResolves { spell } => {
             format!("{spell} is a mana source: it resolves at once and cannot be interrupted or responded to")
         }
