@@ -53,12 +53,34 @@ pub enum InterruptResolution {
     AtOnce,
 }
 
+/// What destroying, burying or lowering toughness does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Destruction {
+    /// The permanent goes to the graveyard at once; only damage opens a prevention step (5e;
+    /// 002 Changes: Damage Prevention).
+    Immediate,
+    /// The permanent is "on the way to the graveyard" in a damage prevention step that follows
+    /// the spell (destroy, bury) or the batch (lethal damage, toughness lowered); it goes there
+    /// when the step ends (4e: 4th Ed. FAQ, Damage Prevention and The Graveyard).
+    PreventionStep,
+}
+
+/// How regeneration is used.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RegenerationUse {
+    /// A specialized ability used once, when the creature is destroyed; it removes the damage
+    /// and the creature from combat (5e; 002 Regeneration).
+    Specialized,
+    /// An instant-speed effect played in a damage prevention step on a creature on its way to
+    /// the graveyard; several may be tried, one succeeds; the damage is ignored and a combatant
+    /// stays in combat dealing and receiving no damage (4e; 002 Changes: Regeneration).
+    InPrevention,
+}
+
 /// A part of the rules whose difference under an edition is not modelled yet: a run that
 /// reaches it stops (exit 2) rather than answer with Fifth Edition rules.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Unmodelled {
-    /// Regeneration (4e: an instant-speed effect during damage prevention, tried many times).
-    Regeneration,
     /// A response to the declared intention to attack cancelling it, a Mirage-era rule that the
     /// Fourth Edition sources do not confirm.
     AttackCancel,
@@ -77,8 +99,9 @@ pub enum Unmodelled {
     /// Abilities triggering together where the active player's choice of order differs from 5e
     /// (4e: the active player ordered them all, the opponent's included).
     PhaseEffectOrder,
-    /// Destroy and bury effects, and toughness changes, which caused damage prevention in 4e.
-    DestroyAndToughness,
+    /// A creature left at toughness 0 or less in the Heal Creatures phase, where the sources
+    /// give no damage prevention step and no fast effects.
+    HealToughness,
     /// Prevention announced outside a damage prevention step, or with no damage to prevent (4e:
     /// prevention waits for the step at the end of the batch, and could prevent zero damage).
     EarlyPrevention,
@@ -91,7 +114,6 @@ impl Unmodelled {
     #[must_use]
     pub const fn describe(self) -> &'static str {
         match self {
-            Self::Regeneration => "Fourth Edition regeneration (002 Changes: Regeneration)",
             Self::AttackCancel => {
                 "responding to a declared intention to attack, whose Fifth Edition rules (only the defender, and it cancels the attack) Fourth Edition sources do not confirm (002 Attack Phase, Step 0)"
             }
@@ -111,8 +133,8 @@ impl Unmodelled {
             Self::PhaseEffectOrder => {
                 "the non-active player's abilities triggering together under Fourth Edition, where the active player ordered them all (002 Changes: Phase Effects)"
             }
-            Self::DestroyAndToughness => {
-                "destroy effects and toughness changes, which caused damage prevention steps in Fourth Edition (002 Changes: Damage Prevention)"
+            Self::HealToughness => {
+                "a creature left at toughness 0 or less when effects end in the Heal Creatures phase, for which the Fourth Edition sources give no damage prevention step (002 Changes: Damage Prevention; 4th Ed. FAQ, Damage Prevention)"
             }
             Self::EarlyPrevention => {
                 "prevention outside the damage prevention step at the end of a batch, or of zero damage, under Fourth Edition (002 Changes: Damage Prevention)"
@@ -139,6 +161,10 @@ pub struct Policies {
     pub interrupt_targets: InterruptTargets,
     /// When a successfully cast interrupt resolves.
     pub interrupt_resolution: InterruptResolution,
+    /// What destroying, burying or lowering toughness does.
+    pub destruction: Destruction,
+    /// How regeneration is used.
+    pub regeneration: RegenerationUse,
     /// Whether an interrupt that targets no spell is still an interrupt while a spell is being
     /// cast (4e: "untargeted interrupts were also allowed", 002 Changes: Interrupts); otherwise
     /// it is an instant (the 5e errata).
@@ -159,7 +185,6 @@ pub struct Policies {
 }
 
 const FOURTH_UNMODELLED: &[Unmodelled] = &[
-    Unmodelled::Regeneration,
     Unmodelled::AttackCancel,
     Unmodelled::ManaBurnDamage,
     Unmodelled::TappingEnchantments,
@@ -167,7 +192,7 @@ const FOURTH_UNMODELLED: &[Unmodelled] = &[
     Unmodelled::ManaWithoutPriority,
     Unmodelled::RedirectionStep,
     Unmodelled::PhaseEffectOrder,
-    Unmodelled::DestroyAndToughness,
+    Unmodelled::HealToughness,
     Unmodelled::EarlyPrevention,
     Unmodelled::EditionTypes,
 ];
@@ -225,6 +250,8 @@ impl Edition {
                 interrupt_targets: InterruptTargets::Innermost,
                 interrupt_resolution: InterruptResolution::Batch,
                 untargeted_interrupts: false,
+                destruction: Destruction::Immediate,
+                regeneration: RegenerationUse::Specialized,
                 card_key: None,
                 phases: FIFTH_PHASES,
                 unmodelled: &[],
@@ -239,6 +266,8 @@ impl Edition {
                 interrupt_targets: InterruptTargets::AnyBeingCast,
                 interrupt_resolution: InterruptResolution::AtOnce,
                 untargeted_interrupts: true,
+                destruction: Destruction::PreventionStep,
+                regeneration: RegenerationUse::InPrevention,
                 card_key: Some("4e"),
                 phases: FOURTH_PHASES,
                 unmodelled: FOURTH_UNMODELLED,
@@ -253,6 +282,8 @@ impl Edition {
                 interrupt_targets: InterruptTargets::AnyBeingCast,
                 interrupt_resolution: InterruptResolution::AtOnce,
                 untargeted_interrupts: true,
+                destruction: Destruction::PreventionStep,
+                regeneration: RegenerationUse::InPrevention,
                 card_key: Some("alpha"),
                 phases: ALPHA_PHASES,
                 unmodelled: FOURTH_UNMODELLED,

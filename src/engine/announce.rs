@@ -35,6 +35,8 @@ impl Engine<'_> {
     pub(super) fn speed(&self, card: CardId, source: Source, effect: &Effect) -> Speed {
         match (source, effect) {
             (_, Effect::AddMana(_)) => Speed::ManaSource,
+            // Fourth Edition: regeneration is an instant-speed effect (002 Changes: Regeneration).
+            (Source::Ability(_), Effect::Regenerate(_)) if self.regeneration_in_prevention() => Speed::Instant,
             (Source::Ability(_), Effect::Regenerate(_)) | (Source::Triggered(_), _) => Speed::Specialized,
             (Source::Ability(_), _) => Speed::Instant,
             (Source::Spell(_), e) => match self.def(card).kind {
@@ -56,15 +58,9 @@ impl Engine<'_> {
         if self.pol.card_key.is_some_and(|k| self.def(an.card).edition_types.contains_key(k)) {
             self.require(Unmodelled::EditionTypes)?;
         }
-        if self.speed(an.card, an.source, effect) == Speed::Specialized {
-            self.require(Unmodelled::Regeneration)?;
-        }
         let prevention = matches!(effect, Effect::Prevent(..) | Effect::PreventAllFrom(_) | Effect::ReverseDamage);
         if prevention && !self.game.ctx.iter().any(|c| c.kind == super::state::CtxKind::Prevention) {
             self.require(Unmodelled::EarlyPrevention)?;
-        }
-        if matches!(effect, Effect::Regenerate(_)) {
-            self.require(Unmodelled::Regeneration)?;
         }
         Ok(())
     }
@@ -212,6 +208,13 @@ impl Engine<'_> {
         let name = self.label(an.card);
         let top = self.game.top();
         let prevention = matches!(effect, Effect::Prevent(..) | Effect::PreventAllFrom(_));
+        if self.instant_regeneration(effect) {
+            let a = super::action::Action::Announce(an.clone());
+            if let Some(problem) = self.regeneration_problem_4e(&a) {
+                return Err(self.regeneration_out_of_step(problem));
+            }
+            return Ok(());
+        }
         if top.kind == CtxKind::Prevention && !prevention {
             return Err(Stop::illegal(
                 format!(

@@ -497,7 +497,10 @@ impl Engine<'_> {
             Vec::new()
         };
         let deals = |c: CardId| {
-            cb.in_combat(c) && if first_strike { group.contains(&c) } else { !cb.first_strikers.contains(&c) }
+            // A creature regenerated under Fourth Edition stays in combat, dealing no damage.
+            cb.in_combat(c)
+                && !cb.inert.contains(&c)
+                && if first_strike { group.contains(&c) } else { !cb.first_strikers.contains(&c) }
         };
         let attackers: Vec<CardId> = cb.attackers.iter().copied().filter(|&a| deals(a)).collect();
         // A band's blocker is listed under every member: count it once.
@@ -532,7 +535,9 @@ impl Engine<'_> {
                 }
                 continue;
             }
-            let live: Vec<CardId> = cb.blockers_of(a).iter().copied().filter(|&b| cb.in_combat(b)).collect();
+            // (A regenerated blocker under Fourth Edition cannot be assigned damage.)
+            let live: Vec<CardId> =
+                cb.blockers_of(a).iter().copied().filter(|&b| cb.in_combat(b) && !cb.inert.contains(&b)).collect();
             // 002 Trample (L3788-3790): with no blocker left, a trampler deals it all to the player.
             // Protection does not make a blocker unable to receive damage: the damage is reduced
             // to zero in the prevention step, and only damage dealt beyond lethal tramples over.
@@ -573,7 +578,7 @@ impl Engine<'_> {
                 }
                 continue;
             }
-            if !cb.in_combat(a) {
+            if !cb.in_combat(a) || cb.inert.contains(&a) {
                 continue;
             }
             self.assign_combat(b, &colors, Target::Card(a), power, false);

@@ -126,6 +126,9 @@ impl Engine<'_> {
                     }
                 })
             }
+            Effect::Regenerate(_) if self.regeneration_in_prevention() => {
+                self.regeneration_problem_4e(&Action::Announce(an.clone()))
+            }
             e if self.speed(an.card, an.source, &e) == super::announce::Speed::Interrupt => {
                 self.game.top().windows.is_empty().then(|| "nothing was being cast there to interrupt".to_owned())
             }
@@ -137,6 +140,7 @@ impl Engine<'_> {
     fn legal_in_prevention(&self, a: &Action) -> bool {
         match a {
             Action::Announce(an) => self.prevention_problem(an).is_none(),
+            Action::Regenerate(..) if self.regeneration_in_prevention() => self.regeneration_problem_4e(a).is_none(),
             Action::Pass(_) | Action::Resolve => !self.game.top().is_neutral(),
             _ => false,
         }
@@ -164,7 +168,8 @@ impl Engine<'_> {
             .iter()
             .map(|p| format!("{} from {} to {}", p.amount, self.label(p.source), self.tlabel(p.to)))
             .collect();
-        self.emit(EventKind::PreventionStep { number: self.game.dp_steps, packets }, Some(DP));
+        let on_its_way = if self.destruction_stepped() { self.on_its_way_list() } else { Vec::new() };
+        self.emit(EventKind::PreventionStep { number: self.game.dp_steps, packets, on_its_way }, Some(DP));
         self.depth += 1;
         // Sub-step A: automatic prevention first, such as protection from a colour.
         for i in 0..self.game.packets.len() {
@@ -227,7 +232,12 @@ impl Engine<'_> {
             }
         }
         // Sub-step D: creatures with lethal damage go to the graveyard (they may regenerate).
-        let r = self.check_lethal(Rule::g("Spell and Ability Timing, Damage Prevention, Sub-Step D"));
+        // Fourth Edition: what is still on its way goes there; regeneration was in the step.
+        let r = if self.destruction_stepped() {
+            self.end_of_step_4e()
+        } else {
+            self.check_lethal(Rule::g("Spell and Ability Timing, Damage Prevention, Sub-Step D"))
+        };
         self.depth -= 1;
         r?;
         if moved.is_empty() {
@@ -467,7 +477,7 @@ impl Engine<'_> {
     }
 
     /// The creature a regeneration line would save.
-    fn regeneration_target(&self, a: &Action) -> Option<CardId> {
+    pub(super) fn regeneration_target(&self, a: &Action) -> Option<CardId> {
         match a {
             Action::Regenerate(_, c) => Some(*c),
             Action::Announce(an) => match self.effect_of(an.card, an.source)? {
@@ -480,7 +490,7 @@ impl Engine<'_> {
     }
 
     /// The regeneration abilities `p` can use on `c`: (card with the ability, ability index).
-    fn regeneration_sources(&self, p: PlayerId, c: CardId) -> Vec<(CardId, u8)> {
+    pub(super) fn regeneration_sources(&self, p: PlayerId, c: CardId) -> Vec<(CardId, u8)> {
         let mut out = Vec::new();
         for s in self.game.zone(Zone::Play, Some(p)) {
             for (i, (_, e)) in self.def(s).activated().iter().enumerate() {
@@ -498,37 +508,34 @@ impl Engine<'_> {
     }
 
     /// Uses a regeneration ability on a creature being destroyed; returns the creature saved.
+    /// Why `p` has no regeneration ability for `c`.
+    pub(super) fn no_regeneration_source(&self, p: PlayerId, c: CardId) -> Stop {
+        // The opponent's regeneration (Regeneration on this creature) is not theirs to pay.
+        if let Some(&(s, _)) = self.regeneration_sources(p.other(), c).first() {
+            return Stop::illegal(
+                format!(
+                    "{} is controlled by {}: only a permanent's controller may pay its activation cost, whoever controls {}",
+                    self.label(s),
+                    self.pname(p.other()),
+                    self.label(c)
+                ),
+                CONTROLLER_PAYS,
+                None,
+            );
+        }
+        Stop::illegal(
+            format!("{} has no regeneration ability that {} can use on {}", self.pname(p), self.pname(p), self.label(c)),
+            REGEN,
+            None,
+        )
+    }
+
     fn regenerate(&mut self, a: &Action) -> Result<Option<CardId>, Stop> {
-        self.require(crate::edition::Unmodelled::Regeneration)?;
         let (p, source, target) = match a {
             Action::Regenerate(p, c) => {
                 let srcs = self.regeneration_sources(*p, *c);
                 match srcs.as_slice() {
-                    [] => {
-                        // The opponent's regeneration (Regeneration on this creature) is not theirs to pay.
-                        if let Some(&(s, _)) = self.regeneration_sources(p.other(), *c).first() {
-                            return Err(Stop::illegal(
-                                format!(
-                                    "{} is controlled by {}: only a permanent's controller may pay its activation cost, whoever controls {}",
-                                    self.label(s),
-                                    self.pname(p.other()),
-                                    self.label(*c)
-                                ),
-                                CONTROLLER_PAYS,
-                                None,
-                            ));
-                        }
-                        return Err(Stop::illegal(
-                            format!(
-                                "{} has no regeneration ability that {} can use on {}",
-                                self.pname(*p),
-                                self.pname(*p),
-                                self.label(*c)
-                            ),
-                            REGEN,
-                            None,
-                        ));
-                    }
+                    [] => return Err(self.no_regeneration_source(*p, *c)),
                     [one] => (*p, *one, *c),
                     _ => {
                         return Err(Stop::Choice {

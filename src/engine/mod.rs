@@ -9,6 +9,7 @@ mod damage;
 mod division;
 mod illegal;
 mod mana;
+mod on_its_way;
 mod phases;
 mod query;
 pub use query::power_toughness;
@@ -308,6 +309,10 @@ impl Engine<'_> {
             Action::DeclareAttack(p) => self.declare_attack(*p),
             Action::AttackWith(p, cards, bands) => self.attack_with(*p, cards, bands),
             Action::Block(p, blk) => self.block(*p, blk.as_ref()),
+            Action::Regenerate(p, c) if self.regeneration_in_prevention() => {
+                let an = self.regeneration_announcement(*p, *c)?;
+                self.announce(&an)
+            }
             Action::Regenerate(p, c) => {
                 self.close_all_windows()?;
                 self.yield_to(*p)?;

@@ -373,7 +373,7 @@ impl Engine<'_> {
                 // regenerating cannot keep it (002 Turn Order, Phase 6: Cleanup, L264-266).
                 self.depth = 1;
                 if !self.dying_now().is_empty() {
-                    self.require(crate::edition::Unmodelled::DestroyAndToughness)?;
+                    self.require(crate::edition::Unmodelled::HealToughness)?;
                 }
                 self.check_lethal(Rule::g("Turn Order, Phase 6: Cleanup (toughness 0 or less)"))?;
             }

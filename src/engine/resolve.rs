@@ -58,21 +58,23 @@ impl Engine<'_> {
         let mut destroyed: Vec<CardId> = Vec::new();
         let mut buried: Vec<CardId> = Vec::new();
         self.apply(id, &effect, &legal, &mut destroyed, &mut buried)?;
-        if !destroyed.is_empty() || !buried.is_empty() {
-            self.require(crate::edition::Unmodelled::DestroyAndToughness)?;
+        let stepped = self.pol.destruction == crate::edition::Destruction::PreventionStep;
+        if stepped {
+            // Fourth Edition: what the spell destroys or buries is on its way to the graveyard in
+            // a damage prevention step right after it (4th Ed. FAQ, Damage Prevention).
+            self.send_on_its_way(&buried, true, &format!("buried by {label}"));
+            self.send_on_its_way(&destroyed, false, &format!("destroyed by {label}"));
+        } else {
+            // Destruction happens inside the resolution, where regeneration may be used (002 Regeneration).
+            if !buried.is_empty() {
+                self.bury(&buried);
+            }
+            if !destroyed.is_empty() {
+                self.destroy(&destroyed, &format!("destroyed by {label}"), Rule::g("Destroy"))?;
+            }
+            // Continuous effects apply mid-resolution: a toughness drop kills at once (002 L746-753).
+            self.check_lethal(Rule::g("Damage: lethal damage is checked whenever damage or toughness changes"))?;
         }
-        // Destruction happens inside the resolution, where regeneration may be used (002 Regeneration).
-        if !buried.is_empty() {
-            self.bury(&buried);
-        }
-        if !destroyed.is_empty() {
-            self.destroy(&destroyed, &format!("destroyed by {label}"), Rule::g("Destroy"))?;
-        }
-        // Continuous effects apply mid-resolution: a toughness drop kills at once (002 L746-753).
-        if !self.dying_now().is_empty() {
-            self.require(crate::edition::Unmodelled::DestroyAndToughness)?;
-        }
-        self.check_lethal(Rule::g("Damage: lethal damage is checked whenever damage or toughness changes"))?;
         self.bury_orphans();
         // 002 Step 4: when it finishes resolving, a spell goes into play or into the graveyard.
         if cast {
@@ -97,18 +99,25 @@ impl Engine<'_> {
                 self.put_in_graveyard(sp.card);
             }
         }
-        if !self.dying_now().is_empty() {
-            self.require(crate::edition::Unmodelled::DestroyAndToughness)?;
-        }
         // Damage assigned starts a damage prevention step, unless one is already under way: new
         // damage then joins it (002 Sub-Step A). Fourth Edition saved it for the end of the batch
         // (002 Changes: Damage Prevention).
         let in_step = self.game.ctx.iter().any(|c| c.kind == super::state::CtxKind::Prevention);
         let deferred = self.pol.prevention == crate::edition::PreventionTiming::EndOfBatch && self.resolving > 0;
-        if !self.game.packets.is_empty() && !in_step && !deferred {
+        if stepped && !in_step && !self.game.on_its_way.is_empty() {
+            // Only what the spell sent on its way: the batch's damage still waits for its end.
+            let saved = std::mem::take(&mut self.game.packets);
+            let r = self.prevention_step();
+            self.game.packets.extend(saved);
+            r?;
+        }
+        let lethal = stepped && !deferred && !in_step && !self.dying_now().is_empty();
+        if (!self.game.packets.is_empty() || lethal) && !in_step && !deferred {
             self.prevention_step()?;
         }
-        self.check_lethal(Rule::g("Damage: lethal damage is checked whenever damage or toughness changes"))?;
+        if !stepped {
+            self.check_lethal(Rule::g("Damage: lethal damage is checked whenever damage or toughness changes"))?;
+        }
         self.bury_orphans();
         // Triggers from the resolution are dealt with once it is complete (002 Step 4).
         self.run_triggers()?;
@@ -384,6 +393,7 @@ impl Engine<'_> {
                     );
                 }
             }
+            Effect::Regenerate(who) if self.regeneration_in_prevention() => self.regenerate_4e(id, who, source),
             Effect::Regenerate(_) => {
                 // 002 Regeneration: resolving with no creature dying, it fails (not a fizzle).
                 self.emit(

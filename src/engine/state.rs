@@ -271,6 +271,9 @@ pub struct Combat {
     pub bands: Vec<Vec<CardId>>,
     /// Each blocker with the attacker it was declared against (a band's other members follow).
     pub declared: Vec<(CardId, CardId)>,
+    /// Fourth Edition: regenerated combatants, still in the combat but dealing and receiving
+    /// no more damage (002 Changes: Regeneration).
+    pub inert: Vec<CardId>,
 }
 
 impl Combat {
@@ -285,6 +288,7 @@ impl Combat {
             first_strikers: Vec::new(),
             bands: Vec::new(),
             declared: Vec::new(),
+            inert: Vec::new(),
         }
     }
 
@@ -433,6 +437,12 @@ pub struct Game {
     pub between_turns: bool,
     /// The run starts on the game's first turn: its player skips that turn's draw.
     pub first_turn: bool,
+    /// Fourth Edition: permanents "on the way to the graveyard" in the damage prevention step
+    /// now open, sent there by a destroy or bury effect (bury: true), with the cause.
+    pub on_its_way: Vec<(CardId, bool, String)>,
+    /// Fourth Edition: creatures regenerated in the damage prevention step now open (only one
+    /// regeneration succeeds; their damage is ignored at the end of the step).
+    pub regenerated: Vec<CardId>,
 }
 
 impl Game {

@@ -315,6 +315,8 @@ impl<'s> Loader<'s> {
             attacked,
             between_turns: false,
             first_turn,
+            on_its_way: Vec::new(),
+            regenerated: Vec::new(),
         };
 
         let mut lines = Vec::new();

@@ -72,7 +72,13 @@ pub enum EventKind {
     /// Damage is assigned as a packet.
     DamageAssigned { source: String, to: String, amount: u32 },
     /// A damage prevention step begins.
-    PreventionStep { number: u32, packets: Vec<String> },
+    PreventionStep {
+        number: u32,
+        packets: Vec<String>,
+        /// What is on its way to the graveyard in the step (4e), with why.
+        #[serde(skip_serializing_if = "Vec::is_empty")]
+        on_its_way: Vec<String>,
+    },
     /// The main part of a damage prevention step is over; damage is dealt next.
     PreventionStepEnds { number: u32 },
     /// A specialized ability resolves at once, outside any batch.
@@ -129,6 +135,10 @@ pub enum EventKind {
     Life { player: String, from: i32, to: i32 },
     /// A creature is being destroyed (regeneration may be used now).
     BeingDestroyed { card: String, cause: String, creature: bool },
+    /// A permanent is on its way to the graveyard, for the damage prevention step (4e).
+    OnItsWay { card: String, cause: String },
+    /// A creature on its way to the graveyard regenerates (4e).
+    RegeneratedOnItsWay { card: String },
     /// A creature regenerates.
     Regenerated { card: String },
     /// A permanent is buried.

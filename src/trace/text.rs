@@ -146,7 +146,17 @@ pub(crate) fn sentence(kind: &EventKind) -> String {
         K::DamageAssigned { source, to, amount } => {
             format!("{source} assigns {amount} damage to {to}")
         }
-        K::PreventionStep { number, packets } => format!("damage prevention step {number}; packets: {}", list(packets)),
+        K::PreventionStep { number, packets, on_its_way } => {
+            let mut s = format!("damage prevention step {number}; packets: {}", list(packets));
+            if !on_its_way.is_empty() {
+                s.push_str(&format!("; on the way to the graveyard: {}", list(on_its_way)));
+            }
+            s
+        }
+        K::RegeneratedOnItsWay { card } => format!(
+            "{card} regenerates: it becomes tapped and is no longer on its way to the graveyard; its damage will be ignored"
+        ),
+        K::OnItsWay { card, cause } => format!("{card} is on its way to the graveyard ({cause})"),
         K::Prevented { source, to, amount, by, gone } => {
             let end = if *gone { "; that packet ceases to exist" } else { "" };
             format!("{by} prevents {amount} damage from {source} to {to}{end}")
