@@ -84,10 +84,6 @@ pub enum Unmodelled {
     /// A response to the declared intention to attack cancelling it, a Mirage-era rule that the
     /// Fourth Edition sources do not confirm.
     AttackCancel,
-    /// Mana burn as damage (4e), whose prevention and source the sources leave open.
-    ManaBurnDamage,
-    /// Tapping an enchantment (a rule prevented it before 5e).
-    TappingEnchantments,
     /// The legend rule for legendary lands and artifacts (5e broadened it beyond Summon Legend).
     LegendScope,
     /// Tapping for mana where nobody may play fast effects (4e: it was an interrupt, and no
@@ -96,17 +92,9 @@ pub enum Unmodelled {
     /// Automatic redirection (trample, Veteran Bodyguard) in a second prevention step (the
     /// Fourth Edition FAQ has one step after each combat damage dealing).
     RedirectionStep,
-    /// Abilities triggering together where the active player's choice of order differs from 5e
-    /// (4e: the active player ordered them all, the opponent's included).
-    PhaseEffectOrder,
     /// A creature left at toughness 0 or less in the Heal Creatures phase, where the sources
     /// give no damage prevention step and no fast effects.
     HealToughness,
-    /// Prevention announced outside a damage prevention step, or with no damage to prevent (4e:
-    /// prevention waits for the step at the end of the batch, and could prevent zero damage).
-    EarlyPrevention,
-    /// A card whose type differs under this edition (Dark Ritual is an interrupt in 4e).
-    EditionTypes,
 }
 
 impl Unmodelled {
@@ -123,24 +111,11 @@ impl Unmodelled {
             Self::RedirectionStep => {
                 "automatic redirection in a second damage prevention step, where the Fourth Edition FAQ has a single step after combat damage"
             }
-            Self::ManaBurnDamage => "mana burn as damage under Fourth Edition (002 Changes: Mana Burn)",
             Self::LegendScope => {
                 "the legend rule for a legend that is not a creature, which Fifth Edition added (002 Changes: Legends)"
             }
-            Self::TappingEnchantments => {
-                "tapping an enchantment, which a rule prevented before Fifth Edition (002 Changes: Enchantments)"
-            }
-            Self::PhaseEffectOrder => {
-                "the non-active player's abilities triggering together under Fourth Edition, where the active player ordered them all (002 Changes: Phase Effects)"
-            }
             Self::HealToughness => {
                 "a creature left at toughness 0 or less when effects end in the Heal Creatures phase, for which the Fourth Edition sources give no damage prevention step (002 Changes: Damage Prevention; 4th Ed. FAQ, Damage Prevention)"
-            }
-            Self::EarlyPrevention => {
-                "prevention outside the damage prevention step at the end of a batch, or of zero damage, under Fourth Edition (002 Changes: Damage Prevention)"
-            }
-            Self::EditionTypes => {
-                "a card whose type differs under Fourth Edition (002 Changes: Interrupts, Mana Source)"
             }
         }
     }
@@ -161,6 +136,18 @@ pub struct Policies {
     pub interrupt_targets: InterruptTargets,
     /// When a successfully cast interrupt resolves.
     pub interrupt_resolution: InterruptResolution,
+    /// Whether the active player orders all effects that happen together, the opponent's
+    /// included (4e), rather than each player their own, the active player's first (5e).
+    pub active_orders_all: bool,
+    /// Whether a prevention may target a creature or player with no damage to prevent (4e: 002
+    /// Changes: Damage Prevention, "prevent zero damage").
+    pub prevent_zero: bool,
+    /// Whether an enchantment can be tapped (a rule forbade it before 5e: 002 Changes:
+    /// Enchantments).
+    pub enchantments_tap: bool,
+    /// Whether any interrupt may be played during damage prevention (4e: 002 Changes: Damage
+    /// Prevention), not only one targeting a spell being cast there (5e).
+    pub interrupts_in_prevention: bool,
     /// What destroying, burying or lowering toughness does.
     pub destruction: Destruction,
     /// How regeneration is used.
@@ -186,15 +173,10 @@ pub struct Policies {
 
 const FOURTH_UNMODELLED: &[Unmodelled] = &[
     Unmodelled::AttackCancel,
-    Unmodelled::ManaBurnDamage,
-    Unmodelled::TappingEnchantments,
     Unmodelled::LegendScope,
     Unmodelled::ManaWithoutPriority,
     Unmodelled::RedirectionStep,
-    Unmodelled::PhaseEffectOrder,
     Unmodelled::HealToughness,
-    Unmodelled::EarlyPrevention,
-    Unmodelled::EditionTypes,
 ];
 
 const FIFTH_PHASES: &[&str] = &["beginning of turn", "untap", "upkeep", "draw", "main", "discard", "cleanup"];
@@ -250,6 +232,10 @@ impl Edition {
                 interrupt_targets: InterruptTargets::Innermost,
                 interrupt_resolution: InterruptResolution::Batch,
                 untargeted_interrupts: false,
+                active_orders_all: false,
+                prevent_zero: false,
+                enchantments_tap: true,
+                interrupts_in_prevention: false,
                 destruction: Destruction::Immediate,
                 regeneration: RegenerationUse::Specialized,
                 card_key: None,
@@ -266,6 +252,10 @@ impl Edition {
                 interrupt_targets: InterruptTargets::AnyBeingCast,
                 interrupt_resolution: InterruptResolution::AtOnce,
                 untargeted_interrupts: true,
+                active_orders_all: true,
+                prevent_zero: true,
+                enchantments_tap: false,
+                interrupts_in_prevention: true,
                 destruction: Destruction::PreventionStep,
                 regeneration: RegenerationUse::InPrevention,
                 card_key: Some("4e"),
@@ -282,6 +272,10 @@ impl Edition {
                 interrupt_targets: InterruptTargets::AnyBeingCast,
                 interrupt_resolution: InterruptResolution::AtOnce,
                 untargeted_interrupts: true,
+                active_orders_all: true,
+                prevent_zero: true,
+                enchantments_tap: false,
+                interrupts_in_prevention: true,
                 destruction: Destruction::PreventionStep,
                 regeneration: RegenerationUse::InPrevention,
                 card_key: Some("alpha"),

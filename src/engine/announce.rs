@@ -33,13 +33,16 @@ const DP_MAIN: Rule = Rule::g("Spell and Ability Timing, Damage Prevention, Sub-
 impl Engine<'_> {
     /// The speed of an announcement (002 Kinds and Speeds; mass errata on interrupts).
     pub(super) fn speed(&self, card: CardId, source: Source, effect: &Effect) -> Speed {
+        let spell_kind = self.kind_under_rules(card);
         match (source, effect) {
+            // Dark Ritual was an interrupt before Fifth Edition (002 Changes: Mana Source).
+            (Source::Spell(_), Effect::AddMana(_)) if spell_kind == CardKind::Interrupt => Speed::Instant,
             (_, Effect::AddMana(_)) => Speed::ManaSource,
             // Fourth Edition: regeneration is an instant-speed effect (002 Changes: Regeneration).
             (Source::Ability(_), Effect::Regenerate(_)) if self.regeneration_in_prevention() => Speed::Instant,
             (Source::Ability(_), Effect::Regenerate(_)) | (Source::Triggered(_), _) => Speed::Specialized,
             (Source::Ability(_), _) => Speed::Instant,
-            (Source::Spell(_), e) => match self.def(card).kind {
+            (Source::Spell(_), e) => match spell_kind {
                 CardKind::ManaSource => Speed::ManaSource,
                 // An interrupt that does not target a spell is played as an instant (002 Interrupt).
                 CardKind::Interrupt if e.target().is_some_and(|t| t.kinds.contains(&TargetKind::Spell)) => {
@@ -51,27 +54,12 @@ impl Engine<'_> {
         }
     }
 
-    /// Under an edition whose differences are only partly modelled, stops at an announcement
-    /// that would need one that is not (see `edition::Unmodelled`).
-    fn require_modelled(&self, an: &Announce, effect: &Effect) -> Result<(), Stop> {
-        use crate::edition::Unmodelled;
-        if self.pol.card_key.is_some_and(|k| self.def(an.card).edition_types.contains_key(k)) {
-            self.require(Unmodelled::EditionTypes)?;
-        }
-        let prevention = matches!(effect, Effect::Prevent(..) | Effect::PreventAllFrom(_) | Effect::ReverseDamage);
-        if prevention && !self.game.ctx.iter().any(|c| c.kind == super::state::CtxKind::Prevention) {
-            self.require(Unmodelled::EarlyPrevention)?;
-        }
-        Ok(())
-    }
-
     /// `P casts ...` / `P activates ...` at the current moment.
     pub(super) fn announce(&mut self, an: &Announce) -> Result<(), Stop> {
         let Some(effect) = self.effect_of(an.card, an.source) else {
             return Err(Stop::illegal(format!("{} has no such ability", self.label(an.card)), KINDS, None));
         };
         self.check_source_zone(an)?;
-        self.require_modelled(an, &effect)?;
         match self.speed(an.card, an.source, &effect) {
             Speed::ManaSource => {
                 self.yield_to(an.player)?;
@@ -86,7 +74,20 @@ impl Engine<'_> {
                 self.announce_into_window(an, &effect)
             }
             speed => {
-                if matches!(an.source, Source::Spell(_)) && self.def(an.card).kind == CardKind::Interrupt {
+                if matches!(an.source, Source::Spell(_)) && self.kind_under_rules(an.card) == CardKind::Interrupt {
+                    if self.def(an.card).kind != CardKind::Interrupt {
+                        self.emit(
+                            EventKind::PlayedAs {
+                                card: self.label(an.card),
+                                kind: "an interrupt".into(),
+                                why: format!(
+                                    "its type under `rules: {}` is Interrupt: interrupts that only add mana became mana sources with Fifth Edition",
+                                    self.pol.edition.name()
+                                ),
+                            },
+                            Some(Rule::g("Changes from Fourth Edition: Mana Source")),
+                        );
+                    }
                     return self.untargeted_interrupt(an, speed, &effect);
                 }
                 self.close_all_windows()?;
@@ -103,7 +104,14 @@ impl Engine<'_> {
     /// cast it was used as an instant, in response (004 Resolving Fast Effects).
     fn untargeted_interrupt(&mut self, an: &Announce, speed: Speed, effect: &Effect) -> Result<(), Stop> {
         let interrupting = self.pol.untargeted_interrupts && !self.game.top().windows.is_empty();
-        let (kind, why, rule) = if interrupting {
+        let in_step = self.pol.interrupts_in_prevention && self.game.top().kind == CtxKind::Prevention;
+        let (kind, why, rule) = if in_step && !interrupting {
+            (
+                "an interrupt",
+                "Fourth Edition allowed interrupts during damage prevention",
+                Rule::g("Changes from Fourth Edition: Damage Prevention (interrupts were allowed during it)"),
+            )
+        } else if interrupting {
             (
                 "an interrupt",
                 "it targets no spell, but Fourth Edition let such interrupts be played while a spell is being cast",
@@ -123,7 +131,10 @@ impl Engine<'_> {
             )
         };
         self.emit(EventKind::PlayedAs { card: self.label(an.card), kind: kind.into(), why: why.into() }, Some(rule));
-        if interrupting {
+        if interrupting || in_step {
+            if in_step && !interrupting {
+                self.close_all_windows()?;
+            }
             self.yield_to(an.player)?;
             return self.announce_into_window(an, effect);
         }
@@ -131,6 +142,16 @@ impl Engine<'_> {
         self.yield_to(an.player)?;
         self.check_timing(an, speed, effect)?;
         self.announce_into_window(an, effect)
+    }
+
+    /// A card's kind under the rules played: its edition type if the card gives one.
+    pub(super) fn kind_under_rules(&self, card: CardId) -> CardKind {
+        let def = self.def(card);
+        self.pol
+            .card_key
+            .and_then(|k| def.edition_types.get(k))
+            .and_then(|t| CardKind::from_type_line(t))
+            .unwrap_or(def.kind)
     }
 
     /// The card must be in its caster's hand, or in play under the activating player's control.
@@ -364,9 +385,8 @@ impl Engine<'_> {
         }
         if let Effect::Prevent(..) = effect {
             for &t in targets {
-                if !self.has_packet(t, &an.packet_sources) {
-                    // Fourth Edition allowed preventing zero damage (002 Changes: Damage Prevention).
-                    self.require(crate::edition::Unmodelled::EarlyPrevention)?;
+                // Fourth Edition allowed preventing zero damage (002 Changes: Damage Prevention).
+                if !self.has_packet(t, &an.packet_sources) && !self.pol.prevent_zero {
                     return Err(Stop::illegal(
                         format!("there is no damage to {} to prevent", self.tlabel(t)),
                         Rule::g("Damage Prevention (glossary): only with damage to prevent"),

@@ -106,6 +106,13 @@ impl Engine<'_> {
         let Some(effect) = self.effect_of(an.card, an.source) else {
             return Some("it has no such effect".to_owned());
         };
+        // Fourth Edition: any interrupt could be used during damage prevention.
+        if self.pol.interrupts_in_prevention
+            && matches!(an.source, Source::Spell(_))
+            && self.kind_under_rules(an.card) == crate::cards::CardKind::Interrupt
+        {
+            return None;
+        }
         match effect {
             Effect::PreventAllFrom(col) => self
                 .sources_of_color(an.player, col, &an.packet_sources)
@@ -118,7 +125,7 @@ impl Engine<'_> {
                         TargetRef::Card(c) => Target::Card(c),
                         TargetRef::Player(p) => Target::Player(p),
                     };
-                    if !self.has_packet(t, &an.packet_sources) {
+                    if !self.has_packet(t, &an.packet_sources) && !self.pol.prevent_zero {
                         Some(format!("there was no damage to {} to prevent", self.tlabel(t)))
                     } else {
                         self.target_problem(spec, t, &colors)
@@ -524,7 +531,12 @@ impl Engine<'_> {
             );
         }
         Stop::illegal(
-            format!("{} has no regeneration ability that {} can use on {}", self.pname(p), self.pname(p), self.label(c)),
+            format!(
+                "{} has no regeneration ability that {} can use on {}",
+                self.pname(p),
+                self.pname(p),
+                self.label(c)
+            ),
             REGEN,
             None,
         )

@@ -9,11 +9,12 @@
 use super::action::{Action, Announce};
 use super::state::{CardId, Source, SpellId, Target, Zone};
 use super::{Engine, Stop};
-use crate::grammar::ability::{Effect, Who};
 use crate::edition::{Destruction, RegenerationUse};
+use crate::grammar::ability::{Effect, Who};
 use crate::trace::{EventKind, Rule};
 
-const GRAVEYARD: Rule = Rule::f4("The Graveyard and Going to the Graveyard: on the way only during a damage prevention step");
+const GRAVEYARD: Rule =
+    Rule::f4("The Graveyard and Going to the Graveyard: on the way only during a damage prevention step");
 const REGEN_4E: Rule = Rule::g("Changes from Fourth Edition: Regeneration");
 const PLAYING: Rule = Rule::f4(
     "Playing Spells or Using Abilities: regeneration only in a damage prevention step, on a creature on the way to the graveyard",
@@ -104,12 +105,8 @@ impl Engine<'_> {
             }
             self.put_in_graveyard(c);
         }
-        let lethal: Vec<CardId> = self
-            .dying_now()
-            .into_iter()
-            .map(|(c, _)| c)
-            .filter(|c| !self.game.regenerated.contains(c))
-            .collect();
+        let lethal: Vec<CardId> =
+            self.dying_now().into_iter().map(|(c, _)| c).filter(|c| !self.game.regenerated.contains(c)).collect();
         for c in lethal {
             self.emit(
                 EventKind::Dies { card: self.label(c) },
@@ -212,7 +209,10 @@ impl Engine<'_> {
             }
             self.emit(
                 EventKind::Lasting {
-                    what: format!("{} stays in the combat, but deals and is dealt no more combat damage", self.label(c)),
+                    what: format!(
+                        "{} stays in the combat, but deals and is dealt no more combat damage",
+                        self.label(c)
+                    ),
                 },
                 Some(REGEN_4E),
             );

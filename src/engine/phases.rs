@@ -296,12 +296,13 @@ impl Engine<'_> {
             if amount == 0 {
                 continue;
             }
-            if self.pol.mana_burn == crate::edition::ManaBurn::Damage {
-                self.require(crate::edition::Unmodelled::ManaBurnDamage)?;
-            }
             self.game.players[p.ix()].pool = [0; 6];
             self.game.players[p.ix()].burned = self.game.players[p.ix()].burned.saturating_add(amount);
-            self.emit(EventKind::ManaBurn { player: self.pname(p), amount }, Some(self.pol.edition.mana_burn_rule()));
+            let damage = self.pol.mana_burn == crate::edition::ManaBurn::Damage;
+            self.emit(
+                EventKind::ManaBurn { player: self.pname(p), amount, damage },
+                Some(self.pol.edition.mana_burn_rule()),
+            );
             self.change_life(p, -i32::try_from(amount).unwrap_or(i32::MAX), Some(self.pol.edition.mana_burn_rule()));
         }
         // 002 Losing the Game: less than 1 life at the end of a phase loses.

@@ -295,8 +295,19 @@ impl Engine<'_> {
                 let tapped = matches!(effect, Effect::Tap(_));
                 for &t in legal {
                     if let Target::Card(c) = t {
-                        if matches!(self.def(c).kind, CardKind::Enchantment | CardKind::LocalEnchantment) {
-                            self.require(crate::edition::Unmodelled::TappingEnchantments)?;
+                        if matches!(self.def(c).kind, CardKind::Enchantment | CardKind::LocalEnchantment)
+                            && !self.pol.enchantments_tap
+                        {
+                            self.emit(
+                                EventKind::Lasting {
+                                    what: format!(
+                                        "{} is an enchantment, and under these rules enchantments cannot be tapped or untapped: nothing happens to it",
+                                        self.label(c)
+                                    ),
+                                },
+                                Some(Rule::g("Changes from Fourth Edition: Enchantments")),
+                            );
+                            continue;
                         }
                         let already = self.game.card(c).tapped == tapped;
                         self.game.card_mut(c).tapped = tapped;

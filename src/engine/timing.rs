@@ -195,21 +195,19 @@ impl Engine<'_> {
                 restored = Some(w.saved);
                 continue;
             }
-            {
-                let caster = self.game.spell(w.spell).controller;
-                let top = self.game.top_mut();
-                top.holder = caster;
-                top.passes = 0;
-                self.emit(
-                    EventKind::WindowOpens {
-                        spell: self.slabel(w.spell),
-                        ability: self.is_ability(w.spell),
-                        first: self.pname(caster),
-                    },
-                    Some(Rule::m("Resolving Fast Effects: the player who took the action interrupts first")),
-                );
-                return Ok(());
-            }
+            let caster = self.game.spell(w.spell).controller;
+            let top = self.game.top_mut();
+            top.holder = caster;
+            top.passes = 0;
+            self.emit(
+                EventKind::WindowOpens {
+                    spell: self.slabel(w.spell),
+                    ability: self.is_ability(w.spell),
+                    first: self.pname(caster),
+                },
+                Some(Rule::m("Resolving Fast Effects: the player who took the action interrupts first")),
+            );
+            return Ok(());
         }
         // Nothing is being cast any more: play returns to where it was before the countered spell.
         if let Some((holder, passes)) = restored {

@@ -91,16 +91,17 @@ impl Engine<'_> {
         // Abilities that trigger together are all shown triggering before any is ordered or
         // resolved; a lone one is shown just before it resolves.
         let together = fired.len() > 1;
-        if fired.iter().filter(|(c, _, _)| self.game.card(*c).controller != active).count() > 1 {
-            self.require(crate::edition::Unmodelled::PhaseEffectOrder)?;
-        }
         if together {
             for (c, _, text) in &fired {
                 self.emit(EventKind::Triggers { card: self.label(*c), trigger: text.clone() }, Some(TRIGGERED));
             }
         }
-        for p in [active, active.other()] {
-            self.order_own(p, &mut fired)?;
+        if self.pol.active_orders_all {
+            self.order_all(&mut fired)?;
+        } else {
+            for p in [active, active.other()] {
+                self.order_own(p, &mut fired)?;
+            }
         }
         for (c, i, text) in fired {
             if !together {
@@ -121,6 +122,58 @@ impl Engine<'_> {
             self.depth = self.depth.saturating_sub(1);
             r?;
         }
+        Ok(())
+    }
+
+    /// Fourth Edition: the active player orders every effect that happens together, the
+    /// opponent's included (002 Changes: Phase Effects; 4th Ed. FAQ, Rules About Phases).
+    fn order_all(&mut self, fired: &mut [(CardId, u8, String)]) -> Result<(), Stop> {
+        const ALL: Rule = Rule::g("Changes from Fourth Edition: Phase Effects (the active player ordered them all)");
+        let active = self.game.active;
+        let mut cards: Vec<CardId> = Vec::new();
+        for (c, _, _) in fired.iter() {
+            if !cards.contains(c) {
+                cards.push(*c);
+            }
+        }
+        let i = self.cursor;
+        let named = match self.sc.lines.get(i).map(|l| &l.action) {
+            Some(Action::Order(q, named)) if cards.len() > 1 => {
+                if *q != active {
+                    return Err(Stop::illegal(
+                        format!(
+                            "{} is not the active player: under these rules {} orders all the effects that happen together",
+                            self.pname(*q),
+                            self.pname(active)
+                        ),
+                        ALL,
+                        None,
+                    )
+                    .at_line(i));
+                }
+                named.clone()
+            }
+            _ => return Ok(()),
+        };
+        if let Some(line) = self.sc.lines.get(i) {
+            self.emit(EventKind::Line { number: line.number, text: line.text.clone() }, None);
+        }
+        self.cursor += 1;
+        if named.len() != cards.len() || !cards.iter().all(|c| named.contains(c)) {
+            let names: Vec<String> = cards.iter().map(|&c| self.label(c)).collect();
+            return Err(Stop::illegal(
+                format!(
+                    "the abilities that triggered together are those of {}: the order must name each of them once",
+                    names.join(", ")
+                ),
+                ALL,
+                None,
+            )
+            .at_line(i));
+        }
+        fired.sort_by_key(|(c, _, _)| named.iter().position(|n| n == c));
+        let labels = named.iter().map(|&c| self.label(c)).collect();
+        self.emit(EventKind::Orders { player: self.pname(active), cards: labels }, Some(ALL));
         Ok(())
     }
 

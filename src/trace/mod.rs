@@ -156,7 +156,13 @@ pub enum EventKind {
     /// A regeneration resolves with no creature dying.
     Fails { spell: String, reason: String },
     /// Mana burn.
-    ManaBurn { player: String, amount: u32 },
+    ManaBurn {
+        player: String,
+        amount: u32,
+        /// Burn is damage (before 5e), not loss of life.
+        #[serde(skip_serializing_if = "std::ops::Not::not")]
+        damage: bool,
+    },
     /// Damage and until-end-of-turn effects wear off.
     WearsOff { what: String },
     /// A card is drawn.

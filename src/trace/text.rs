@@ -185,9 +185,12 @@ pub(crate) fn sentence(kind: &EventKind) -> String {
         }
         K::Bounced { card, owner } => format!("{card} returns to {owner}'s hand"),
         K::Fails { spell, reason } => format!("{spell} fails: {reason}"),
-        K::ManaBurn { player, amount } => {
+        K::ManaBurn { player, amount, damage: false } => {
             format!("{player} takes {amount} mana burn for unspent mana")
         }
+        K::ManaBurn { player, amount, damage: true } => format!(
+            "{player}'s unspent mana burns: {amount} damage to {player} (damage, not loss of life; no prevention step is given for it)"
+        ),
         K::WearsOff { what } => format!("{what} wear off"),
         K::Draws { player } => format!("{player} draws a card"),
         K::Untaps { player } => format!("{player}'s permanents untap"),
