@@ -89,9 +89,6 @@ pub enum Unmodelled {
     /// Tapping for mana where nobody may play fast effects (4e: it was an interrupt, and no
     /// fast effects were allowed in the untap and heal creatures phases).
     ManaWithoutPriority,
-    /// Automatic redirection (trample, Veteran Bodyguard) in a second prevention step (the
-    /// Fourth Edition FAQ has one step after each combat damage dealing).
-    RedirectionStep,
     /// A creature left at toughness 0 or less in the Heal Creatures phase, where the sources
     /// give no damage prevention step and no fast effects.
     HealToughness,
@@ -107,9 +104,6 @@ impl Unmodelled {
             }
             Self::ManaWithoutPriority => {
                 "tapping for mana where no fast effect may be played, which was an interrupt under Fourth Edition (002 Changes: Mana Source)"
-            }
-            Self::RedirectionStep => {
-                "automatic redirection in a second damage prevention step, where the Fourth Edition FAQ has a single step after combat damage"
             }
             Self::LegendScope => {
                 "the legend rule for a legend that is not a creature, which Fifth Edition added (002 Changes: Legends)"
@@ -148,6 +142,10 @@ pub struct Policies {
     /// Whether any interrupt may be played during damage prevention (4e: 002 Changes: Damage
     /// Prevention), not only one targeting a spell being cast there (5e).
     pub interrupts_in_prevention: bool,
+    /// Whether automatic redirection (trample, Veteran Bodyguard) happens at the end of a damage
+    /// prevention step, for a second step (5e: 002 Sub-Step B), or when the damage is assigned,
+    /// before the single step (4e: 4th Ed. FAQ, Creature Abilities and Damage Prevention).
+    pub redirection_in_step: bool,
     /// What destroying, burying or lowering toughness does.
     pub destruction: Destruction,
     /// How regeneration is used.
@@ -171,13 +169,8 @@ pub struct Policies {
     pub play_or_draw: bool,
 }
 
-const FOURTH_UNMODELLED: &[Unmodelled] = &[
-    Unmodelled::AttackCancel,
-    Unmodelled::LegendScope,
-    Unmodelled::ManaWithoutPriority,
-    Unmodelled::RedirectionStep,
-    Unmodelled::HealToughness,
-];
+const FOURTH_UNMODELLED: &[Unmodelled] =
+    &[Unmodelled::AttackCancel, Unmodelled::LegendScope, Unmodelled::ManaWithoutPriority, Unmodelled::HealToughness];
 
 const FIFTH_PHASES: &[&str] = &["beginning of turn", "untap", "upkeep", "draw", "main", "discard", "cleanup"];
 const FOURTH_PHASES: &[&str] = &["untap", "upkeep", "draw", "main", "discard", "end", "heal"];
@@ -236,6 +229,7 @@ impl Edition {
                 prevent_zero: false,
                 enchantments_tap: true,
                 interrupts_in_prevention: false,
+                redirection_in_step: true,
                 destruction: Destruction::Immediate,
                 regeneration: RegenerationUse::Specialized,
                 card_key: None,
@@ -256,6 +250,7 @@ impl Edition {
                 prevent_zero: true,
                 enchantments_tap: false,
                 interrupts_in_prevention: true,
+                redirection_in_step: false,
                 destruction: Destruction::PreventionStep,
                 regeneration: RegenerationUse::InPrevention,
                 card_key: Some("4e"),
@@ -276,6 +271,7 @@ impl Edition {
                 prevent_zero: true,
                 enchantments_tap: false,
                 interrupts_in_prevention: true,
+                redirection_in_step: false,
                 destruction: Destruction::PreventionStep,
                 regeneration: RegenerationUse::InPrevention,
                 card_key: Some("alpha"),

@@ -590,6 +590,11 @@ impl Engine<'_> {
             );
             return Ok(());
         }
+        if !self.pol.redirection_in_step {
+            // Fourth Edition: one prevention step for the damage as assigned, redirection included.
+            let moved = self.redirect_automatically();
+            self.game.packets.extend(moved);
+        }
         self.prevention_step()?;
         self.drop_from_combat();
         self.run_triggers()
@@ -619,7 +624,12 @@ impl Engine<'_> {
     pub(super) fn redirect_automatically(&mut self) -> Vec<Packet> {
         let mut moved = Vec::new();
         let defender = self.game.active.other();
-        let sub_b = Rule::g("Spell and Ability Timing, Damage Prevention, Sub-Step B");
+        // Fourth Edition assigned trample and Bodyguard damage where it ends up, when dealt.
+        let sub_b = if self.pol.redirection_in_step {
+            Rule::g("Spell and Ability Timing, Damage Prevention, Sub-Step B")
+        } else {
+            Rule::f4("Creature Abilities: trample damage carries over as it is assigned; one prevention step follows")
+        };
         for i in 0..self.game.packets.len() {
             let p = self.game.packets[i].clone();
             let Target::Card(b) = p.to else { continue };

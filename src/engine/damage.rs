@@ -210,10 +210,7 @@ impl Engine<'_> {
             Some(Rule::g("Spell and Ability Timing, Damage Prevention, Sub-Step B")),
         );
         // Sub-step B: automatic redirection (trample) moves damage on, for a second step.
-        let moved = self.redirect_automatically();
-        if !moved.is_empty() {
-            self.require(crate::edition::Unmodelled::RedirectionStep)?;
-        }
+        let moved = if self.pol.redirection_in_step { self.redirect_automatically() } else { Vec::new() };
         // Sub-step C: the damage is successfully dealt; players lose life.
         let packets = std::mem::take(&mut self.game.packets);
         for p in packets {
