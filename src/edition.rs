@@ -84,11 +84,6 @@ pub enum Unmodelled {
     /// A response to the declared intention to attack cancelling it, a Mirage-era rule that the
     /// Fourth Edition sources do not confirm.
     AttackCancel,
-    /// The legend rule for legendary lands and artifacts (5e broadened it beyond Summon Legend).
-    LegendScope,
-    /// Tapping for mana where nobody may play fast effects (4e: it was an interrupt, and no
-    /// fast effects were allowed in the untap and heal creatures phases).
-    ManaWithoutPriority,
     /// A creature left at toughness 0 or less in the Heal Creatures phase, where the sources
     /// give no damage prevention step and no fast effects.
     HealToughness,
@@ -101,12 +96,6 @@ impl Unmodelled {
         match self {
             Self::AttackCancel => {
                 "responding to a declared intention to attack, whose Fifth Edition rules (only the defender, and it cancels the attack) Fourth Edition sources do not confirm (002 Attack Phase, Step 0)"
-            }
-            Self::ManaWithoutPriority => {
-                "tapping for mana where no fast effect may be played, which was an interrupt under Fourth Edition (002 Changes: Mana Source)"
-            }
-            Self::LegendScope => {
-                "the legend rule for a legend that is not a creature, which Fifth Edition added (002 Changes: Legends)"
             }
             Self::HealToughness => {
                 "a creature left at toughness 0 or less when effects end in the Heal Creatures phase, for which the Fourth Edition sources give no damage prevention step (002 Changes: Damage Prevention; 4th Ed. FAQ, Damage Prevention)"
@@ -146,6 +135,12 @@ pub struct Policies {
     /// prevention step, for a second step (5e: 002 Sub-Step B), or when the damage is assigned,
     /// before the single step (4e: 4th Ed. FAQ, Creature Abilities and Damage Prevention).
     pub redirection_in_step: bool,
+    /// Whether mana sources may be used where nobody may play fast effects (5e: 002 Turn Order;
+    /// 4e: tapping for mana was an interrupt, 4th Ed. FAQ, Timing).
+    pub mana_without_priority: bool,
+    /// Whether the legend rule covers legendary lands and artifacts too (5e: 002 Changes:
+    /// Legends), not only Summon Legend.
+    pub legend_rule_all_types: bool,
     /// What destroying, burying or lowering toughness does.
     pub destruction: Destruction,
     /// How regeneration is used.
@@ -169,8 +164,7 @@ pub struct Policies {
     pub play_or_draw: bool,
 }
 
-const FOURTH_UNMODELLED: &[Unmodelled] =
-    &[Unmodelled::AttackCancel, Unmodelled::LegendScope, Unmodelled::ManaWithoutPriority, Unmodelled::HealToughness];
+const FOURTH_UNMODELLED: &[Unmodelled] = &[Unmodelled::AttackCancel, Unmodelled::HealToughness];
 
 const FIFTH_PHASES: &[&str] = &["beginning of turn", "untap", "upkeep", "draw", "main", "discard", "cleanup"];
 const FOURTH_PHASES: &[&str] = &["untap", "upkeep", "draw", "main", "discard", "end", "heal"];
@@ -230,6 +224,8 @@ impl Edition {
                 enchantments_tap: true,
                 interrupts_in_prevention: false,
                 redirection_in_step: true,
+                mana_without_priority: true,
+                legend_rule_all_types: true,
                 destruction: Destruction::Immediate,
                 regeneration: RegenerationUse::Specialized,
                 card_key: None,
@@ -251,6 +247,8 @@ impl Edition {
                 enchantments_tap: false,
                 interrupts_in_prevention: true,
                 redirection_in_step: false,
+                mana_without_priority: false,
+                legend_rule_all_types: false,
                 destruction: Destruction::PreventionStep,
                 regeneration: RegenerationUse::InPrevention,
                 card_key: Some("4e"),
@@ -272,6 +270,8 @@ impl Edition {
                 enchantments_tap: false,
                 interrupts_in_prevention: true,
                 redirection_in_step: false,
+                mana_without_priority: false,
+                legend_rule_all_types: false,
                 destruction: Destruction::PreventionStep,
                 regeneration: RegenerationUse::InPrevention,
                 card_key: Some("alpha"),

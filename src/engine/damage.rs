@@ -359,9 +359,18 @@ impl Engine<'_> {
         if !self.def(c).is_legend() {
             return Ok(());
         }
-        if !self.def(c).kind.is_creature() {
+        if !self.def(c).kind.is_creature() && !self.pol.legend_rule_all_types {
             // 5e extended the rule to legendary lands and artifacts (002 Changes: Legends).
-            self.require(crate::edition::Unmodelled::LegendScope)?;
+            self.emit(
+                EventKind::PlayOut {
+                    what: format!(
+                        "{} is a legend but not a creature: the legend rule does not apply to it",
+                        self.label(c)
+                    ),
+                },
+                Some(Rule::g("Changes from Fourth Edition: Legends (only Summon Legend before)")),
+            );
+            return Ok(());
         }
         let name = self.def(c).name.clone();
         let other = self.game.zone(Zone::Play, None).into_iter().find(|&o| o != c && self.def(o).name == name);

@@ -299,8 +299,17 @@ impl Engine<'_> {
                 // Mana sources stay legal where nobody has priority (002 Turn Order, Phase 6).
                 if self.pol.has_priority(self.game.phase) {
                     self.yield_to(*p)?;
-                } else {
-                    self.require(crate::edition::Unmodelled::ManaWithoutPriority)?;
+                } else if !self.pol.mana_without_priority {
+                    // 4e: tapping a land for mana was an interrupt, and no fast effect could be
+                    // played in the untap and heal creatures phases.
+                    return Err(Stop::illegal(
+                        format!(
+                            "no fast effect may be played in the {} phase, and under these rules tapping for mana is an interrupt",
+                            self.pol.phases[self.game.phase]
+                        ),
+                        Rule::f4("Timing: tapping a land for mana is always an interrupt; Rules About Phases"),
+                        None,
+                    ));
                 }
                 self.tap_for_mana(*p, *c, *m, false).map(|_| ())
             }
