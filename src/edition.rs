@@ -29,6 +29,9 @@ pub enum PreventionTiming {
     AfterEachResolution,
     /// Saved until the end of the batch (4e).
     EndOfBatch,
+    /// No damage prevention step: damage is dealt at once, and prevention must be in place
+    /// before it, as a shield on its target (Alpha: 003 p.23, p.38 Samite Healer example).
+    NoStep,
 }
 
 /// Which spells an interrupt may target.
@@ -46,10 +49,13 @@ pub enum InterruptResolution {
     /// It waits in a batch of interrupts against the same spell, resolved last in first out
     /// when nobody adds another (5e; 002 Batches of Interrupts).
     Batch,
-    /// It resolves at once, before anything more is done to the spell it interrupts, so two
-    /// interrupts against one spell take effect in the order cast (4e: the Fourth Edition FAQ,
-    /// Timing, "interrupts resolve as soon as they are successfully cast"; 004 Resolving Fast
-    /// Effects; 002 Changes: Interrupts, "first-in-first-out").
+    /// It resolves as soon as it is successfully cast, before anything more is done to the
+    /// spell it interrupts (two interrupts against one spell take effect in the order cast), and
+    /// with no spell under it nobody may respond to it. An interrupt that targets no spell is
+    /// still an interrupt. (4e: the Fourth Edition FAQ, Timing, "interrupts resolve as soon as
+    /// they are successfully cast" and "an interrupt takes effect immediately unless another
+    /// interrupt is used"; 002 Changes: Interrupts, "first-in-first-out", "untargeted interrupts
+    /// were also allowed". Alpha: 003 p.12, p.19, p.30-31, p.37.)
     AtOnce,
 }
 
@@ -77,6 +83,17 @@ pub enum RegenerationUse {
     InPrevention,
 }
 
+/// In what order the spells and abilities of a batch take effect.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BatchOrder {
+    /// Last in, first out (4e, 5e; 002 Batches of Spells and Abilities).
+    LastInFirstOut,
+    /// All at once; where order matters the caster of the later spell chooses to place it
+    /// before or after the spell it answers (Alpha: 003 p.30, p.32 Unsummon example). Without an
+    /// `orders` line each later spell goes before, as in the rulebook's examples.
+    LaterCasterChooses,
+}
+
 /// A part of the rules whose difference under an edition is not modelled yet: a run that
 /// reaches it stops (exit 2) rather than answer with Fifth Edition rules.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -87,6 +104,12 @@ pub enum Unmodelled {
     /// A creature left at toughness 0 or less in the Heal Creatures phase, where the sources
     /// give no damage prevention step and no fast effects.
     HealToughness,
+    /// Alpha: a creature regenerated during an attack, where the rulebook does not say whether
+    /// it stays in the combat.
+    AlphaRegeneratedCombatant,
+    /// Alpha: a prevention of all damage from a source (Circles of Protection) or of damage
+    /// already dealt (Reverse Damage), which needs a shield for a source not modelled yet.
+    AlphaPreventAll,
 }
 
 impl Unmodelled {
@@ -96,6 +119,12 @@ impl Unmodelled {
         match self {
             Self::AttackCancel => {
                 "responding to a declared intention to attack, whose Fifth Edition rules (only the defender, and it cancels the attack) Fourth Edition sources do not confirm (002 Attack Phase, Step 0)"
+            }
+            Self::AlphaRegeneratedCombatant => {
+                "a creature regenerated during an attack, where the Alpha rulebook does not say whether it stays in the combat (003 p.27)"
+            }
+            Self::AlphaPreventAll => {
+                "a prevention of all damage from one source, or of damage already dealt, under the Alpha rules (003 p.20, p.37)"
             }
             Self::HealToughness => {
                 "a creature left at toughness 0 or less when effects end in the Heal Creatures phase, for which the Fourth Edition sources give no damage prevention step (002 Changes: Damage Prevention; 4th Ed. FAQ, Damage Prevention)"
@@ -119,6 +148,8 @@ pub struct Policies {
     pub interrupt_targets: InterruptTargets,
     /// When a successfully cast interrupt resolves.
     pub interrupt_resolution: InterruptResolution,
+    /// In what order a batch takes effect.
+    pub batch_order: BatchOrder,
     /// Whether the active player orders all effects that happen together, the opponent's
     /// included (4e), rather than each player their own, the active player's first (5e).
     pub active_orders_all: bool,
@@ -145,10 +176,6 @@ pub struct Policies {
     pub destruction: Destruction,
     /// How regeneration is used.
     pub regeneration: RegenerationUse,
-    /// Whether an interrupt that targets no spell is still an interrupt while a spell is being
-    /// cast (4e: "untargeted interrupts were also allowed", 002 Changes: Interrupts); otherwise
-    /// it is an instant (the 5e errata).
-    pub untargeted_interrupts: bool,
     /// Key of the card `editions:` overrides that apply (`4e`, `alpha`), if any.
     pub card_key: Option<&'static str>,
     /// The phases of a turn, in order.
@@ -166,6 +193,10 @@ pub struct Policies {
 
 const FOURTH_UNMODELLED: &[Unmodelled] = &[Unmodelled::AttackCancel, Unmodelled::HealToughness];
 
+/// Alpha: what the 1993 rulebook leaves open, or the engine does not play yet.
+const ALPHA_UNMODELLED: &[Unmodelled] =
+    &[Unmodelled::AttackCancel, Unmodelled::AlphaRegeneratedCombatant, Unmodelled::AlphaPreventAll];
+
 const FIFTH_PHASES: &[&str] = &["beginning of turn", "untap", "upkeep", "draw", "main", "discard", "cleanup"];
 const FOURTH_PHASES: &[&str] = &["untap", "upkeep", "draw", "main", "discard", "end", "heal"];
 const ALPHA_PHASES: &[&str] = &["untap", "upkeep", "draw", "main", "discard", "end"];
@@ -175,7 +206,9 @@ impl Policies {
     /// before or during untap, nothing in cleanup).
     #[must_use]
     pub fn has_priority(&self, phase: usize) -> bool {
-        !matches!(self.phases.get(phase), Some(&("beginning of turn" | "untap" | "cleanup" | "heal")))
+        // Alpha: instants and interrupts may be cast at any time (003 p.12).
+        self.edition == Edition::Alpha
+            || !matches!(self.phases.get(phase), Some(&("beginning of turn" | "untap" | "cleanup" | "heal")))
     }
 
     /// Index of the main phase in the phase list (every edition has one).
@@ -218,7 +251,7 @@ impl Edition {
                 prevention: PreventionTiming::AfterEachResolution,
                 interrupt_targets: InterruptTargets::Innermost,
                 interrupt_resolution: InterruptResolution::Batch,
-                untargeted_interrupts: false,
+                batch_order: BatchOrder::LastInFirstOut,
                 active_orders_all: false,
                 prevent_zero: false,
                 enchantments_tap: true,
@@ -241,7 +274,7 @@ impl Edition {
                 prevention: PreventionTiming::EndOfBatch,
                 interrupt_targets: InterruptTargets::AnyBeingCast,
                 interrupt_resolution: InterruptResolution::AtOnce,
-                untargeted_interrupts: true,
+                batch_order: BatchOrder::LastInFirstOut,
                 active_orders_all: true,
                 prevent_zero: true,
                 enchantments_tap: false,
@@ -258,25 +291,38 @@ impl Edition {
                 healing_phase: "heal",
                 play_or_draw: false,
             },
+            // 003 (the 1993 rulebook): pages cited on each row.
             Self::Alpha => Policies {
                 edition: self,
-                mana_burn: ManaBurn::Damage,
-                prevention: PreventionTiming::EndOfBatch,
+                // p.14: "You lose a life point for each mana lost".
+                mana_burn: ManaBurn::LifeLoss,
+                // p.21-26, p.38: no prevention step; prevention is used before the damage.
+                prevention: PreventionTiming::NoStep,
+                // p.30-31: interrupt the spell being cast, or an interrupt to it.
                 interrupt_targets: InterruptTargets::AnyBeingCast,
+                // p.30-31, p.37: interrupts take effect as soon as they are cast.
                 interrupt_resolution: InterruptResolution::AtOnce,
-                untargeted_interrupts: true,
+                // p.30: the later caster places theirs before or after the conflicting spell.
+                batch_order: BatchOrder::LaterCasterChooses,
+                // Alpha gives no rule for effects that happen together; the active player
+                // announces first (p.30), and the 4e practice is kept.
                 active_orders_all: true,
                 prevent_zero: true,
-                enchantments_tap: false,
+                // No rule forbade tapping enchantments before the 4e era's.
+                enchantments_tap: true,
                 interrupts_in_prevention: true,
+                // p.28: trample damage beyond lethal is applied to the defender.
                 redirection_in_step: false,
-                mana_without_priority: false,
+                // p.14: adding mana is an interrupt, and p.12: those may be cast at any time.
+                mana_without_priority: true,
                 legend_rule_all_types: false,
-                destruction: Destruction::PreventionStep,
-                regeneration: RegenerationUse::InPrevention,
+                // p.23: a creature with lethal damage is destroyed at once.
+                destruction: Destruction::Immediate,
+                // p.27: regeneration is used at the moment the creature would leave play.
+                regeneration: RegenerationUse::Specialized,
                 card_key: Some("alpha"),
                 phases: ALPHA_PHASES,
-                unmodelled: FOURTH_UNMODELLED,
+                unmodelled: ALPHA_UNMODELLED,
                 end_of_turn_phase: "end",
                 healing_phase: "end",
                 play_or_draw: false,
@@ -284,18 +330,13 @@ impl Edition {
         }
     }
 
-    /// Whether the engine can play this edition yet.
-    #[must_use]
-    pub const fn supported(self) -> bool {
-        matches!(self, Self::Fifth | Self::Fourth)
-    }
-
     /// The rule the mana burn of this edition applies.
     #[must_use]
     pub const fn mana_burn_rule(self) -> Rule {
         match self {
             Self::Fifth => Rule::g("Mana Burn"),
-            _ => Rule::g("Changes from Fourth Edition: Mana Burn"),
+            Self::Fourth => Rule::g("Changes from Fourth Edition: Mana Burn"),
+            Self::Alpha => Rule::a("p.14: mana lost when a phase ends costs a life point each"),
         }
     }
 }

@@ -99,42 +99,44 @@ impl Engine<'_> {
     }
 
     /// A card printed as an interrupt, played (card or mode) on no spell. Fifth Edition's errata
-    /// makes it an instant (002 Interrupt). Fourth Edition let it interrupt a spell being cast
-    /// (002 Changes: Interrupts, "untargeted interrupts were also allowed"); with no spell being
-    /// cast it was used as an instant, in response (004 Resolving Fast Effects).
+    /// makes it an instant (002 Interrupt). Before it, an interrupt was an interrupt however
+    /// played: it takes effect as soon as it is cast, and nobody may respond to it (4th Ed. FAQ,
+    /// Timing: Red Elemental Blast on a Prodigal Sorcerer; 003 p.12, p.37). Fourth Edition also
+    /// allowed any interrupt during damage prevention (002 Changes: Damage Prevention).
     fn untargeted_interrupt(&mut self, an: &Announce, speed: Speed, effect: &Effect) -> Result<(), Stop> {
-        let interrupting = self.pol.untargeted_interrupts && !self.game.top().windows.is_empty();
-        let in_step = self.pol.interrupts_in_prevention && self.game.top().kind == CtxKind::Prevention;
-        let (kind, why, rule) = if in_step && !interrupting {
-            (
-                "an interrupt",
-                "Fourth Edition allowed interrupts during damage prevention",
-                Rule::g("Changes from Fourth Edition: Damage Prevention (interrupts were allowed during it)"),
-            )
-        } else if interrupting {
-            (
-                "an interrupt",
-                "it targets no spell, but Fourth Edition let such interrupts be played while a spell is being cast",
-                Rule::g("Changes from Fourth Edition: Interrupts (untargeted interrupts were allowed)"),
-            )
-        } else if self.pol.untargeted_interrupts {
-            (
-                "an instant",
-                "it targets no spell and no spell is being cast, so it is a response (an instant), not an interruption",
-                Rule::m("Resolving Fast Effects: non-targeted interrupts"),
-            )
-        } else {
+        use crate::edition::{Edition, InterruptResolution};
+        let interrupt = self.pol.interrupt_resolution == InterruptResolution::AtOnce;
+        let (kind, why, rule) = if !interrupt {
             (
                 "an instant",
                 "it is printed as an interrupt, but as played here (card or mode) it targets no spell",
                 Rule::g("Interrupt (mass errata: old interrupts that target no spell are instants)"),
             )
+        } else if self.game.top().kind == CtxKind::Prevention && self.game.top().windows.is_empty() {
+            (
+                "an interrupt",
+                "Fourth Edition allowed interrupts during damage prevention",
+                Rule::g("Changes from Fourth Edition: Damage Prevention (interrupts were allowed during it)"),
+            )
+        } else if !self.game.top().windows.is_empty() {
+            (
+                "an interrupt",
+                "it targets no spell, but such interrupts could be played while a spell was being cast",
+                Rule::g("Changes from Fourth Edition: Interrupts (untargeted interrupts were allowed)"),
+            )
+        } else {
+            (
+                "an interrupt",
+                "it targets no spell, and an interrupt takes effect as soon as it is cast: nobody may respond to it",
+                if self.pol.edition == Edition::Alpha {
+                    Rule::a("p.12, p.19: interrupts may be played at any time; p.37: they take place as soon as cast")
+                } else {
+                    Rule::f4("Timing: an interrupt takes effect immediately unless another interrupt is used")
+                },
+            )
         };
         self.emit(EventKind::PlayedAs { card: self.label(an.card), kind: kind.into(), why: why.into() }, Some(rule));
-        if interrupting || in_step {
-            if in_step && !interrupting {
-                self.close_all_windows()?;
-            }
+        if interrupt {
             self.yield_to(an.player)?;
             return self.announce_into_window(an, effect);
         }
@@ -245,7 +247,11 @@ impl Engine<'_> {
                 None,
             ));
         }
-        if top.kind == CtxKind::Phase && prevention {
+        let no_step = self.pol.prevention == crate::edition::PreventionTiming::NoStep;
+        if no_step && matches!(effect, Effect::PreventAllFrom(_) | Effect::ReverseDamage) {
+            self.require(crate::edition::Unmodelled::AlphaPreventAll)?;
+        }
+        if top.kind == CtxKind::Phase && prevention && !no_step {
             return Err(Stop::illegal(
                 format!(
                     "{name} prevents damage, so it may be played only during a damage prevention step where there is damage to prevent"

@@ -168,6 +168,9 @@ impl Engine<'_> {
 
     /// A damage prevention step (002 Damage Prevention, Sub-Steps A to D).
     pub(super) fn prevention_step(&mut self) -> Result<(), Stop> {
+        if self.pol.prevention == crate::edition::PreventionTiming::NoStep {
+            return self.deal_at_once();
+        }
         self.game.dp_steps += 1;
         let packets = self
             .game
@@ -178,7 +181,40 @@ impl Engine<'_> {
         let on_its_way = if self.destruction_stepped() { self.on_its_way_list() } else { Vec::new() };
         self.emit(EventKind::PreventionStep { number: self.game.dp_steps, packets, on_its_way }, Some(DP));
         self.depth += 1;
-        // Sub-step A: automatic prevention first, such as protection from a colour.
+        self.protect_automatically();
+        // Then batches of prevention, the active player first.
+        let active = self.game.active;
+        self.game.ctx.push(Ctx::new(CtxKind::Prevention, active));
+        let r = self.prevention_batches();
+        self.game.ctx.pop();
+        r?;
+        self.emit(
+            EventKind::PreventionStepEnds { number: self.game.dp_steps },
+            Some(Rule::g("Spell and Ability Timing, Damage Prevention, Sub-Step B")),
+        );
+        // Sub-step B: automatic redirection (trample) moves damage on, for a second step.
+        let moved = if self.pol.redirection_in_step { self.redirect_automatically() } else { Vec::new() };
+        // Sub-step C: the damage is successfully dealt; players lose life.
+        self.deal_packets(Rule::g("Spell and Ability Timing, Damage Prevention, Sub-Step C"));
+        // Sub-step D: creatures with lethal damage go to the graveyard (they may regenerate).
+        // Fourth Edition: what is still on its way goes there; regeneration was in the step.
+        let r = if self.destruction_stepped() {
+            self.end_of_step_4e()
+        } else {
+            self.check_lethal(Rule::g("Spell and Ability Timing, Damage Prevention, Sub-Step D"))
+        };
+        self.depth -= 1;
+        r?;
+        if moved.is_empty() {
+            return Ok(());
+        }
+        // 002 Sub-Step B: redirected damage is handled in a second damage prevention step.
+        self.game.packets = moved;
+        self.prevention_step()
+    }
+
+    /// Sub-step A's automatic prevention: protection from a colour stops damage of that colour.
+    pub(super) fn protect_automatically(&mut self) {
         for i in 0..self.game.packets.len() {
             let p = self.game.packets[i].clone();
             if let Target::Card(c) = p.to
@@ -199,19 +235,10 @@ impl Engine<'_> {
             }
         }
         self.game.packets.retain(|p| p.amount > 0);
-        // Then batches of prevention, the active player first.
-        let active = self.game.active;
-        self.game.ctx.push(Ctx::new(CtxKind::Prevention, active));
-        let r = self.prevention_batches();
-        self.game.ctx.pop();
-        r?;
-        self.emit(
-            EventKind::PreventionStepEnds { number: self.game.dp_steps },
-            Some(Rule::g("Spell and Ability Timing, Damage Prevention, Sub-Step B")),
-        );
-        // Sub-step B: automatic redirection (trample) moves damage on, for a second step.
-        let moved = if self.pol.redirection_in_step { self.redirect_automatically() } else { Vec::new() };
-        // Sub-step C: the damage is successfully dealt; players lose life.
+    }
+
+    /// The damage left is successfully dealt; players lose life.
+    pub(super) fn deal_packets(&mut self, rule: Rule) {
         let packets = std::mem::take(&mut self.game.packets);
         for p in packets {
             match p.to {
@@ -221,35 +248,20 @@ impl Engine<'_> {
                     self.game.damaged.push((p.source, c));
                     self.emit(
                         EventKind::DamageDealt { source: self.label(p.source), to: self.label(c), amount: p.amount },
-                        Some(Rule::g("Spell and Ability Timing, Damage Prevention, Sub-Step C")),
+                        Some(rule),
                     );
                 }
                 Target::Player(pl) => {
                     self.game.player_damage.push((pl, p.source, p.amount));
                     self.emit(
                         EventKind::DamageDealt { source: self.label(p.source), to: self.pname(pl), amount: p.amount },
-                        Some(Rule::g("Spell and Ability Timing, Damage Prevention, Sub-Step C")),
+                        Some(rule),
                     );
                     self.change_life(pl, -i32::try_from(p.amount).unwrap_or(i32::MAX), Some(Rule::g("Damage")));
                 }
                 _ => {}
             }
         }
-        // Sub-step D: creatures with lethal damage go to the graveyard (they may regenerate).
-        // Fourth Edition: what is still on its way goes there; regeneration was in the step.
-        let r = if self.destruction_stepped() {
-            self.end_of_step_4e()
-        } else {
-            self.check_lethal(Rule::g("Spell and Ability Timing, Damage Prevention, Sub-Step D"))
-        };
-        self.depth -= 1;
-        r?;
-        if moved.is_empty() {
-            return Ok(());
-        }
-        // 002 Sub-Step B: redirected damage is handled in a second damage prevention step.
-        self.game.packets = moved;
-        self.prevention_step()
     }
 
     fn prevention_batches(&mut self) -> Result<(), Stop> {
@@ -629,6 +641,9 @@ impl Engine<'_> {
             );
             self.depth = self.depth.saturating_sub(1);
             return Ok(None);
+        }
+        if self.game.combat.as_ref().is_some_and(|cb| cb.in_combat(target)) {
+            self.require(crate::edition::Unmodelled::AlphaRegeneratedCombatant)?;
         }
         let c = self.game.card_mut(target);
         c.tapped = true;

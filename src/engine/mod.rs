@@ -3,6 +3,7 @@
 //! It never prints and does no I/O. Each rule is cited next to the code that applies it.
 
 pub mod action;
+mod alpha;
 mod announce;
 mod combat;
 mod damage;
@@ -217,7 +218,13 @@ impl Engine<'_> {
         };
         if let Some((p, what, rule, hint)) = deferred {
             self.cursor = i;
-            let r = if matches!(line.action, Action::Discard(..) | Action::Order(..)) {
+            let alpha_order = self.pol.batch_order == crate::edition::BatchOrder::LaterCasterChooses
+                && matches!(line.action, Action::Order(..))
+                && !self.game.top().is_neutral();
+            let r = if alpha_order {
+                // Alpha: an order is read as the open batch takes effect (003 p.30).
+                self.settle_top()
+            } else if matches!(line.action, Action::Discard(..) | Action::Order(..)) {
                 Ok(())
             } else if matches!(line.action, Action::Assign(..)) {
                 match self.game.combat.as_ref().map(|c| c.step) {

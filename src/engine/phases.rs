@@ -357,6 +357,7 @@ impl Engine<'_> {
                     self.game.card_mut(c).damage = 0;
                 }
                 self.game.eot.clear();
+                self.game.shields.clear();
                 self.game.damaged.clear();
                 self.game.disintegrated.clear();
                 self.game.player_damage.clear();

@@ -225,6 +225,10 @@ impl Engine<'_> {
                     self.game.zone(Zone::Play, None).into_iter().filter(|&c| self.def(c).kind.is_creature()).collect();
                 if *bury { buried.extend(all) } else { destroyed.extend(all) }
             }
+            Effect::Prevent(a, _) if self.pol.prevention == crate::edition::PreventionTiming::NoStep => {
+                let n = u32::try_from(Self::amount(*a, x)).unwrap_or(0);
+                self.raise_shields(legal, n, &self.slabel(id));
+            }
             Effect::Prevent(a, _) => {
                 let n = u32::try_from(Self::amount(*a, x)).unwrap_or(0);
                 let by = self.slabel(id);

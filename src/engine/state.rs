@@ -443,6 +443,8 @@ pub struct Game {
     /// Fourth Edition: creatures regenerated in the damage prevention step now open (only one
     /// regeneration succeeds; their damage is ignored at the end of the step).
     pub regenerated: Vec<CardId>,
+    /// Alpha: preventions set up before the damage they prevent.
+    pub shields: Vec<super::alpha::Shield>,
 }
 
 impl Game {

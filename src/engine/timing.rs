@@ -139,9 +139,13 @@ impl Engine<'_> {
         // 002 Step 3: successfully cast, into the batch (or the enclosing interrupt batch).
         self.game.top_mut().windows.pop();
         self.game.spell_mut(w.spell).status = Status::Waiting;
-        if self.game.top().windows.last().is_some()
-            && self.pol.interrupt_resolution == crate::edition::InterruptResolution::AtOnce
-        {
+        let at_once = match self.pol.interrupt_resolution {
+            crate::edition::InterruptResolution::Batch => false,
+            crate::edition::InterruptResolution::AtOnce => {
+                self.game.top().windows.last().is_some() || self.is_interrupt_spell(w.spell)
+            }
+        };
+        if at_once {
             return self.interrupt_at_once(w.spell);
         }
         let first = if let Some(parent) = self.game.top_mut().windows.last_mut() {
@@ -173,6 +177,12 @@ impl Engine<'_> {
             Some(rule),
         );
         Ok(())
+    }
+
+    /// Whether a spell record is a card cast as an interrupt under the rules played.
+    fn is_interrupt_spell(&self, s: super::state::SpellId) -> bool {
+        let sp = self.game.spell(s);
+        matches!(sp.source, super::state::Source::Spell(_)) && self.kind_under_rules(sp.card) == CardKind::Interrupt
     }
 
     /// Fourth Edition: an interrupt resolves as soon as it is successfully cast; the spell it
@@ -228,11 +238,24 @@ impl Engine<'_> {
         let top = self.game.top_mut();
         top.holder = active;
         top.passes = 0;
-        let order: Vec<String> = batch.iter().rev().map(|&s| self.slabel(s)).collect();
-        self.emit(EventKind::BatchResolves { order }, Some(BATCHES));
+        let order: Vec<super::state::SpellId> =
+            if self.pol.batch_order == crate::edition::BatchOrder::LaterCasterChooses {
+                self.alpha_order(&batch)?
+            } else {
+                batch.iter().rev().copied().collect()
+            };
+        let names: Vec<String> = order.iter().map(|&s| self.slabel(s)).collect();
+        if self.pol.batch_order == crate::edition::BatchOrder::LaterCasterChooses {
+            self.emit(
+                EventKind::BatchTakesEffect { order: names },
+                Some(Rule::a("p.30 Timing: all spells take effect simultaneously")),
+            );
+        } else {
+            self.emit(EventKind::BatchResolves { order: names }, Some(BATCHES));
+        }
         self.depth += 1;
         self.resolving += 1;
-        let r = batch.iter().rev().try_for_each(|&s| self.resolve_spell(s));
+        let r = order.iter().try_for_each(|&s| self.resolve_spell(s));
         self.resolving -= 1;
         r?;
         // Fourth Edition: the damage the batch dealt waits for one step at its end.

@@ -164,9 +164,6 @@ impl<'s> Loader<'s> {
                 let e = Edition::from_name(&r.node).ok_or_else(|| {
                     Diagnostic::new(format!("unknown rules `{}`", r.node), r.span, "expected 5e, 4e or alpha")
                 })?;
-                if !e.supported() {
-                    return Err(unsupported(&format!("`rules: {}`", e.name()), r.span));
-                }
                 e
             }
             None => Edition::Fifth,
@@ -317,6 +314,7 @@ impl<'s> Loader<'s> {
             first_turn,
             on_its_way: Vec::new(),
             regenerated: Vec::new(),
+            shields: Vec::new(),
         };
 
         let mut lines = Vec::new();

@@ -137,6 +137,10 @@ pub enum EventKind {
     BeingDestroyed { card: String, cause: String, creature: bool },
     /// A permanent is on its way to the graveyard, for the damage prevention step (4e).
     OnItsWay { card: String, cause: String },
+    /// Alpha: the caster of a later spell places it before or after another in its batch.
+    Places { player: String, spell: String, before: bool, other: String },
+    /// Alpha: a batch takes effect together, in this order where order matters.
+    BatchTakesEffect { order: Vec<String> },
     /// A creature on its way to the graveyard regenerates (4e).
     RegeneratedOnItsWay { card: String },
     /// A creature regenerates.

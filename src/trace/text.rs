@@ -153,6 +153,13 @@ pub(crate) fn sentence(kind: &EventKind) -> String {
             }
             s
         }
+        K::Places { player, spell, before, other } => {
+            let side = if *before { "before" } else { "after" };
+            format!("{player} places {spell} {side} {other}")
+        }
+        K::BatchTakesEffect { order } => {
+            format!("the batch takes effect together; where order matters, in this order: {}", order.join(", then "))
+        }
         K::RegeneratedOnItsWay { card } => format!(
             "{card} regenerates: it becomes tapped and is no longer on its way to the graveyard; its damage will be ignored"
         ),

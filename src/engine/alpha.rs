@@ -1,0 +1,135 @@
+//! The 1993 (Alpha) rules where they differ in kind from the later ones: a batch takes effect
+//! together, the later caster placing a spell before or after the one it answers; damage is
+//! dealt at once, with no damage prevention step, so prevention is a shield put up beforehand.
+//!
+//! Source: 003, the Alpha rulebook, cited by page (Timing p.29-32; Damage p.23; Samite Healer
+//! example p.38; Circles of Protection p.20, p.37).
+
+use super::action::Action;
+use super::state::{SpellId, Target};
+use super::{Engine, Stop};
+use crate::trace::{EventKind, Rule};
+
+const LATER_CHOOSES: Rule = Rule::a(
+    "p.30 Timing: the player casting the later spell chooses whether it occurs before or after the conflicting spell",
+);
+
+/// A prevention set up before the damage comes (Alpha): the next `amount` damage to `to` this
+/// turn is prevented.
+#[derive(Clone, Debug)]
+pub struct Shield {
+    /// What it protects.
+    pub to: Target,
+    /// Damage it still prevents.
+    pub amount: u32,
+    /// The spell or ability that made it, for the trace.
+    pub by: String,
+}
+
+impl Engine<'_> {
+    /// The order in which a batch takes effect under the Alpha rules: each spell, in the order
+    /// cast, goes just before the spell it answers (the previous one) unless its caster's
+    /// `orders` line, read now, places it before or after another spell of the batch.
+    pub(super) fn alpha_order(&mut self, batch: &[SpellId]) -> Result<Vec<SpellId>, Stop> {
+        // (later spell, spell it is placed against, before?)
+        let mut choices: Vec<(usize, usize, bool)> = Vec::new();
+        while let Some(Action::Order(p, named)) = self.sc.lines.get(self.cursor).map(|l| &l.action) {
+            let i = self.cursor;
+            let (p, named) = (*p, named.clone());
+            let spots: Vec<Option<usize>> =
+                named.iter().map(|&c| batch.iter().position(|&s| self.game.spell(s).card == c)).collect();
+            let line = &self.sc.lines[i];
+            self.emit(EventKind::Line { number: line.number, text: line.text.clone() }, None);
+            self.cursor += 1;
+            let [Some(a), Some(b)] = spots.as_slice() else {
+                return Err(Stop::illegal(
+                    "under the Alpha rules an order names two spells of the batch taking effect: the later one and the one it goes before or after",
+                    LATER_CHOOSES,
+                    Some("write `P orders LATER, EARLIER` (before) or `P orders EARLIER, LATER` (after)"),
+                )
+                .at_line(i));
+            };
+            let (later, other, before) = if a > b { (*a, *b, true) } else { (*b, *a, false) };
+            if later == other {
+                return Err(Stop::illegal("the order names the same spell twice", LATER_CHOOSES, None).at_line(i));
+            }
+            if self.game.spell(batch[later]).controller != p {
+                return Err(Stop::illegal(
+                    format!(
+                        "{} was cast after {} by the other player: the caster of the later spell chooses",
+                        self.slabel(batch[later]),
+                        self.slabel(batch[other])
+                    ),
+                    LATER_CHOOSES,
+                    None,
+                )
+                .at_line(i));
+            }
+            choices.retain(|(k, ..)| *k != later);
+            choices.push((later, other, before));
+            let (spell, against) = (self.slabel(batch[later]), self.slabel(batch[other]));
+            self.emit(EventKind::Places { player: self.pname(p), spell, before, other: against }, Some(LATER_CHOOSES));
+        }
+        let mut order: Vec<usize> = Vec::new();
+        for k in 0..batch.len() {
+            let Some(prev) = k.checked_sub(1) else {
+                order.push(k);
+                continue;
+            };
+            let (other, before) = choices.iter().find(|(l, ..)| *l == k).map_or((prev, true), |&(_, o, b)| (o, b));
+            let at = order.iter().position(|&x| x == other).unwrap_or(0);
+            order.insert(if before { at } else { at + 1 }, k);
+        }
+        Ok(order.into_iter().map(|k| batch[k]).collect())
+    }
+
+    /// Alpha damage: no prevention step. Protection and shields set up beforehand prevent what
+    /// they can; the rest is dealt at once, and lethal damage destroys at once (003 p.23).
+    pub(super) fn deal_at_once(&mut self) -> Result<(), Stop> {
+        self.emit(
+            EventKind::PlayOut {
+                what: "the damage is dealt at once: these rules have no damage prevention step".into(),
+            },
+            Some(Rule::a("p.23 Damage; p.38 Samite Healer example: prevention comes before the damage")),
+        );
+        self.depth += 1;
+        self.protect_automatically();
+        for i in 0..self.game.packets.len() {
+            for s in 0..self.game.shields.len() {
+                let (to, left) = (self.game.shields[s].to, self.game.shields[s].amount);
+                let p = &self.game.packets[i];
+                if to != p.to || left == 0 || p.amount == 0 {
+                    continue;
+                }
+                let k = left.min(p.amount);
+                let (source, by) = (p.source, self.game.shields[s].by.clone());
+                self.game.packets[i].amount -= k;
+                self.game.shields[s].amount -= k;
+                let gone = self.game.packets[i].amount == 0;
+                self.emit(
+                    EventKind::Prevented { source: self.label(source), to: self.tlabel(to), amount: k, by, gone },
+                    Some(Rule::a("p.38: a prevention used before the damage")),
+                );
+            }
+        }
+        self.game.packets.retain(|p| p.amount > 0);
+        self.game.shields.retain(|s| s.amount > 0);
+        self.deal_packets(Rule::a("p.23 Damage"));
+        let r = self.check_lethal(Rule::a("p.23 Damage: damage equal to toughness destroys the creature"));
+        self.depth -= 1;
+        r
+    }
+
+    /// Alpha: a prevention resolving puts up a shield on each target for the damage to come.
+    pub(super) fn raise_shields(&mut self, targets: &[Target], amount: u32, by: &str) {
+        for &t in targets {
+            self.game.shields.push(Shield { to: t, amount, by: by.to_owned() });
+            self.emit(
+                EventKind::Lasting {
+                    what: format!("{by} will prevent the next {amount} damage to {} this turn", self.tlabel(t)),
+                },
+                Some(Rule::a("p.38: prevention is used before the damage")),
+            );
+        }
+    }
+}
