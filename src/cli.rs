@@ -64,7 +64,7 @@ enum Command {
         /// The scenario file.
         file: PathBuf,
         /// The editions to compare, comma-separated.
-        #[arg(long, default_value = "5e,4e", value_delimiter = ',')]
+        #[arg(long, default_value = "5e,4e,alpha", value_delimiter = ',')]
         rules: Vec<String>,
     },
     /// Run scenario files and folders (recursively) and report which expectations hold.

@@ -201,7 +201,66 @@ const FIFTH_PHASES: &[&str] = &["beginning of turn", "untap", "upkeep", "draw", 
 const FOURTH_PHASES: &[&str] = &["untap", "upkeep", "draw", "main", "discard", "end", "heal"];
 const ALPHA_PHASES: &[&str] = &["untap", "upkeep", "draw", "main", "discard", "end"];
 
+/// Where a Fifth Edition rule the engine applies has its Alpha counterpart: sections of 002
+/// (matched by their start, the longest first) and the 003 pages that say the same for Alpha.
+const ALPHA_CITES: &[(&str, &str)] = &[
+    ("Mana Source", "p.14: mana drawn into the pool; adding mana is an interrupt"),
+    (
+        "Spell and Ability Timing, Who Announces First",
+        "p.30 Timing: the player whose turn it is announces first, then the other responds",
+    ),
+    ("Spell and Ability Timing, Step 1", "p.30 Timing: once a spell is announced, its mana is spent"),
+    ("Spell and Ability Timing, Step 2", "p.19, p.30-31: interrupts are cast while a spell is being cast"),
+    ("Spell and Ability Timing, Step 3", "p.30 Timing: nothing happens until both players have finished"),
+    ("Spell and Ability Timing, Step 4", "p.30 Timing: the spells take effect"),
+    ("Spell and Ability Timing, Batches", "p.30 Timing: the spells take effect together"),
+    ("Spell and Ability Timing, Specialized", "p.27: regeneration is used at the moment the creature would leave play"),
+    ("Spell and Ability Timing, Kinds and Speeds: playing a land", "p.11 Main: put one land into play"),
+    ("Spell and Ability Timing, Kinds and Speeds: sorceries", "p.19: sorceries and summonings only in your main phase"),
+    ("Damage", "p.23 Damage"),
+    ("Damage:", "p.23 Damage: damage equal to toughness destroys the creature"),
+    ("Damage Prevention", "p.38: prevention is used before the damage"),
+    ("Losing the Game", "p.9: a player reduced to zero life loses; both at once, a draw"),
+    ("Attack Phase, Step 0", "p.23 The Attack: one attack may be announced in the main phase"),
+    ("Attack Phase, Step 1/2", "p.14: the mana pool is cleared when an attack begins"),
+    ("Attack Phase, Step 1:", "p.24: Player Declares Attack; attackers are tapped"),
+    ("Attack Phase, Step 2", "p.25: fast effects may be used during the declarations"),
+    ("Attack Phase, Step 3", "p.24-25: Opponent Declares Defense"),
+    ("Attack Phase, Step 4", "p.25: Fast Effects after the defense is declared"),
+    ("Attack Phase, Step 5+6", "p.26, p.29: Damage Dealing, first strikers first"),
+    ("Attack Phase, Step 7", "p.14: the mana pool is cleared when an attack ends"),
+    ("Attack Phase, Other", "p.24-26 The Attack"),
+    ("Destroy", "p.23: a destroyed card goes to the graveyard"),
+    ("Bury", "p.22, p.27: put into the graveyard; it cannot be regenerated"),
+    ("Regeneration", "p.27 Regeneration"),
+    ("Fizzle", "p.31: a spell whose target has disappeared is ignored, its mana spent"),
+    ("Targeting", "p.31: a spell that needs a target cannot be used unless one exists"),
+    ("Protection from Color", "p.28 Protection"),
+    ("Banding", "p.28 Bands; p.36 Clarification to Rules: Banding"),
+    ("Duration of a Spell/Ability", "p.21, p.29: until the end of the turn"),
+    ("Summoning Sickness", "p.19, p.21-22: usable once you begin a turn with it in play"),
+    ("Turn Order, About The Phases", "p.11 Game Turn; p.14: mana lost when a phase ends"),
+    ("Turn Order, Phase 5: Discard", "p.11 Discard; p.36 Clarification to Rules: Discarding"),
+    ("Changes from Fourth Edition: Turn Order", "p.11 Game Turn; p.21: damage heals at the end of the turn"),
+    ("Changes from Fourth Edition: Mana Source", "p.14, p.31: effects that add mana are interrupts"),
+    ("Changes from Fourth Edition: Interrupts", "p.12, p.19: interrupts may be played at any time"),
+];
+
 impl Policies {
+    /// The citation for a rule under these policies: under Alpha, a Fifth Edition section with
+    /// an Alpha counterpart cites the 1993 rulebook's page instead.
+    #[must_use]
+    pub fn cite(&self, rule: Rule) -> Rule {
+        if self.edition != Edition::Alpha || rule.doc != crate::citation::Doc::Grs {
+            return rule;
+        }
+        ALPHA_CITES
+            .iter()
+            .filter(|(from, _)| rule.section.starts_with(from))
+            .max_by_key(|(from, _)| from.len())
+            .map_or(rule, |(_, to)| Rule::a(to))
+    }
+
     /// Whether players may play fast effects in this phase's main body (002 Turn Order: nothing
     /// before or during untap, nothing in cleanup).
     #[must_use]

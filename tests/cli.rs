@@ -147,8 +147,11 @@ fn diff_names_where_fourth_edition_parts_ways() {
         out(judge().args(["run", "--rules", "4e", "scenarios/editions/unicorn-giant-growth-bolt-5e.yaml"]));
     assert_eq!(code, 1, "the 5e expectations fail under 4e: {stdout}");
     assert!(stdout.contains("Pearled Unicorn (5/5, 3 damage)"), "{stdout}");
-    let (code, _, stderr) =
+    // Under Alpha the batch takes effect together and Bob, who cast the later spell, puts his
+    // Bolt first by default: the Unicorn dies with no prevention step (003 p.30, p.23).
+    let (code, stdout, _) =
         out(judge().args(["run", "--rules", "alpha", "scenarios/editions/unicorn-giant-growth-bolt-5e.yaml"]));
-    assert_eq!(code, 2);
-    assert!(stderr.contains("not supported yet"), "{stderr}");
+    assert_eq!(code, 1, "no prevention step under Alpha: {stdout}");
+    assert!(stdout.contains("Pearled Unicorn is destroyed"), "{stdout}");
+    assert!(stdout.contains("Alpha rulebook, p.30"), "{stdout}");
 }

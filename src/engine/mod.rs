@@ -339,6 +339,7 @@ impl Engine<'_> {
 
     /// Emits an event at the current depth.
     fn emit(&mut self, kind: EventKind, rule: Option<Rule>) {
+        let rule = rule.map(|r| self.pol.cite(r));
         self.events.push(Event { kind, rule, depth: self.depth });
     }
 

@@ -161,10 +161,9 @@ impl<'s> Loader<'s> {
             _ if let Some(e) = self.rules => e,
             Some(r) => {
                 let r = self.loc(r);
-                let e = Edition::from_name(&r.node).ok_or_else(|| {
+                Edition::from_name(&r.node).ok_or_else(|| {
                     Diagnostic::new(format!("unknown rules `{}`", r.node), r.span, "expected 5e, 4e or alpha")
-                })?;
-                e
+                })?
             }
             None => Edition::Fifth,
         };

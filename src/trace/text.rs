@@ -158,7 +158,10 @@ pub(crate) fn sentence(kind: &EventKind) -> String {
             format!("{player} places {spell} {side} {other}")
         }
         K::BatchTakesEffect { order } => {
-            format!("the batch takes effect together; where order matters, in this order: {}", order.join(", then "))
+            format!(
+                "the batch takes effect together; where order matters, each later spell goes before the one it answers unless its caster placed it: {}",
+                order.join(", then ")
+            )
         }
         K::RegeneratedOnItsWay { card } => format!(
             "{card} regenerates: it becomes tapped and is no longer on its way to the graveyard; its damage will be ignored"
