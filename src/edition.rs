@@ -107,8 +107,7 @@ pub enum Unmodelled {
     /// Alpha: a creature regenerated during an attack, where the rulebook does not say whether
     /// it stays in the combat.
     AlphaRegeneratedCombatant,
-    /// Alpha: a prevention of all damage from a source (Circles of Protection) or of damage
-    /// already dealt (Reverse Damage), which needs a shield for a source not modelled yet.
+    /// Alpha: a reversal of damage already dealt (Reverse Damage), which has no Alpha timing.
     AlphaPreventAll,
 }
 
@@ -124,7 +123,7 @@ impl Unmodelled {
                 "a creature regenerated during an attack, where the Alpha rulebook does not say whether it stays in the combat (003 p.27)"
             }
             Self::AlphaPreventAll => {
-                "a prevention of all damage from one source, or of damage already dealt, under the Alpha rules (003 p.20, p.37)"
+                "a reversal of damage already dealt (Reverse Damage), which the Alpha rulebook gives no timing for"
             }
             Self::HealToughness => {
                 "a creature left at toughness 0 or less when effects end in the Heal Creatures phase, for which the Fourth Edition sources give no damage prevention step (002 Changes: Damage Prevention; 4th Ed. FAQ, Damage Prevention)"

@@ -6,7 +6,7 @@
 //! example p.38; Circles of Protection p.20, p.37).
 
 use super::action::Action;
-use super::state::{SpellId, Target};
+use super::state::{CardId, PlayerId, SpellId, Target};
 use super::{Engine, Stop};
 use crate::trace::{EventKind, Rule};
 
@@ -22,6 +22,8 @@ pub struct Shield {
     pub to: Target,
     /// Damage it still prevents.
     pub amount: u32,
+    /// Only damage from this source (a Circle of Protection's choice).
+    pub from: Option<CardId>,
     /// The spell or ability that made it, for the trace.
     pub by: String,
 }
@@ -96,9 +98,10 @@ impl Engine<'_> {
         self.protect_automatically();
         for i in 0..self.game.packets.len() {
             for s in 0..self.game.shields.len() {
-                let (to, left) = (self.game.shields[s].to, self.game.shields[s].amount);
+                let (to, left, from) =
+                    (self.game.shields[s].to, self.game.shields[s].amount, self.game.shields[s].from);
                 let p = &self.game.packets[i];
-                if to != p.to || left == 0 || p.amount == 0 {
+                if to != p.to || left == 0 || p.amount == 0 || from.is_some_and(|f| f != p.source) {
                     continue;
                 }
                 let k = left.min(p.amount);
@@ -120,10 +123,31 @@ impl Engine<'_> {
         r
     }
 
+    /// Alpha: a Circle of Protection cancels all damage to its controller from the source chosen
+    /// when it was used, for the rest of the turn (003 p.20, p.37: one mana per source).
+    pub(super) fn raise_shield_from(&mut self, p: PlayerId, source: CardId, by: &str) {
+        self.game.shields.push(Shield {
+            to: Target::Player(p),
+            amount: u32::MAX,
+            from: Some(source),
+            by: by.to_owned(),
+        });
+        self.emit(
+            EventKind::Lasting {
+                what: format!(
+                    "{by} will prevent all damage from {} to {} this turn",
+                    self.label(source),
+                    self.pname(p)
+                ),
+            },
+            Some(Rule::a("p.20, p.37: a Circle of Protection cancels the damage from one source per mana")),
+        );
+    }
+
     /// Alpha: a prevention resolving puts up a shield on each target for the damage to come.
     pub(super) fn raise_shields(&mut self, targets: &[Target], amount: u32, by: &str) {
         for &t in targets {
-            self.game.shields.push(Shield { to: t, amount, by: by.to_owned() });
+            self.game.shields.push(Shield { to: t, amount, from: None, by: by.to_owned() });
             self.emit(
                 EventKind::Lasting {
                     what: format!("{by} will prevent the next {amount} damage to {} this turn", self.tlabel(t)),

@@ -248,7 +248,7 @@ impl Engine<'_> {
             ));
         }
         let no_step = self.pol.prevention == crate::edition::PreventionTiming::NoStep;
-        if no_step && matches!(effect, Effect::PreventAllFrom(_) | Effect::ReverseDamage) {
+        if no_step && matches!(effect, Effect::ReverseDamage) {
             self.require(crate::edition::Unmodelled::AlphaPreventAll)?;
         }
         if top.kind == CtxKind::Phase && prevention && !no_step {

@@ -27,6 +27,16 @@ impl Engine<'_> {
 
     /// Sources of a colour with damage waiting for player `p` (only those `chosen`, if any).
     pub(super) fn sources_of_color(&self, p: PlayerId, col: Color, chosen: &[CardId]) -> Vec<CardId> {
+        if self.pol.prevention == crate::edition::PreventionTiming::NoStep {
+            // Alpha: the source is chosen before it deals damage, among the cards of that
+            // colour in play or being cast (003 p.20, p.37).
+            return (0..self.game.cards.len())
+                .map(|i| CardId(u16::try_from(i).unwrap_or(0)))
+                .filter(|&c| self.game.card(c).zone == Zone::Play || self.live_spell_of(c).is_some())
+                .filter(|&c| self.colors(c).contains(&col))
+                .filter(|c| chosen.is_empty() || chosen.contains(c))
+                .collect();
+        }
         let mut out: Vec<CardId> = self
             .game
             .packets

@@ -263,6 +263,9 @@ impl Engine<'_> {
                         },
                         None,
                     ),
+                    Some(one) if self.pol.prevention == crate::edition::PreventionTiming::NoStep => {
+                        self.raise_shield_from(sp.controller, one, &by);
+                    }
                     Some(one) => self.prevent(Target::Player(sp.controller), u32::MAX, &[one], &by)?,
                 }
             }
