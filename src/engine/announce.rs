@@ -65,7 +65,11 @@ impl Engine<'_> {
                 self.yield_to(an.player)?;
                 self.mana_source(an, &effect)
             }
-            Speed::Specialized => Err(self.regeneration_out_of_time(an.card)),
+            Speed::Specialized => {
+                // Name the creature it would save (Regeneration the enchantment saves another).
+                let saved = self.regeneration_target(&super::action::Action::Announce(an.clone()));
+                Err(self.regeneration_out_of_time(saved.unwrap_or(an.card)))
+            }
             Speed::Interrupt => {
                 self.yield_to(an.player)?;
                 if self.game.top().windows.is_empty() {

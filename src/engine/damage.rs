@@ -518,6 +518,10 @@ impl Engine<'_> {
             Action::Announce(an) => match self.effect_of(an.card, an.source)? {
                 Effect::Regenerate(Who::This) => Some(an.card),
                 Effect::Regenerate(Who::Enchanted) => self.game.card(an.card).enchanting,
+                Effect::Regenerate(Who::Target(_)) => an.targets.iter().find_map(|t| match t {
+                    super::action::TargetRef::Card(c) => Some(*c),
+                    super::action::TargetRef::Player(_) => None,
+                }),
                 _ => None,
             },
             _ => None,

@@ -171,11 +171,11 @@ impl Engine<'_> {
     }
 
     /// A regeneration effect resolving under Fourth Edition.
-    pub(super) fn regenerate_4e(&mut self, id: SpellId, who: &Who, source: CardId) {
+    pub(super) fn regenerate_4e(&mut self, id: SpellId, who: &Who, source: CardId, chosen: Option<CardId>) {
         let target = match who {
             Who::This => Some(source),
             Who::Enchanted => self.game.card(source).enchanting,
-            _ => None,
+            Who::Target(_) => chosen,
         };
         let fail = |e: &mut Self, reason: String| {
             e.emit(EventKind::Fails { spell: e.slabel(id), reason }, Some(REGEN_4E));

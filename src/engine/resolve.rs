@@ -411,7 +411,10 @@ impl Engine<'_> {
                     );
                 }
             }
-            Effect::Regenerate(who) if self.regeneration_in_prevention() => self.regenerate_4e(id, who, source),
+            Effect::Regenerate(who) if self.regeneration_in_prevention() => {
+                let target = legal.iter().find_map(|t| if let Target::Card(c) = t { Some(*c) } else { None });
+                self.regenerate_4e(id, who, source, target);
+            }
             Effect::Regenerate(_) => {
                 // 002 Regeneration: resolving with no creature dying, it fails (not a fizzle).
                 self.emit(

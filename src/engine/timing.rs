@@ -265,8 +265,13 @@ impl Engine<'_> {
             && !in_step
             && (!self.game.packets.is_empty() || (self.destruction_stepped() && !self.dying_now().is_empty()))
         {
+            let what = if self.game.packets.is_empty() {
+                "the batch is over: the creatures it left at lethal damage go to one damage prevention step"
+            } else {
+                "the batch is over: its damage goes to one damage prevention step"
+            };
             self.emit(
-                EventKind::PlayOut { what: "the batch is over: its damage goes to one damage prevention step".into() },
+                EventKind::PlayOut { what: what.into() },
                 Some(Rule::g("Changes from Fourth Edition: Damage Prevention (saved until the end of the batch)")),
             );
             self.prevention_step()?;
