@@ -143,6 +143,10 @@ fn diff_names_where_fourth_edition_parts_ways() {
     );
     assert!(stdout.contains("5e: damage prevention step 1"), "{stdout}");
     assert!(stdout.contains("4e: Giant Growth resolves"), "{stdout}");
+    // Alpha is the third column by default: dead again, the later Bolt placed first (003 p.30).
+    assert!(stdout.contains("| alpha "), "{stdout}");
+    assert!(stdout.contains("5e and alpha part ways"), "{stdout}");
+    assert!(stdout.contains("alpha: the batch takes effect together"), "{stdout}");
     let (code, stdout, _) =
         out(judge().args(["run", "--rules", "4e", "scenarios/editions/unicorn-giant-growth-bolt-5e.yaml"]));
     assert_eq!(code, 1, "the 5e expectations fail under 4e: {stdout}");
