@@ -171,6 +171,9 @@ pub struct Policies {
     /// Whether the legend rule covers legendary lands and artifacts too (5e: 002 Changes:
     /// Legends), not only Summon Legend.
     pub legend_rule_all_types: bool,
+    /// Whether protection of a blocker from a trampler's colour stops all of that trampler's
+    /// damage to it from carrying over (4e: 4th Ed. FAQ, Creature Abilities).
+    pub trample_negated_by_protection: bool,
     /// What destroying, burying or lowering toughness does.
     pub destruction: Destruction,
     /// How regeneration is used.
@@ -184,8 +187,9 @@ pub struct Policies {
     /// The phase at whose end "at end of turn" abilities are played (5e: cleanup, after the
     /// healing; 4e: the End of Turn phase, before it; 002 Changes: Turn Order).
     pub end_of_turn_phase: &'static str,
-    /// The phase in which damage and "until end of turn" effects wear off.
-    pub healing_phase: &'static str,
+    /// The phase in which damage and "until end of turn" effects wear off; none: they wear off
+    /// as the turn's last phase ends.
+    pub healing_phase: Option<&'static str>,
     /// Whether the player who goes first skips the first draw phase (added in 5e).
     pub play_or_draw: bool,
 }
@@ -243,6 +247,14 @@ const ALPHA_CITES: &[(&str, &str)] = &[
     ("Changes from Fourth Edition: Turn Order", "p.11 Game Turn; p.21: damage heals at the end of the turn"),
     ("Changes from Fourth Edition: Mana Source", "p.14, p.31: effects that add mana are interrupts"),
     ("Changes from Fourth Edition: Interrupts", "p.12, p.19: interrupts may be played at any time"),
+    // Rules of the other witnesses the engine shares with Alpha.
+    ("Timing: interrupts resolve", "p.30-31, p.37: interrupts take place as soon as they are cast"),
+    ("Timing: an interrupt takes effect immediately", "p.30-31, p.37: interrupts take place as soon as they are cast"),
+    ("Resolving Fast Effects", "p.30: the caster of the spell interrupts first"),
+    ("Creature Abilities: trample", "p.28 Trample: damage beyond lethal is applied to the defender"),
+    ("Phases of the Turn", "p.11 Game Turn"),
+    ("Untap", "p.11 Game Turn: Untap"),
+    ("Draw", "p.11 Game Turn: Draw"),
 ];
 
 impl Policies {
@@ -250,7 +262,7 @@ impl Policies {
     /// an Alpha counterpart cites the 1993 rulebook's page instead.
     #[must_use]
     pub fn cite(&self, rule: Rule) -> Rule {
-        if self.edition != Edition::Alpha || rule.doc != crate::citation::Doc::Grs {
+        if self.edition != Edition::Alpha || rule.doc == crate::citation::Doc::Alpha {
             return rule;
         }
         ALPHA_CITES
@@ -317,13 +329,14 @@ impl Edition {
                 redirection_in_step: true,
                 mana_without_priority: true,
                 legend_rule_all_types: true,
+                trample_negated_by_protection: false,
                 destruction: Destruction::Immediate,
                 regeneration: RegenerationUse::Specialized,
                 card_key: None,
                 phases: FIFTH_PHASES,
                 unmodelled: &[],
                 end_of_turn_phase: "cleanup",
-                healing_phase: "cleanup",
+                healing_phase: Some("cleanup"),
                 play_or_draw: true,
             },
             Self::Fourth => Policies {
@@ -340,13 +353,14 @@ impl Edition {
                 redirection_in_step: false,
                 mana_without_priority: false,
                 legend_rule_all_types: false,
+                trample_negated_by_protection: true,
                 destruction: Destruction::PreventionStep,
                 regeneration: RegenerationUse::InPrevention,
                 card_key: Some("4e"),
                 phases: FOURTH_PHASES,
                 unmodelled: FOURTH_UNMODELLED,
                 end_of_turn_phase: "end",
-                healing_phase: "heal",
+                healing_phase: Some("heal"),
                 play_or_draw: false,
             },
             // 003 (the 1993 rulebook): pages cited on each row.
@@ -375,6 +389,7 @@ impl Edition {
                 mana_without_priority: true,
                 legend_rule_all_types: false,
                 // p.23: a creature with lethal damage is destroyed at once.
+                trample_negated_by_protection: false,
                 destruction: Destruction::Immediate,
                 // p.27: regeneration is used at the moment the creature would leave play.
                 regeneration: RegenerationUse::Specialized,
@@ -382,7 +397,7 @@ impl Edition {
                 phases: ALPHA_PHASES,
                 unmodelled: ALPHA_UNMODELLED,
                 end_of_turn_phase: "end",
-                healing_phase: "end",
+                healing_phase: None,
                 play_or_draw: false,
             },
         }

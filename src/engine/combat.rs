@@ -557,6 +557,12 @@ impl Engine<'_> {
             // A blocker deals damage only if it is still untapped (002 Steps 5+6).
             let Some(a) = cb.blocked_by(b) else { continue };
             if self.game.card(b).tapped {
+                self.emit(
+                    EventKind::PlayOut {
+                        what: format!("{} is tapped: a blocker tapped after blocking deals no damage", self.label(b)),
+                    },
+                    Some(DAMAGE),
+                );
                 continue;
             }
             let power = u32::try_from(self.pt(b).0.max(0)).unwrap_or(0);
@@ -625,15 +631,37 @@ impl Engine<'_> {
         let mut moved = Vec::new();
         let defender = self.game.active.other();
         // Fourth Edition assigned trample and Bodyguard damage where it ends up, when dealt.
-        let sub_b = if self.pol.redirection_in_step {
-            Rule::g("Spell and Ability Timing, Damage Prevention, Sub-Step B")
+        let (sub_b, guard_rule) = if self.pol.redirection_in_step {
+            let r = Rule::g("Spell and Ability Timing, Damage Prevention, Sub-Step B");
+            (r, r)
         } else {
-            Rule::f4("Creature Abilities: trample damage carries over as it is assigned; one prevention step follows")
+            (
+                Rule::f4("Creature Abilities: trample damage beyond what kills the blockers carries over to the defender"),
+                Rule::f4("Damage Prevention: a single step after each combat damage dealing"),
+            )
         };
         for i in 0..self.game.packets.len() {
             let p = self.game.packets[i].clone();
             let Target::Card(b) = p.to else { continue };
             if !p.trample || !self.is_creature_in_play(b) {
+                continue;
+            }
+            // 4e: protection reduces the trampler's damage to that blocker to zero, and nothing
+            // carries over (4th Ed. FAQ, Creature Abilities: "the trample is negated").
+            if self.pol.trample_negated_by_protection
+                && let Some(col) = p.colors.iter().find(|col| self.has_keyword(b, &Keyword::Protection(**col)))
+            {
+                self.emit(
+                    EventKind::PlayOut {
+                        what: format!(
+                            "{} has protection from {}: the damage {} assigns it comes to zero, so no trample damage carries over",
+                            self.label(b),
+                            col.name(),
+                            self.label(p.source)
+                        ),
+                    },
+                    Some(Rule::f4("Creature Abilities: trample damage reduced to zero by protection does not carry over")),
+                );
                 continue;
             }
             let others: u32 = self.game.packets.iter().filter(|q| q.to == p.to && !q.trample).map(|q| q.amount).sum();
@@ -677,7 +705,7 @@ impl Engine<'_> {
                         amount: p.amount,
                         why: format!("{} takes damage from unblocked attackers", self.label(g)),
                     },
-                    Some(sub_b),
+                    Some(guard_rule),
                 );
                 moved.push(Packet { to: Target::Card(g), unblocked: false, ..p });
             }

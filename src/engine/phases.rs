@@ -170,6 +170,13 @@ impl Engine<'_> {
             self.discard_to_seven()?;
         }
         let r = self.burn_and_life_check("at the end of the phase");
+        // With no healing phase (Alpha), the turn's damage and effects end with its last phase.
+        if r.is_ok() && self.pol.healing_phase.is_none() && self.game.phase + 1 == self.pol.phases.len() {
+            self.depth = 1;
+            let healed = self.heal_creatures(Rule::a("p.21, p.29: damage and enhancements last until the end of the turn"));
+            self.depth = 0;
+            return healed;
+        }
         self.depth = 0;
         r
     }
@@ -351,39 +358,41 @@ impl Engine<'_> {
                 self.emit(EventKind::Untaps { player: self.pname(active) }, Some(Rule::r5("Untap")));
             }
             "draw" => self.draw(active)?,
-            name if name == self.pol.healing_phase => {
-                // 000 Cleanup: damage and until-end-of-turn effects wear off together.
-                for c in self.game.zone(Zone::Play, None) {
-                    self.game.card_mut(c).damage = 0;
-                }
-                self.game.eot.clear();
-                self.game.shields.clear();
-                self.game.damaged.clear();
-                self.game.disintegrated.clear();
-                self.game.player_damage.clear();
-                self.game.no_combat_damage = false;
+            name if Some(name) == self.pol.healing_phase => {
                 let rule = if name == "cleanup" {
                     Rule::r5("Cleanup")
                 } else {
                     Rule::g("Changes from Fourth Edition: Turn Order (Heal Creatures)")
                 };
-                self.emit(
-                    EventKind::WearsOff { what: "damage on permanents and effects until end of turn".into() },
-                    Some(rule),
-                );
-                // A pump ending can leave a creature at toughness 0 or less: it dies now, and
-                // regenerating cannot keep it (002 Turn Order, Phase 6: Cleanup, L264-266).
-                self.depth = 1;
-                if !self.dying_now().is_empty() {
-                    self.require(crate::edition::Unmodelled::HealToughness)?;
-                }
-                self.check_lethal(Rule::g("Turn Order, Phase 6: Cleanup (toughness 0 or less)"))?;
+                self.heal_creatures(rule)?;
             }
             _ => {}
         }
         self.depth = 0;
         self.game.ctx = vec![Ctx::new(CtxKind::Phase, active)];
         Ok(())
+    }
+
+    /// Damage and until-end-of-turn effects wear off together (000 Cleanup; 4e Heal Creatures;
+    /// Alpha: at the end of the turn, 003 p.21, p.29).
+    fn heal_creatures(&mut self, rule: Rule) -> Result<(), Stop> {
+        for c in self.game.zone(Zone::Play, None) {
+            self.game.card_mut(c).damage = 0;
+        }
+        self.game.eot.clear();
+        self.game.shields.clear();
+        self.game.damaged.clear();
+        self.game.disintegrated.clear();
+        self.game.player_damage.clear();
+        self.game.no_combat_damage = false;
+        self.emit(EventKind::WearsOff { what: "damage on permanents and effects until end of turn".into() }, Some(rule));
+        // A pump ending can leave a creature at toughness 0 or less: it dies now, and
+        // regenerating cannot keep it (002 Turn Order, Phase 6: Cleanup, L264-266).
+        self.depth = 1;
+        if !self.dying_now().is_empty() {
+            self.require(crate::edition::Unmodelled::HealToughness)?;
+        }
+        self.check_lethal(Rule::g("Turn Order, Phase 6: Cleanup (toughness 0 or less)"))
     }
 
     fn draw(&mut self, p: super::state::PlayerId) -> Result<(), Stop> {

@@ -459,7 +459,7 @@ impl<'s> Loader<'s> {
     pub(super) fn phase_index(&self, p: &Spanned<String>, pol: &Policies) -> Result<usize, Diagnostic> {
         let name = p.node.trim().to_lowercase();
         if let Some(i) = phase_position(pol, &name) {
-            if name == "untap" || name == "cleanup" || name == pol.healing_phase {
+            if name == "untap" || name == "cleanup" || Some(name.as_str()) == pol.healing_phase {
                 return Err(unsupported(&format!("starting in the {name} phase"), p.span));
             }
             return Ok(i);
@@ -501,6 +501,6 @@ impl<'s> Loader<'s> {
 /// A phase's index under these rules; `cleanup` names the phase where damage wears off, which
 /// Fourth Edition called Heal Creatures (002 Changes: Turn Order), so one file runs under both.
 fn phase_position(pol: &Policies, name: &str) -> Option<usize> {
-    let name = if name == "cleanup" { pol.healing_phase } else { name };
+    let name = if name == "cleanup" { pol.healing_phase? } else { name };
     pol.phases.iter().position(|&x| x == name)
 }
