@@ -182,6 +182,8 @@ pub struct Policies {
     pub card_key: Option<&'static str>,
     /// The phases of a turn, in order.
     pub phases: &'static [&'static str],
+    /// Fifth Edition sections and this edition's counterparts, for citations.
+    pub cites: &'static [(&'static str, Rule)],
     /// Differences not modelled yet: reaching one stops the run.
     pub unmodelled: &'static [Unmodelled],
     /// The phase at whose end "at end of turn" abilities are played (5e: cleanup, after the
@@ -204,72 +206,100 @@ const FIFTH_PHASES: &[&str] = &["beginning of turn", "untap", "upkeep", "draw", 
 const FOURTH_PHASES: &[&str] = &["untap", "upkeep", "draw", "main", "discard", "end", "heal"];
 const ALPHA_PHASES: &[&str] = &["untap", "upkeep", "draw", "main", "discard", "end"];
 
-/// Where a Fifth Edition rule the engine applies has its Alpha counterpart: sections of 002
-/// (matched by their start, the longest first) and the 003 pages that say the same for Alpha.
-const ALPHA_CITES: &[(&str, &str)] = &[
-    ("Mana Source", "p.14: mana drawn into the pool; adding mana is an interrupt"),
+/// Where a Fifth Edition rule the engine applies has its Fourth Edition counterpart: sections
+/// (matched by their start, the longest first) and the 4e source that says it for 4e.
+const FOURTH_CITES: &[(&str, Rule)] = &[
+    (
+        "Turn Order: no spells before or during untap",
+        Rule::f4("Rules About Phases: no fast effects in the untap and heal creatures phases"),
+    ),
+    (
+        "Rule Triggers: a local enchantment",
+        Rule::f4(
+            "Resolving Spells and Effects: Enchant cards recheck their target and are buried if it becomes illegal",
+        ),
+    ),
+    (
+        "Damage Prevention (glossary): prevention targets what the card says",
+        Rule::g("Changes from Fourth Edition: Damage Prevention (zero damage could be prevented)"),
+    ),
+];
+
+/// Where a Fifth Edition rule the engine applies has its Alpha counterpart: sections (matched
+/// by their start, the longest first) and the 003 pages that say the same for Alpha.
+const ALPHA_CITES: &[(&str, Rule)] = &[
+    ("Mana Source", Rule::a("p.14: mana drawn into the pool; adding mana is an interrupt")),
     (
         "Spell and Ability Timing, Who Announces First",
-        "p.30 Timing: the player whose turn it is announces first, then the other responds",
+        Rule::a("p.30 Timing: the player whose turn it is announces first, then the other responds"),
     ),
-    ("Spell and Ability Timing, Step 1", "p.30 Timing: once a spell is announced, its mana is spent"),
-    ("Spell and Ability Timing, Step 2", "p.19, p.30-31: interrupts are cast while a spell is being cast"),
-    ("Spell and Ability Timing, Step 3", "p.30 Timing: nothing happens until both players have finished"),
-    ("Spell and Ability Timing, Step 4", "p.30 Timing: the spells take effect"),
-    ("Spell and Ability Timing, Batches", "p.30 Timing: the spells take effect together"),
-    ("Spell and Ability Timing, Specialized", "p.27: regeneration is used at the moment the creature would leave play"),
-    ("Spell and Ability Timing, Kinds and Speeds: playing a land", "p.11 Main: put one land into play"),
-    ("Spell and Ability Timing, Kinds and Speeds: sorceries", "p.19: sorceries and summonings only in your main phase"),
-    ("Damage", "p.23 Damage"),
-    ("Damage:", "p.23 Damage: damage equal to toughness destroys the creature"),
-    ("Damage Prevention", "p.38: prevention is used before the damage"),
-    ("Losing the Game", "p.9: a player reduced to zero life loses; both at once, a draw"),
-    ("Attack Phase, Step 0", "p.23 The Attack: one attack may be announced in the main phase"),
-    ("Attack Phase, Step 1/2", "p.14: the mana pool is cleared when an attack begins"),
-    ("Attack Phase, Step 1:", "p.24: Player Declares Attack; attackers are tapped"),
-    ("Attack Phase, Step 2", "p.25: fast effects may be used during the declarations"),
-    ("Attack Phase, Step 3", "p.24-25: Opponent Declares Defense"),
-    ("Attack Phase, Step 4", "p.25: Fast Effects after the defense is declared"),
-    ("Attack Phase, Step 5+6", "p.26, p.29: Damage Dealing, first strikers first"),
-    ("Attack Phase, Step 7", "p.14: the mana pool is cleared when an attack ends"),
-    ("Attack Phase, Other", "p.24-26 The Attack"),
-    ("Destroy", "p.23: a destroyed card goes to the graveyard"),
-    ("Bury", "p.22, p.27: put into the graveyard; it cannot be regenerated"),
-    ("Regeneration", "p.27 Regeneration"),
-    ("Fizzle", "p.31: a spell whose target has disappeared is ignored, its mana spent"),
-    ("Targeting", "p.31: a spell that needs a target cannot be used unless one exists"),
-    ("Protection from Color", "p.28 Protection"),
-    ("Banding", "p.28 Bands; p.36 Clarification to Rules: Banding"),
-    ("Duration of a Spell/Ability", "p.21, p.29: until the end of the turn"),
-    ("Summoning Sickness", "p.19, p.21-22: usable once you begin a turn with it in play"),
-    ("Turn Order, About The Phases", "p.11 Game Turn; p.14: mana lost when a phase ends"),
-    ("Turn Order, Phase 5: Discard", "p.11 Discard; p.36 Clarification to Rules: Discarding"),
-    ("Changes from Fourth Edition: Turn Order", "p.11 Game Turn; p.21: damage heals at the end of the turn"),
-    ("Changes from Fourth Edition: Mana Source", "p.14, p.31: effects that add mana are interrupts"),
-    ("Changes from Fourth Edition: Interrupts", "p.12, p.19: interrupts may be played at any time"),
+    ("Spell and Ability Timing, Step 1", Rule::a("p.30 Timing: once a spell is announced, its mana is spent")),
+    ("Spell and Ability Timing, Step 2", Rule::a("p.19, p.30-31: interrupts are cast while a spell is being cast")),
+    ("Spell and Ability Timing, Step 3", Rule::a("p.30 Timing: nothing happens until both players have finished")),
+    ("Spell and Ability Timing, Step 4", Rule::a("p.30 Timing: the spells take effect")),
+    ("Spell and Ability Timing, Batches", Rule::a("p.30 Timing: the spells take effect together")),
+    (
+        "Spell and Ability Timing, Specialized",
+        Rule::a("p.27: regeneration is used at the moment the creature would leave play"),
+    ),
+    ("Spell and Ability Timing, Kinds and Speeds: playing a land", Rule::a("p.11 Main: put one land into play")),
+    (
+        "Spell and Ability Timing, Kinds and Speeds: sorceries",
+        Rule::a("p.19: sorceries and summonings only in your main phase"),
+    ),
+    ("Damage", Rule::a("p.23 Damage")),
+    ("Damage:", Rule::a("p.23 Damage: damage equal to toughness destroys the creature")),
+    ("Damage Prevention", Rule::a("p.38: prevention is used before the damage")),
+    ("Losing the Game", Rule::a("p.9: a player reduced to zero life loses; both at once, a draw")),
+    ("Attack Phase, Step 0", Rule::a("p.23 The Attack: one attack may be announced in the main phase")),
+    ("Attack Phase, Step 1/2", Rule::a("p.14: the mana pool is cleared when an attack begins")),
+    ("Attack Phase, Step 1:", Rule::a("p.24: Player Declares Attack; attackers are tapped")),
+    ("Attack Phase, Step 2", Rule::a("p.25: fast effects may be used during the declarations")),
+    ("Attack Phase, Step 3", Rule::a("p.24-25: Opponent Declares Defense")),
+    ("Attack Phase, Step 4", Rule::a("p.25: Fast Effects after the defense is declared")),
+    ("Attack Phase, Step 5+6", Rule::a("p.26, p.29: Damage Dealing, first strikers first")),
+    ("Attack Phase, Step 7", Rule::a("p.14: the mana pool is cleared when an attack ends")),
+    ("Attack Phase, Other", Rule::a("p.24-26 The Attack")),
+    ("Destroy", Rule::a("p.23: a destroyed card goes to the graveyard")),
+    ("Bury", Rule::a("p.22, p.27: put into the graveyard; it cannot be regenerated")),
+    ("Regeneration", Rule::a("p.27 Regeneration")),
+    ("Fizzle", Rule::a("p.31: a spell whose target has disappeared is ignored, its mana spent")),
+    ("Targeting", Rule::a("p.31: a spell that needs a target cannot be used unless one exists")),
+    ("Protection from Color", Rule::a("p.28 Protection")),
+    ("Banding", Rule::a("p.28 Bands; p.36 Clarification to Rules: Banding")),
+    ("Duration of a Spell/Ability", Rule::a("p.21, p.29: until the end of the turn")),
+    ("Summoning Sickness", Rule::a("p.19, p.21-22: usable once you begin a turn with it in play")),
+    ("Turn Order, About The Phases", Rule::a("p.11 Game Turn; p.14: mana lost when a phase ends")),
+    ("Turn Order, Phase 5: Discard", Rule::a("p.11 Discard; p.36 Clarification to Rules: Discarding")),
+    ("Changes from Fourth Edition: Turn Order", Rule::a("p.11 Game Turn: End")),
+    ("Changes from Fourth Edition: Mana Source", Rule::a("p.14, p.31: effects that add mana are interrupts")),
+    ("Changes from Fourth Edition: Interrupts", Rule::a("p.12, p.19: interrupts may be played at any time")),
     // Rules of the other witnesses the engine shares with Alpha.
-    ("Timing: interrupts resolve", "p.30-31, p.37: interrupts take place as soon as they are cast"),
-    ("Timing: an interrupt takes effect immediately", "p.30-31, p.37: interrupts take place as soon as they are cast"),
-    ("Resolving Fast Effects", "p.30: the caster of the spell interrupts first"),
-    ("Creature Abilities: trample", "p.28 Trample: damage beyond lethal is applied to the defender"),
-    ("Phases of the Turn", "p.11 Game Turn"),
-    ("Untap", "p.11 Game Turn: Untap"),
-    ("Draw", "p.11 Game Turn: Draw"),
+    ("Timing: interrupts resolve", Rule::a("p.30-31, p.37: interrupts take place as soon as they are cast")),
+    (
+        "Timing: an interrupt takes effect immediately",
+        Rule::a("p.30-31, p.37: interrupts take place as soon as they are cast"),
+    ),
+    ("Resolving Fast Effects", Rule::a("p.30: the caster of the spell interrupts first")),
+    ("Creature Abilities: trample", Rule::a("p.28 Trample: damage beyond lethal is applied to the defender")),
+    ("Phases of the Turn", Rule::a("p.11 Game Turn")),
+    ("Untap", Rule::a("p.11 Game Turn: Untap")),
+    ("Draw", Rule::a("p.11 Game Turn: Draw")),
 ];
 
 impl Policies {
-    /// The citation for a rule under these policies: under Alpha, a Fifth Edition section with
-    /// an Alpha counterpart cites the 1993 rulebook's page instead.
+    /// The citation for a rule under these policies: a Fifth Edition section with a counterpart
+    /// in this edition's sources cites that instead (the 1993 rulebook's page for Alpha).
     #[must_use]
     pub fn cite(&self, rule: Rule) -> Rule {
-        if self.edition != Edition::Alpha || rule.doc == crate::citation::Doc::Alpha {
+        if rule.doc == crate::citation::Doc::Alpha {
             return rule;
         }
-        ALPHA_CITES
+        self.cites
             .iter()
             .filter(|(from, _)| rule.section.starts_with(from))
             .max_by_key(|(from, _)| from.len())
-            .map_or(rule, |(_, to)| Rule::a(to))
+            .map_or(rule, |(_, to)| *to)
     }
 
     /// Whether players may play fast effects in this phase's main body (002 Turn Order: nothing
@@ -334,6 +364,7 @@ impl Edition {
                 regeneration: RegenerationUse::Specialized,
                 card_key: None,
                 phases: FIFTH_PHASES,
+                cites: &[],
                 unmodelled: &[],
                 end_of_turn_phase: "cleanup",
                 healing_phase: Some("cleanup"),
@@ -358,6 +389,7 @@ impl Edition {
                 regeneration: RegenerationUse::InPrevention,
                 card_key: Some("4e"),
                 phases: FOURTH_PHASES,
+                cites: FOURTH_CITES,
                 unmodelled: FOURTH_UNMODELLED,
                 end_of_turn_phase: "end",
                 healing_phase: Some("heal"),
@@ -395,6 +427,7 @@ impl Edition {
                 regeneration: RegenerationUse::Specialized,
                 card_key: Some("alpha"),
                 phases: ALPHA_PHASES,
+                cites: ALPHA_CITES,
                 unmodelled: ALPHA_UNMODELLED,
                 end_of_turn_phase: "end",
                 healing_phase: None,

@@ -140,6 +140,10 @@ impl Engine<'_> {
             )
         };
         self.emit(EventKind::PlayedAs { card: self.label(an.card), kind: kind.into(), why: why.into() }, Some(rule));
+        if interrupt && self.game.ctx.len() == 1 && !self.pol.has_priority(self.game.phase) {
+            // Nothing is being cast, and no fast effect may be played in this phase.
+            return self.check_timing(an, speed, effect);
+        }
         if interrupt {
             self.yield_to(an.player)?;
             return self.announce_into_window(an, effect);
@@ -276,7 +280,11 @@ impl Engine<'_> {
         let phase = self.pol.phases[self.game.phase];
         if !self.pol.has_priority(self.game.phase) {
             return Err(Stop::illegal(
-                format!("no spell or ability may be played in the {phase} phase (only mana sources)"),
+                if self.pol.mana_without_priority {
+                    format!("no spell or ability may be played in the {phase} phase (only mana sources)")
+                } else {
+                    format!("no spell or ability may be played in the {phase} phase, not even for mana")
+                },
                 Rule::g("Turn Order: no spells before or during untap (Phase 1), none in cleanup (Phase 6)"),
                 None,
             ));

@@ -636,7 +636,9 @@ impl Engine<'_> {
             (r, r)
         } else {
             (
-                Rule::f4("Creature Abilities: trample damage beyond what kills the blockers carries over to the defender"),
+                Rule::f4(
+                    "Creature Abilities: trample damage beyond what kills the blockers carries over to the defender",
+                ),
                 Rule::f4("Damage Prevention: a single step after each combat damage dealing"),
             )
         };

@@ -149,6 +149,9 @@ impl Engine<'_> {
             e if self.speed(an.card, an.source, &e) == super::announce::Speed::Interrupt => {
                 self.game.top().windows.is_empty().then(|| "nothing was being cast there to interrupt".to_owned())
             }
+            _ if self.regeneration_in_prevention() => Some(
+                "only spells and abilities that prevent or redirect damage, regenerate a creature on its way to the graveyard, or interrupt may be played there".to_owned(),
+            ),
             _ => Some("only spells and abilities that prevent or redirect damage may be played there".to_owned()),
         }
     }

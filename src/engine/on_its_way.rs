@@ -90,6 +90,11 @@ impl Engine<'_> {
                 );
             }
         }
+        // What the step's damage left at lethal: it dies with what was sent on its way. A creature
+        // that reaches lethal only as those leave play (an enchantment's bonus lost) gets a step
+        // of its own (4th Ed. FAQ, Damage Prevention: toughness lowered to lethal).
+        let lethal: Vec<CardId> =
+            self.dying_now().into_iter().map(|(c, _)| c).filter(|c| !self.game.regenerated.contains(c)).collect();
         let sent = std::mem::take(&mut self.game.on_its_way);
         let rule = Rule::f4("Damage Prevention: the permanents destroyed or buried are processed in that step");
         for (c, bury, _) in sent {
@@ -105,9 +110,10 @@ impl Engine<'_> {
             }
             self.put_in_graveyard(c);
         }
-        let lethal: Vec<CardId> =
-            self.dying_now().into_iter().map(|(c, _)| c).filter(|c| !self.game.regenerated.contains(c)).collect();
         for c in lethal {
+            if self.game.card(c).zone != Zone::Play {
+                continue;
+            }
             self.emit(
                 EventKind::Dies { card: self.label(c) },
                 Some(Rule::f4("Damage Prevention: lethal damage, toughness included")),
@@ -119,9 +125,9 @@ impl Engine<'_> {
         if !self.dying_now().is_empty() {
             self.emit(
                 EventKind::PlayOut {
-                    what: "a regenerated creature is still at toughness 0 or less: it is on its way again".into(),
+                    what: "a creature is left at lethal damage or toughness 0 or less as the step ends: it is on its way again, in a new step".into(),
                 },
-                Some(Rule::f4("Specific Cards: Weakness (the cycle repeats)")),
+                Some(Rule::f4("Damage Prevention: toughness lowered to lethal; Specific Cards: Weakness (the cycle repeats)")),
             );
             return self.prevention_step();
         }

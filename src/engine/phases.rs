@@ -173,7 +173,8 @@ impl Engine<'_> {
         // With no healing phase (Alpha), the turn's damage and effects end with its last phase.
         if r.is_ok() && self.pol.healing_phase.is_none() && self.game.phase + 1 == self.pol.phases.len() {
             self.depth = 1;
-            let healed = self.heal_creatures(Rule::a("p.21, p.29: damage and enhancements last until the end of the turn"));
+            let healed =
+                self.heal_creatures(Rule::a("p.21, p.29: damage and enhancements last until the end of the turn"));
             self.depth = 0;
             return healed;
         }
@@ -385,7 +386,10 @@ impl Engine<'_> {
         self.game.disintegrated.clear();
         self.game.player_damage.clear();
         self.game.no_combat_damage = false;
-        self.emit(EventKind::WearsOff { what: "damage on permanents and effects until end of turn".into() }, Some(rule));
+        self.emit(
+            EventKind::WearsOff { what: "damage on permanents and effects until end of turn".into() },
+            Some(rule),
+        );
         // A pump ending can leave a creature at toughness 0 or less: it dies now, and
         // regenerating cannot keep it (002 Turn Order, Phase 6: Cleanup, L264-266).
         self.depth = 1;

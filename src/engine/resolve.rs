@@ -236,11 +236,15 @@ impl Engine<'_> {
                     if !self.has_packet(t, &sp.packet_sources) {
                         // 07/03/97: it targets the creature or player, not a packet, so it does
                         // not fizzle when the damage is gone; it just has nothing to do.
-                        let reason = format!(
-                            "no damage to {} is left to prevent (it targets {}, not the damage, so it does not fizzle)",
-                            self.tlabel(t),
-                            self.tlabel(t)
-                        );
+                        let reason = if self.pol.prevent_zero {
+                            format!("there is no damage to {} to prevent: it prevents nothing", self.tlabel(t))
+                        } else {
+                            format!(
+                                "no damage to {} is left to prevent (it targets {}, not the damage, so it does not fizzle)",
+                                self.tlabel(t),
+                                self.tlabel(t)
+                            )
+                        };
                         self.emit(
                             EventKind::Fails { spell: by.clone(), reason },
                             Some(Rule::g(

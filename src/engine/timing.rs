@@ -215,7 +215,7 @@ impl Engine<'_> {
                     ability: self.is_ability(w.spell),
                     first: self.pname(caster),
                 },
-                Some(Rule::m("Resolving Fast Effects: the player who took the action interrupts first")),
+                Some(Rule::g("Spell and Ability Timing, Step 2: Interrupting a Spell/Ability")),
             );
             return Ok(());
         }
@@ -258,32 +258,38 @@ impl Engine<'_> {
         let r = order.iter().try_for_each(|&s| self.resolve_spell(s));
         self.resolving -= 1;
         r?;
-        // Fourth Edition: the damage the batch dealt waits for one step at its end.
-        let in_step = self.game.ctx.iter().any(|c| c.kind == super::state::CtxKind::Prevention);
-        if self.pol.prevention == crate::edition::PreventionTiming::EndOfBatch
-            && self.resolving == 0
-            && !in_step
-            && (!self.game.packets.is_empty() || (self.destruction_stepped() && !self.dying_now().is_empty()))
-        {
-            let what = if self.game.packets.is_empty() {
-                "the batch is over: the creatures it left at lethal damage go to one damage prevention step"
-            } else {
-                "the batch is over: its damage goes to one damage prevention step"
-            };
-            self.emit(
-                EventKind::PlayOut { what: what.into() },
-                Some(Rule::g("Changes from Fourth Edition: Damage Prevention (saved until the end of the batch)")),
-            );
-            self.prevention_step()?;
-            // Triggers from the deaths it caused follow it (002 Triggered Abilities).
-            self.run_triggers()?;
-        }
+        self.end_of_batch_step(
+            "the batch is over",
+            Rule::g("Changes from Fourth Edition: Damage Prevention (saved until the end of the batch)"),
+        )?;
         self.depth -= 1;
         let active = self.game.active;
         let top = self.game.top_mut();
         top.holder = active;
         top.passes = 0;
         Ok(())
+    }
+
+    /// Fourth Edition: the damage a batch (or a group of triggered effects) dealt, and the
+    /// creatures it left at lethal damage, wait for one damage prevention step at its end.
+    pub(super) fn end_of_batch_step(&mut self, what: &str, rule: Rule) -> Result<(), Stop> {
+        let in_step = self.game.ctx.iter().any(|c| c.kind == super::state::CtxKind::Prevention);
+        if self.pol.prevention != crate::edition::PreventionTiming::EndOfBatch
+            || self.resolving > 0
+            || in_step
+            || (self.game.packets.is_empty() && !(self.destruction_stepped() && !self.dying_now().is_empty()))
+        {
+            return Ok(());
+        }
+        let goes = if self.game.packets.is_empty() {
+            "the creatures it left at lethal damage go to one damage prevention step"
+        } else {
+            "its damage goes to one damage prevention step"
+        };
+        self.emit(EventKind::PlayOut { what: format!("{what}: {goes}") }, Some(rule));
+        self.prevention_step()?;
+        // Triggers from the deaths it caused follow it (002 Triggered Abilities).
+        self.run_triggers()
     }
 
     /// Pushes a spell just announced into a new window where its caster acts first.

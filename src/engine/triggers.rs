@@ -96,13 +96,38 @@ impl Engine<'_> {
                 self.emit(EventKind::Triggers { card: self.label(*c), trigger: text.clone() }, Some(TRIGGERED));
             }
         }
-        if self.pol.active_orders_all {
+        // 4e changed the order of phase effects only (002 Changes: Phase Effects); other
+        // triggers follow the specialized ability rules in every edition.
+        if self.pol.active_orders_all && fired.iter().all(|&(c, i, _)| self.is_phase_effect(c, i)) {
             self.order_all(&mut fired)?;
         } else {
             for p in [active, active.other()] {
                 self.order_own(p, &mut fired)?;
             }
         }
+        // 4e: one damage prevention step for all the effects one event triggered, or for all
+        // the "at end of turn" effects (4th Ed. FAQ, Triggered Effects; Rules About Phases).
+        let hold = u32::from(self.pol.prevention == crate::edition::PreventionTiming::EndOfBatch);
+        self.resolving += hold;
+        let r = self.resolve_fired(fired, together);
+        self.resolving -= hold;
+        r?;
+        self.end_of_batch_step(
+            "the triggered effects are over",
+            Rule::f4("Triggered Effects: one damage prevention step for all the effects one event triggers"),
+        )
+    }
+
+    /// Whether a triggered ability happens at the beginning or end of a phase.
+    fn is_phase_effect(&self, c: CardId, i: u8) -> bool {
+        self.def(c)
+            .triggered()
+            .get(usize::from(i))
+            .is_some_and(|(t, _)| matches!(t, crate::grammar::ability::Trigger::EndOfTurnIfNoCreatures))
+    }
+
+    /// Resolves fired abilities in order, each fully before the next.
+    fn resolve_fired(&mut self, fired: Vec<(CardId, u8, String)>, together: bool) -> Result<(), Stop> {
         for (c, i, text) in fired {
             if !together {
                 self.emit(EventKind::Triggers { card: self.label(c), trigger: text }, Some(TRIGGERED));
