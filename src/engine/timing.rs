@@ -277,7 +277,7 @@ impl Engine<'_> {
         if self.pol.prevention != crate::edition::PreventionTiming::EndOfBatch
             || self.resolving > 0
             || in_step
-            || (self.game.packets.is_empty() && !(self.destruction_stepped() && !self.dying_now().is_empty()))
+            || (self.game.packets.is_empty() && (!self.destruction_stepped() || self.dying_now().is_empty()))
         {
             return Ok(());
         }
