@@ -174,6 +174,10 @@ pub struct Policies {
     /// Whether protection of a blocker from a trampler's colour stops all of that trampler's
     /// damage to it from carrying over (4e: 4th Ed. FAQ, Creature Abilities).
     pub trample_negated_by_protection: bool,
+    /// Whether mana may be drawn while a spell resolves, to answer its "unless ... pays" (before
+    /// 5e tapping for mana was an interrupt: 4th Ed. FAQ, Timing; 003 p.14). 5e forbids it (002
+    /// Step 4, the 07/03/97 ruling).
+    pub mana_mid_resolution: bool,
     /// What destroying, burying or lowering toughness does.
     pub destruction: Destruction,
     /// How regeneration is used.
@@ -360,6 +364,7 @@ impl Edition {
                 mana_without_priority: true,
                 legend_rule_all_types: true,
                 trample_negated_by_protection: false,
+                mana_mid_resolution: false,
                 destruction: Destruction::Immediate,
                 regeneration: RegenerationUse::Specialized,
                 card_key: None,
@@ -385,6 +390,7 @@ impl Edition {
                 mana_without_priority: false,
                 legend_rule_all_types: false,
                 trample_negated_by_protection: true,
+                mana_mid_resolution: true,
                 destruction: Destruction::PreventionStep,
                 regeneration: RegenerationUse::InPrevention,
                 card_key: Some("4e"),
@@ -422,6 +428,7 @@ impl Edition {
                 legend_rule_all_types: false,
                 // p.23: a creature with lethal damage is destroyed at once.
                 trample_negated_by_protection: false,
+                mana_mid_resolution: true,
                 destruction: Destruction::Immediate,
                 // p.27: regeneration is used at the moment the creature would leave play.
                 regeneration: RegenerationUse::Specialized,

@@ -500,7 +500,7 @@ impl Engine<'_> {
     /// A mana line used at a special moment (before a specialized ability): nobody's priority
     /// changes, the mana just goes to the pool (002 Who Announces First: mana sources go with
     /// priority to play specialized abilities).
-    fn take_mana_line(&mut self, i: usize) -> Result<(), Stop> {
+    pub(super) fn take_mana_line(&mut self, i: usize) -> Result<(), Stop> {
         let line = &self.sc.lines[i];
         self.emit(EventKind::Line { number: line.number, text: line.text.clone() }, None);
         self.depth = self.depth.saturating_add(1);

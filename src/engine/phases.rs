@@ -288,7 +288,13 @@ impl Engine<'_> {
                 None => {
                     let by = format!("{card}'s upkeep ({cost})");
                     self.emit(EventKind::Pays { player: name, amount: n, by, paid: false }, Some(rule));
-                    self.bury(&[c]);
+                    if self.destruction_stepped() {
+                        // 4e: a bury opens a damage prevention step (4th Ed. FAQ, Damage Prevention).
+                        self.send_on_its_way(&[c], true, &format!("buried: its upkeep was not paid ({cost})"));
+                        self.prevention_step()?;
+                    } else {
+                        self.bury(&[c]);
+                    }
                 }
             }
         }

@@ -448,7 +448,15 @@ impl Engine<'_> {
         let by_label = self.slabel(by);
         let name = self.pname(payer);
         // The answer must be the very next line: nobody holds priority in the middle of a
-        // resolution, so no mana source may come first (002 Step 4).
+        // resolution, so no mana source may come first (002 Step 4). Before 5e, tapping for mana
+        // was an interrupt, usable then (4th Ed. FAQ, Timing; 003 p.14).
+        if self.pol.mana_mid_resolution {
+            while matches!(self.sc.lines.get(self.cursor).map(|l| &l.action), Some(Action::Tap(..))) {
+                let i = self.cursor;
+                self.cursor += 1;
+                self.take_mana_line(i)?;
+            }
+        }
         let i = self.cursor;
         match self.sc.lines.get(i).map(|l| &l.action) {
             Some(Action::Pay(p, _)) if *p == payer => {}
@@ -481,7 +489,7 @@ impl Engine<'_> {
             )),
             Action::Pay(_, Some(_)) => {
                 let cost = crate::grammar::mana::ManaCost { generic: n, ..Default::default() };
-                self.pay_with(payer, &cost, &by_label, false).map(|_| true)
+                self.pay_with(payer, &cost, &by_label, self.pol.mana_mid_resolution).map(|_| true)
             }
             _ => Ok(false),
         }
