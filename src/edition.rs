@@ -101,9 +101,6 @@ pub enum Unmodelled {
     /// A response to the declared intention to attack cancelling it, a Mirage-era rule that the
     /// Fourth Edition sources do not confirm.
     AttackCancel,
-    /// A creature left at toughness 0 or less in the Heal Creatures phase, where the sources
-    /// give no damage prevention step and no fast effects.
-    HealToughness,
     /// Alpha: a creature regenerated during an attack, where the rulebook does not say whether
     /// it stays in the combat.
     AlphaRegeneratedCombatant,
@@ -124,9 +121,6 @@ impl Unmodelled {
             }
             Self::AlphaPreventAll => {
                 "a reversal of damage already dealt (Reverse Damage), which the Alpha rulebook gives no timing for"
-            }
-            Self::HealToughness => {
-                "a creature left at toughness 0 or less when effects end in the Heal Creatures phase, for which the Fourth Edition sources give no damage prevention step (002 Changes: Damage Prevention; 4th Ed. FAQ, Damage Prevention)"
             }
         }
     }
@@ -200,7 +194,7 @@ pub struct Policies {
     pub play_or_draw: bool,
 }
 
-const FOURTH_UNMODELLED: &[Unmodelled] = &[Unmodelled::AttackCancel, Unmodelled::HealToughness];
+const FOURTH_UNMODELLED: &[Unmodelled] = &[Unmodelled::AttackCancel];
 
 /// Alpha: what the 1993 rulebook leaves open, or the engine does not play yet.
 const ALPHA_UNMODELLED: &[Unmodelled] =

@@ -399,8 +399,21 @@ impl Engine<'_> {
         // A pump ending can leave a creature at toughness 0 or less: it dies now, and
         // regenerating cannot keep it (002 Turn Order, Phase 6: Cleanup, L264-266).
         self.depth = 1;
-        if !self.dying_now().is_empty() {
-            self.require(crate::edition::Unmodelled::HealToughness)?;
+        if self.destruction_stepped() {
+            // 4e: lethal toughness, and no fast effect (so no regeneration) in Heal Creatures
+            // (4th Ed. FAQ, Damage Prevention: lethal damage includes toughness 0 or less;
+            // Rules About Phases).
+            for (c, _) in self.dying_now() {
+                self.emit(
+                    EventKind::Dies { card: self.label(c) },
+                    Some(Rule::f4(
+                        "Damage Prevention: toughness 0 or less is lethal; Rules About Phases: no fast effects in heal creatures",
+                    )),
+                );
+                self.put_in_graveyard(c);
+            }
+            self.bury_orphans();
+            return Ok(());
         }
         self.check_lethal(Rule::g("Turn Order, Phase 6: Cleanup (toughness 0 or less)"))
     }
