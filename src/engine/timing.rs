@@ -121,18 +121,7 @@ impl Engine<'_> {
                 );
             } else {
                 // Another batch of interrupts may follow (002 Step 2); the caster acts first.
-                let caster = self.game.spell(w.spell).controller;
-                let top = self.game.top_mut();
-                top.holder = caster;
-                top.passes = 0;
-                self.emit(
-                    EventKind::WindowOpens {
-                        spell: self.slabel(w.spell),
-                        ability: self.is_ability(w.spell),
-                        first: self.pname(caster),
-                    },
-                    Some(INTERRUPT_BATCH),
-                );
+                self.reopen_window(w.spell, INTERRUPT_BATCH);
             }
             return Ok(());
         }
@@ -179,6 +168,22 @@ impl Engine<'_> {
         Ok(())
     }
 
+    /// The spell still being cast is open to interrupts again, its caster first.
+    fn reopen_window(&mut self, spell: super::state::SpellId, rule: Rule) {
+        let caster = self.game.spell(spell).controller;
+        let top = self.game.top_mut();
+        top.holder = caster;
+        top.passes = 0;
+        self.emit(
+            EventKind::WindowOpens {
+                spell: self.slabel(spell),
+                ability: self.is_ability(spell),
+                first: self.pname(caster),
+            },
+            Some(rule),
+        );
+    }
+
     /// Whether a spell record is a card cast as an interrupt under the rules played.
     fn is_interrupt_spell(&self, s: super::state::SpellId) -> bool {
         let sp = self.game.spell(s);
@@ -205,18 +210,7 @@ impl Engine<'_> {
                 restored = Some(w.saved);
                 continue;
             }
-            let caster = self.game.spell(w.spell).controller;
-            let top = self.game.top_mut();
-            top.holder = caster;
-            top.passes = 0;
-            self.emit(
-                EventKind::WindowOpens {
-                    spell: self.slabel(w.spell),
-                    ability: self.is_ability(w.spell),
-                    first: self.pname(caster),
-                },
-                Some(Rule::g("Spell and Ability Timing, Step 2: Interrupting a Spell/Ability")),
-            );
+            self.reopen_window(w.spell, Rule::g("Spell and Ability Timing, Step 2: Interrupting a Spell/Ability"));
             return Ok(());
         }
         // Nothing is being cast any more: play returns to where it was before the countered spell.
