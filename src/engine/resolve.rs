@@ -406,11 +406,14 @@ impl Engine<'_> {
                         Some((_, m)) => *m = m.saturating_add(*n),
                         None => card.counters.push((kind.clone(), *n)),
                     }
-                    let (p, t) = self.pt(source);
+                    let now = if self.def(source).kind.is_creature() {
+                        let (p, t) = self.pt(source);
+                        format!(" (now {p}/{t})")
+                    } else {
+                        String::new()
+                    };
                     self.emit(
-                        EventKind::Lasting {
-                            what: format!("{} gets {n} {kind} counter(s) (now {p}/{t})", self.label(source)),
-                        },
+                        EventKind::Lasting { what: format!("{} gets {n} {kind} counter(s){now}", self.label(source)) },
                         None,
                     );
                 }
