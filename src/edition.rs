@@ -94,6 +94,17 @@ pub enum BatchOrder {
     LaterCasterChooses,
 }
 
+/// Which legends the legend rule covers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LegendRule {
+    /// Every legend: creatures, lands, artifacts (5e: 002 Changes: Legends).
+    All,
+    /// Summon Legend only (4e).
+    SummonLegendOnly,
+    /// None: there were no legends (Alpha).
+    Absent,
+}
+
 /// A part of the rules whose difference under an edition is not modelled yet: a run that
 /// reaches it stops (exit 2) rather than answer with Fifth Edition rules.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -101,9 +112,6 @@ pub enum Unmodelled {
     /// A response to the declared intention to attack cancelling it, a Mirage-era rule that the
     /// Fourth Edition sources do not confirm.
     AttackCancel,
-    /// Alpha: a creature regenerated during an attack, where the rulebook does not say whether
-    /// it stays in the combat.
-    AlphaRegeneratedCombatant,
     /// Alpha: a reversal of damage already dealt (Reverse Damage), which has no Alpha timing.
     AlphaPreventAll,
 }
@@ -114,10 +122,7 @@ impl Unmodelled {
     pub const fn describe(self) -> &'static str {
         match self {
             Self::AttackCancel => {
-                "responding to a declared intention to attack, whose Fifth Edition rules (only the defender, and it cancels the attack) Fourth Edition sources do not confirm (002 Attack Phase, Step 0)"
-            }
-            Self::AlphaRegeneratedCombatant => {
-                "a creature regenerated during an attack, where the Alpha rulebook does not say whether it stays in the combat (003 p.27)"
+                "responding to a declared intention to attack, which only the Mirage-era rules say cancels the attack (002 Attack Phase, Step 0); the older sources do not"
             }
             Self::AlphaPreventAll => {
                 "a reversal of damage already dealt (Reverse Damage), which the Alpha rulebook gives no timing for"
@@ -162,9 +167,21 @@ pub struct Policies {
     /// Whether mana sources may be used where nobody may play fast effects (5e: 002 Turn Order;
     /// 4e: tapping for mana was an interrupt, 4th Ed. FAQ, Timing).
     pub mana_without_priority: bool,
-    /// Whether the legend rule covers legendary lands and artifacts too (5e: 002 Changes:
-    /// Legends), not only Summon Legend.
-    pub legend_rule_all_types: bool,
+    /// Which legends the legend rule covers.
+    pub legend_rule: LegendRule,
+    /// Whether a pass made before a spell that is then countered still stands (5e: 002 Who
+    /// Announces First). Alpha has no such rule: nothing happens until both players have
+    /// finished (003 p.30).
+    pub passes_survive_counter: bool,
+    /// Whether regeneration is used in a series, the active player first (5e: 000 Timing,
+    /// Series and Batches); Alpha just uses it at the moment the creature would die (003 p.27).
+    pub specialized_series: bool,
+    /// Whether a regenerated creature leaves the combat (5e: 002 Changes: Regeneration). In
+    /// Alpha it stays: tapped, so as a blocker it deals no damage (003 p.25-27).
+    pub regenerated_leaves_combat: bool,
+    /// Whether fast effects may be played during the declarations of attackers and blockers
+    /// without ending them (Alpha: 003 p.25); 5e ends the declaration (002 L301-304).
+    pub fast_effects_in_declarations: bool,
     /// Whether protection of a blocker from a trampler's colour stops all of that trampler's
     /// damage to it from carrying over (4e: 4th Ed. FAQ, Creature Abilities).
     pub trample_negated_by_protection: bool,
@@ -197,8 +214,7 @@ pub struct Policies {
 const FOURTH_UNMODELLED: &[Unmodelled] = &[Unmodelled::AttackCancel];
 
 /// Alpha: what the 1993 rulebook leaves open, or the engine does not play yet.
-const ALPHA_UNMODELLED: &[Unmodelled] =
-    &[Unmodelled::AttackCancel, Unmodelled::AlphaRegeneratedCombatant, Unmodelled::AlphaPreventAll];
+const ALPHA_UNMODELLED: &[Unmodelled] = &[Unmodelled::AttackCancel, Unmodelled::AlphaPreventAll];
 
 const FIFTH_PHASES: &[&str] = &["beginning of turn", "untap", "upkeep", "draw", "main", "discard", "cleanup"];
 const FOURTH_PHASES: &[&str] = &["untap", "upkeep", "draw", "main", "discard", "end", "heal"];
@@ -248,7 +264,7 @@ const ALPHA_CITES: &[(&str, Rule)] = &[
     ("Damage", Rule::a("p.23 Damage")),
     ("Damage:", Rule::a("p.23 Damage: damage equal to toughness destroys the creature")),
     ("Damage Prevention", Rule::a("p.38: prevention is used before the damage")),
-    ("Losing the Game", Rule::a("p.9: a player reduced to zero life loses; both at once, a draw")),
+    ("Losing the Game", Rule::a("p.9: a player loses at zero life, or when unable to draw; both at once, a draw")),
     ("Attack Phase, Step 0", Rule::a("p.23 The Attack: one attack may be announced in the main phase")),
     ("Attack Phase, Step 1/2", Rule::a("p.14: the mana pool is cleared when an attack begins")),
     ("Attack Phase, Step 1:", Rule::a("p.24: Player Declares Attack; attackers are tapped")),
@@ -259,7 +275,7 @@ const ALPHA_CITES: &[(&str, Rule)] = &[
     ("Attack Phase, Step 7", Rule::a("p.14: the mana pool is cleared when an attack ends")),
     ("Attack Phase, Other", Rule::a("p.24-26 The Attack")),
     ("Destroy", Rule::a("p.23: a destroyed card goes to the graveyard")),
-    ("Bury", Rule::a("p.22, p.27: put into the graveyard; it cannot be regenerated")),
+    ("Bury", Rule::a("p.27 Regeneration: the card's text says the creature cannot be regenerated")),
     ("Regeneration", Rule::a("p.27 Regeneration")),
     ("Fizzle", Rule::a("p.31: a spell whose target has disappeared is ignored, its mana spent")),
     ("Targeting", Rule::a("p.31: a spell that needs a target cannot be used unless one exists")),
@@ -272,6 +288,21 @@ const ALPHA_CITES: &[(&str, Rule)] = &[
     ("Changes from Fourth Edition: Turn Order", Rule::a("p.11 Game Turn: End")),
     ("Changes from Fourth Edition: Mana Source", Rule::a("p.14, p.31: effects that add mana are interrupts")),
     ("Changes from Fourth Edition: Interrupts", Rule::a("p.12, p.19: interrupts may be played at any time")),
+    ("Main Phase: one land", Rule::a("p.11 Main: put one land into play")),
+    (
+        "Rule Triggers: a local enchantment",
+        Rule::a("p.18, p.36: an enchantment on a card put out of play is discarded"),
+    ),
+    ("Changes from Fourth Edition: Enchantments", Rule::a("p.18: an enchantment is never tapped")),
+    (
+        "Damage Prevention: a single step after each combat damage",
+        Rule::a("p.26 Damage Dealing (the card's own text moves the damage)"),
+    ),
+    ("Artifact: tapped artifacts", Rule::a("p.16: a tapped artifact may not be used, even its continuous effects")),
+    (
+        "Creature Abilities: trample damage reduced to zero by protection",
+        Rule::a("p.28 Trample and Protection: a protected blocker never has enough damage for trample to carry over"),
+    ),
     // Rules of the other witnesses the engine shares with Alpha.
     ("Timing: interrupts resolve", Rule::a("p.30-31, p.37: interrupts take place as soon as they are cast")),
     (
@@ -356,7 +387,11 @@ impl Edition {
                 interrupts_in_prevention: false,
                 redirection_in_step: true,
                 mana_without_priority: true,
-                legend_rule_all_types: true,
+                legend_rule: LegendRule::All,
+                passes_survive_counter: true,
+                specialized_series: true,
+                regenerated_leaves_combat: true,
+                fast_effects_in_declarations: false,
                 trample_negated_by_protection: false,
                 mana_mid_resolution: false,
                 destruction: Destruction::Immediate,
@@ -382,7 +417,11 @@ impl Edition {
                 interrupts_in_prevention: true,
                 redirection_in_step: false,
                 mana_without_priority: false,
-                legend_rule_all_types: false,
+                legend_rule: LegendRule::SummonLegendOnly,
+                passes_survive_counter: true,
+                specialized_series: true,
+                regenerated_leaves_combat: true,
+                fast_effects_in_declarations: false,
                 trample_negated_by_protection: true,
                 mana_mid_resolution: true,
                 destruction: Destruction::PreventionStep,
@@ -402,8 +441,8 @@ impl Edition {
                 mana_burn: ManaBurn::LifeLoss,
                 // p.21-26, p.38: no prevention step; prevention is used before the damage.
                 prevention: PreventionTiming::NoStep,
-                // p.30-31: interrupt the spell being cast, or an interrupt to it.
-                interrupt_targets: InterruptTargets::AnyBeingCast,
+                // p.19: after another spell is cast it is too late to interrupt the first.
+                interrupt_targets: InterruptTargets::Innermost,
                 // p.30-31, p.37: interrupts take effect as soon as they are cast.
                 interrupt_resolution: InterruptResolution::AtOnce,
                 // p.30: the later caster places theirs before or after the conflicting spell.
@@ -412,16 +451,22 @@ impl Edition {
                 // announces first (p.30), and the 4e practice is kept.
                 active_orders_all: true,
                 prevent_zero: true,
-                // No rule forbade tapping enchantments before the 4e era's.
-                enchantments_tap: true,
+                // p.18: an enchantment "is never tapped".
+                enchantments_tap: false,
                 interrupts_in_prevention: true,
                 // p.28: trample damage beyond lethal is applied to the defender.
                 redirection_in_step: false,
                 // p.14: adding mana is an interrupt, and p.12: those may be cast at any time.
                 mana_without_priority: true,
-                legend_rule_all_types: false,
+                // No legends in 1993.
+                legend_rule: LegendRule::Absent,
+                passes_survive_counter: false,
+                specialized_series: false,
+                regenerated_leaves_combat: false,
+                fast_effects_in_declarations: true,
                 // p.23: a creature with lethal damage is destroyed at once.
-                trample_negated_by_protection: false,
+                // p.28: a protected blocker is never dealt enough damage to let trample over.
+                trample_negated_by_protection: true,
                 mana_mid_resolution: true,
                 destruction: Destruction::Immediate,
                 // p.27: regeneration is used at the moment the creature would leave play.
@@ -443,7 +488,9 @@ impl Edition {
         match self {
             Self::Fifth => Rule::g("Mana Burn"),
             Self::Fourth => Rule::g("Changes from Fourth Edition: Mana Burn"),
-            Self::Alpha => Rule::a("p.14: mana lost when a phase ends costs a life point each"),
+            Self::Alpha => {
+                Rule::a("p.14: mana lost when a phase ends, or an attack begins or ends, costs a life point each")
+            }
         }
     }
 }

@@ -107,7 +107,9 @@ impl Engine<'_> {
                 let k = left.min(p.amount);
                 let (source, by) = (p.source, self.game.shields[s].by.clone());
                 self.game.packets[i].amount -= k;
-                self.game.shields[s].amount -= k;
+                // A shield against one source is spent on that source's next damage: each time
+                // it deals damage costs a use (the Circles' text; 003 p.20, p.37).
+                self.game.shields[s].amount = if from.is_some() { 0 } else { left - k };
                 let gone = self.game.packets[i].amount == 0;
                 self.emit(
                     EventKind::Prevented { source: self.label(source), to: self.tlabel(to), amount: k, by, gone },
@@ -123,8 +125,8 @@ impl Engine<'_> {
         r
     }
 
-    /// Alpha: a Circle of Protection cancels all damage to its controller from the source chosen
-    /// when it was used, for the rest of the turn (003 p.20, p.37: one mana per source).
+    /// Alpha: a Circle of Protection cancels the next damage to its controller from the source
+    /// chosen when it was used (003 p.20, p.37: one mana per source, each time it deals damage).
     pub(super) fn raise_shield_from(&mut self, p: PlayerId, source: CardId, by: &str) {
         self.game.shields.push(Shield {
             to: Target::Player(p),
@@ -135,7 +137,7 @@ impl Engine<'_> {
         self.emit(
             EventKind::Lasting {
                 what: format!(
-                    "{by} will prevent all damage from {} to {} this turn",
+                    "{by} will prevent all the damage {} next deals to {}",
                     self.label(source),
                     self.pname(p)
                 ),

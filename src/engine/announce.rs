@@ -131,7 +131,7 @@ impl Engine<'_> {
         } else {
             (
                 "an interrupt",
-                "it targets no spell, and an interrupt takes effect as soon as it is cast: nobody may respond to it",
+                "it targets no spell, and an interrupt takes effect as soon as it is cast: only another interrupt may answer it",
                 if self.pol.edition == Edition::Alpha {
                     Rule::a("p.12, p.19: interrupts may be played at any time; p.37: they take place as soon as cast")
                 } else {

@@ -63,6 +63,11 @@ impl Engine<'_> {
                 top.passes = 0;
                 Ok(())
             }
+            // Alpha: fast effects may be used during the declarations (003 p.25).
+            (
+                Some(AttackStep::DeclareAttackers | AttackStep::DeclareBlockers),
+                Action::Announce(_) | Action::Pass(_) | Action::Resolve,
+            ) if self.pol.fast_effects_in_declarations => Ok(()),
             (Some(AttackStep::DeclareAttackers), a) if !matches!(a, Action::AttackWith(..) | Action::Tap(..)) => {
                 self.advance_combat(AttackStep::BeforeBlocks)
             }

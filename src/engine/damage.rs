@@ -381,10 +381,11 @@ impl Engine<'_> {
     /// trigger faster than any interrupt; its controller is the one burying it (002 Legends,
     /// L2609-2612, L2634-2639; Rule Triggers, L995-1004).
     pub(super) fn bury_duplicate_legend(&mut self, c: CardId) -> Result<(), Stop> {
-        if !self.def(c).is_legend() {
+        use crate::edition::LegendRule;
+        if !self.def(c).is_legend() || self.pol.legend_rule == LegendRule::Absent {
             return Ok(());
         }
-        if !self.def(c).kind.is_creature() && !self.pol.legend_rule_all_types {
+        if !self.def(c).kind.is_creature() && self.pol.legend_rule == LegendRule::SummonLegendOnly {
             // 5e extended the rule to legendary lands and artifacts (002 Changes: Legends).
             self.emit(
                 EventKind::PlayOut {
@@ -454,7 +455,7 @@ impl Engine<'_> {
             // 000 Timing, Series and Batches: in a series the active player plays all of theirs
             // first; an opponent's line (mana included) means the active player has none to play.
             let active = self.game.active;
-            if self.sc.lines[end].action.player().is_some_and(|p| p != active) {
+            if self.pol.specialized_series && self.sc.lines[end].action.player().is_some_and(|p| p != active) {
                 self.emit(EventKind::Passes { player: self.pname(active), implied: true }, Some(SERIES));
             }
             while self.cursor < end {
@@ -472,7 +473,7 @@ impl Engine<'_> {
             if let Some(c) = r? {
                 dying.retain(|&d| d != c);
                 // A modified event starts the series again (000 Timing: specialized abilities).
-                if !dying.is_empty() {
+                if !dying.is_empty() && self.pol.specialized_series {
                     self.emit(EventKind::SeriesRestarts { first: self.pname(active) }, Some(SERIES));
                 }
             }
@@ -659,14 +660,26 @@ impl Engine<'_> {
             self.depth = self.depth.saturating_sub(1);
             return Ok(None);
         }
-        if self.game.combat.as_ref().is_some_and(|cb| cb.in_combat(target)) {
-            self.require(crate::edition::Unmodelled::AlphaRegeneratedCombatant)?;
-        }
         let c = self.game.card_mut(target);
         c.tapped = true;
         c.damage = 0;
         self.emit(EventKind::Regenerated { card: self.label(target) }, Some(REGEN));
-        self.remove_from_combat(target, "it regenerated");
+        if self.pol.regenerated_leaves_combat {
+            self.remove_from_combat(target, "it regenerated");
+        } else if self.game.combat.as_ref().is_some_and(|cb| cb.in_combat(target)) {
+            // Alpha: tapped, it stays in the combat; a tapped blocker deals no damage.
+            self.emit(
+                EventKind::Lasting {
+                    what: format!(
+                        "{} stays in the combat, tapped (a tapped blocker deals no damage)",
+                        self.label(target)
+                    ),
+                },
+                Some(Rule::a(
+                    "p.27: a regenerated creature is tapped; p.25-26: blocks stand, a tapped blocker deals no damage",
+                )),
+            );
+        }
         self.depth = self.depth.saturating_sub(1);
         Ok(Some(target))
     }

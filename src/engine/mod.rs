@@ -206,7 +206,7 @@ impl Engine<'_> {
                 p,
                 "is not asked to discard now",
                 Rule::g("Turn Order, Phase 5: Discard (only down to seven, at the end of the phase)"),
-                "write it right after the line that ends the discard phase, such as `go to cleanup`",
+                "write it right after the line that ends the discard phase, such as a `go to` the phase after it",
             )),
             Action::Pay(p, _) => Some((
                 p,

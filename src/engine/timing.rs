@@ -112,6 +112,7 @@ impl Engine<'_> {
                 // 002 Who Announces First: a counter returns play to the state before the spell.
                 self.game.top_mut().windows.pop();
                 let (holder, passes) = w.saved;
+                let passes = if self.pol.passes_survive_counter { passes } else { 0 };
                 let top = self.game.top_mut();
                 top.holder = holder;
                 top.passes = passes;
@@ -215,6 +216,7 @@ impl Engine<'_> {
         }
         // Nothing is being cast any more: play returns to where it was before the countered spell.
         if let Some((holder, passes)) = restored {
+            let passes = if self.pol.passes_survive_counter { passes } else { 0 };
             let top = self.game.top_mut();
             top.holder = holder;
             top.passes = passes;
