@@ -3,7 +3,7 @@
 
 use crate::cli::FileResult;
 use crate::edition::Edition;
-use crate::trace::{Report, render_text};
+use crate::trace::{EventKind, Report, render_text};
 use comfy_table::{ContentArrangement, Table, presets::ASCII_FULL_CONDENSED};
 use std::collections::BTreeMap;
 
@@ -25,6 +25,23 @@ fn outcome(r: &FileResult) -> BTreeMap<String, String> {
                 "run".into(),
                 if rep.stopped_illegal() { "stopped at an illegal line" } else { "played out" }.into(),
             );
+            // What became of spells, the illegal line and the prevention steps, from the events.
+            let (mut fizzled, mut countered, mut steps) = (Vec::new(), Vec::new(), 0u32);
+            out.insert("illegal line".into(), String::new());
+            for e in &rep.events {
+                match &e.kind {
+                    EventKind::Fizzles { spell, .. } => fizzled.push(spell.clone()),
+                    EventKind::Countered { spell, .. } => countered.push(spell.clone()),
+                    EventKind::PreventionStep { .. } => steps += 1,
+                    EventKind::Illegal { number, reason, .. } => {
+                        out.insert("illegal line".into(), format!("line {number}: {reason}"));
+                    }
+                    _ => {}
+                }
+            }
+            out.insert("fizzled".into(), fizzled.join(", "));
+            out.insert("countered".into(), countered.join(", "));
+            out.insert("damage prevention steps".into(), steps.to_string());
         }
         FileResult::Error(d) => {
             out.insert("run".into(), d.lines().next().unwrap_or("error").trim_start_matches("error: ").to_owned());

@@ -135,12 +135,18 @@ fn diff_names_where_fourth_edition_parts_ways() {
     let (code, stdout, _) = out(judge().args(["diff", "scenarios/editions/unicorn-giant-growth-bolt-5e.yaml"]));
     assert_eq!(code, 0, "{stdout}");
     // Dead under 5e, alive as a 5/5 with 3 damage under 4e (002 Changes: Damage Prevention).
-    assert!(
-        stdout.contains(
-            "| Alice: in play   | Forest (tapped)               | Forest (tapped), Pearled Unicorn (5/5, 3 damage) |"
-        ),
+    let row = |name: &str| -> Vec<String> {
+        let line = stdout.lines().find(|l| l.starts_with(&format!("| {name} "))).unwrap_or_default();
+        line.split('|').map(|c| c.trim().to_owned()).filter(|c| !c.is_empty()).collect()
+    };
+    assert_eq!(
+        row("Alice: in play"),
+        ["Alice: in play", "Forest (tapped)", "Forest (tapped), Pearled Unicorn (5/5, 3 damage)", "Forest (tapped)"],
         "{stdout}"
     );
+    // Giant Growth finds no target where the Unicorn died; Alpha has no prevention step.
+    assert_eq!(row("fizzled"), ["fizzled", "Giant Growth", "none", "Giant Growth"], "{stdout}");
+    assert_eq!(row("damage prevention steps"), ["damage prevention steps", "1", "1", "0"], "{stdout}");
     assert!(stdout.contains("5e: damage prevention step 1"), "{stdout}");
     assert!(stdout.contains("4e: Giant Growth resolves"), "{stdout}");
     // Alpha is the third column by default: dead again, the later Bolt placed first (003 p.30).
