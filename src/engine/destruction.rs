@@ -1,0 +1,212 @@
+//! Destruction at once (5e, Alpha): lethal damage and toughness checks, destroy and bury,
+//! local enchantments and duplicate legends going to the graveyard, and the mana lines that
+//! may come before a regeneration at those moments (002 Destroy, Bury, Rule Triggers, Legends).
+
+use super::action::Action;
+use super::state::{CardId, Zone};
+use super::{Engine, Stop};
+use crate::grammar::ability::Keyword;
+use crate::trace::{EventKind, Rule};
+
+const SERIES: Rule = Rule::r5("Timing: Series and Batches; Specialized Abilities");
+
+impl Engine<'_> {
+    /// Creatures that lethal damage or toughness 0 or less would destroy now, with the cause.
+    pub(super) fn dying_now(&self) -> Vec<(CardId, &'static str)> {
+        self.game
+            .zone(Zone::Play, None)
+            .into_iter()
+            .filter(|&c| self.def(c).kind.is_creature())
+            .filter_map(|c| {
+                let (_, t) = self.pt(c);
+                if t <= 0 {
+                    Some((c, "toughness 0 or less"))
+                } else {
+                    (i64::from(self.game.card(c).damage) >= i64::from(t)).then_some((c, "lethal damage"))
+                }
+            })
+            .collect()
+    }
+
+    /// Creatures whose damage reaches their toughness, or whose toughness is 0 or less, are
+    /// destroyed. A creature that regenerates but is still at toughness 0 or less is destroyed
+    /// again at once, so only another regeneration keeps it (002 L264-266, L2463-2468).
+    pub(super) fn check_lethal(&mut self, rule: Rule) -> Result<(), Stop> {
+        // Each round needs a new regeneration line to keep a creature, so rounds end; the
+        // bound only guards the lines' count.
+        for _ in 0..64 {
+            let dying = self.dying_now();
+            if dying.is_empty() {
+                return Ok(());
+            }
+            self.destroy_each(&dying, rule)?;
+        }
+        Ok(())
+    }
+
+    /// A local enchantment whose permanent has left play, or gained protection from the
+    /// enchantment's colour, is buried (002 Enchantments).
+    pub(super) fn bury_orphans(&mut self) {
+        let orphans: Vec<CardId> = self
+            .game
+            .zone(Zone::Play, None)
+            .into_iter()
+            .filter(|&c| {
+                self.def(c).kind == crate::cards::CardKind::LocalEnchantment
+                    && self.game.card(c).enchanting.is_none_or(|e| {
+                        // Protection from the enchantment's colour makes it an illegal target
+                        // too (000 Protection; 002 Enchantments).
+                        self.game.card(e).zone != Zone::Play
+                            || self.colors(c).iter().any(|col| self.has_keyword(e, &Keyword::Protection(*col)))
+                    })
+            })
+            .collect();
+        for c in orphans {
+            self.emit(
+                EventKind::Buried { card: self.label(c), creature: false },
+                Some(Rule::g(
+                    "Rule Triggers: a local enchantment whose target becomes illegal is buried at once, not at the next trigger time",
+                )),
+            );
+            self.put_in_graveyard(c);
+        }
+    }
+
+    /// A legend entering play while one of the same name is in play is buried at once, a rule
+    /// trigger faster than any interrupt; its controller is the one burying it (002 Legends,
+    /// L2609-2612, L2634-2639; Rule Triggers, L995-1004).
+    pub(super) fn bury_duplicate_legend(&mut self, c: CardId) -> Result<(), Stop> {
+        use crate::edition::LegendRule;
+        if !self.def(c).is_legend() || self.pol.legend_rule == LegendRule::Absent {
+            return Ok(());
+        }
+        if !self.def(c).kind.is_creature() && self.pol.legend_rule == LegendRule::SummonLegendOnly {
+            // 5e extended the rule to legendary lands and artifacts (002 Changes: Legends).
+            self.emit(
+                EventKind::PlayOut {
+                    what: format!(
+                        "{} is a legend but not a creature: the legend rule does not apply to it",
+                        self.label(c)
+                    ),
+                },
+                Some(Rule::g("Changes from Fourth Edition: Legends (only Summon Legend before)")),
+            );
+            return Ok(());
+        }
+        let name = self.def(c).name.clone();
+        let other = self.game.zone(Zone::Play, None).into_iter().find(|&o| o != c && self.def(o).name == name);
+        let Some(other) = other else { return Ok(()) };
+        let creature = self.def(c).kind.is_creature();
+        self.emit(
+            EventKind::PlayOut {
+                what: format!(
+                    "{} is a legend and {} is already in play: the new one is buried",
+                    self.label(c),
+                    self.label(other)
+                ),
+            },
+            Some(Rule::g("Rule Triggers: a duplicate legend is buried at once")),
+        );
+        self.game.buried.push(c);
+        self.emit(EventKind::Buried { card: self.label(c), creature }, Some(Rule::g("Legends")));
+        self.put_in_graveyard(c);
+        self.bury_orphans();
+        Ok(())
+    }
+
+    /// Buries permanents: no regeneration (002 Bury).
+    pub(super) fn bury(&mut self, cards: &[CardId]) {
+        for &c in cards {
+            if self.game.card(c).zone != Zone::Play {
+                continue;
+            }
+            let creature = self.def(c).kind.is_creature();
+            self.game.buried.push(c);
+            self.emit(EventKind::Buried { card: self.label(c), creature }, Some(Rule::g("Bury")));
+            self.put_in_graveyard(c);
+        }
+        self.bury_orphans();
+    }
+
+    /// Destroys permanents; a creature being destroyed may regenerate now (002 Regeneration).
+    pub(super) fn destroy(&mut self, cards: &[CardId], cause: &str, rule: Rule) -> Result<(), Stop> {
+        let each: Vec<(CardId, &str)> = cards.iter().map(|&c| (c, cause)).collect();
+        self.destroy_each(&each, rule)
+    }
+
+    /// Destroys permanents at once, each with its own cause.
+    fn destroy_each(&mut self, cards: &[(CardId, &str)], rule: Rule) -> Result<(), Stop> {
+        let mut dying: Vec<CardId> = Vec::new();
+        for &(c, cause) in cards {
+            if self.game.card(c).zone != Zone::Play {
+                continue;
+            }
+            dying.push(c);
+            let creature = self.def(c).kind.is_creature();
+            self.emit(EventKind::BeingDestroyed { card: self.label(c), cause: cause.to_owned(), creature }, Some(rule));
+        }
+        // Specialized abilities: each is announced and resolved fully before the next.
+        while let Some(end) = self.peek(|e, a| e.regeneration_target(a).is_some_and(|c| dying.contains(&c))) {
+            // 000 Timing, Series and Batches: in a series the active player plays all of theirs
+            // first; an opponent's line (mana included) means the active player has none to play.
+            let active = self.game.active;
+            if self.pol.specialized_series && self.sc.lines[end].action.player().is_some_and(|p| p != active) {
+                self.emit(EventKind::Passes { player: self.pname(active), implied: true }, Some(SERIES));
+            }
+            while self.cursor < end {
+                let i = self.cursor;
+                self.cursor += 1;
+                self.take_mana_line(i)?;
+            }
+            let i = self.cursor;
+            self.cursor += 1;
+            let line = &self.sc.lines[i];
+            self.emit(EventKind::Line { number: line.number, text: line.text.clone() }, None);
+            self.depth += 1;
+            let r = self.regenerate(&line.action).map_err(|s| s.at_line(i));
+            self.depth -= 1;
+            if let Some(c) = r? {
+                dying.retain(|&d| d != c);
+                // A modified event starts the series again (000 Timing: specialized abilities).
+                if !dying.is_empty() && self.pol.specialized_series {
+                    self.emit(EventKind::SeriesRestarts { first: self.pname(active) }, Some(SERIES));
+                }
+            }
+        }
+        for c in dying {
+            self.emit(EventKind::Dies { card: self.label(c) }, Some(Rule::g("Destroy")));
+            self.put_in_graveyard(c);
+        }
+        self.bury_orphans();
+        Ok(())
+    }
+
+    /// Whether a line uses a mana source: tapping for mana, or a mana source spell or ability
+    /// (Dark Ritual). Mana sources are legal wherever a player may act (002 L550-559, L1119).
+    pub(super) fn is_mana_line(&self, a: &Action) -> bool {
+        match a {
+            Action::Tap(..) => true,
+            Action::Announce(an) => self
+                .effect_of(an.card, an.source)
+                .is_some_and(|e| self.speed(an.card, an.source, &e) == super::announce::Speed::ManaSource),
+            _ => false,
+        }
+    }
+
+    /// A mana line used at a special moment (before a specialized ability): nobody's priority
+    /// changes, the mana just goes to the pool (002 Who Announces First: mana sources go with
+    /// priority to play specialized abilities).
+    pub(super) fn take_mana_line(&mut self, i: usize) -> Result<(), Stop> {
+        let line = &self.sc.lines[i];
+        self.emit(EventKind::Line { number: line.number, text: line.text.clone() }, None);
+        self.depth = self.depth.saturating_add(1);
+        let r = match &line.action {
+            Action::Tap(p, c, m) => self.tap_for_mana(*p, *c, *m, false).map(|_| ()),
+            Action::Announce(an) => self.effect_of(an.card, an.source).map_or(Ok(()), |e| self.mana_source(an, &e)),
+            _ => Ok(()),
+        }
+        .map_err(|s| s.at_line(i));
+        self.depth = self.depth.saturating_sub(1);
+        r
+    }
+}
