@@ -261,7 +261,9 @@ impl Engine<'_> {
     fn explain(&self, stop: Stop, i: usize, before: (u32, usize)) -> Stop {
         let Stop::Illegal(mut il) = stop else { return stop };
         let mut notes: Vec<String> = il.hint.take().into_iter().collect();
-        if before != (self.game.turn, self.game.phase) {
+        // Only the line's own implied passes: a line refused inside an earlier `go to` (read
+        // at a special moment there) did not move the phase itself.
+        if before != (self.game.turn, self.game.phase) && il.line.is_none_or(|l| l == i) {
             let phase = self.pol.phases[before.1];
             notes.push(format!(
                 "the passes this line implies ended the {phase} phase: a pass already made in its neutral state cannot be taken back (GRS 07/15/97, Who Announces First)"
