@@ -111,18 +111,10 @@ impl Engine<'_> {
             if self.game.spell(w.spell).status == Status::Countered {
                 // 002 Who Announces First: a counter returns play to the state before the spell.
                 self.game.top_mut().windows.pop();
-                let (holder, passes) = w.saved;
-                let passes = if self.pol.passes_survive_counter { passes } else { 0 };
-                let top = self.game.top_mut();
-                top.holder = holder;
-                top.passes = passes;
-                self.emit(
-                    EventKind::PriorityRestored { first: self.pname(holder), passed: passes > 0 },
-                    Some(WHO_FIRST),
-                );
+                self.restore_priority(w.saved);
             } else {
                 // Another batch of interrupts may follow (002 Step 2); the caster acts first.
-                self.reopen_window(w.spell, INTERRUPT_BATCH);
+                self.window_to_caster(w.spell, INTERRUPT_BATCH);
             }
             return Ok(());
         }
@@ -169,8 +161,18 @@ impl Engine<'_> {
         Ok(())
     }
 
-    /// The spell still being cast is open to interrupts again, its caster first.
-    fn reopen_window(&mut self, spell: super::state::SpellId, rule: Rule) {
+    /// A counter returns play to the state before the countered spell (002 Who Announces First;
+    /// under Alpha without the passes made then, 003 p.30).
+    fn restore_priority(&mut self, (holder, passes): (PlayerId, u8)) {
+        let passes = if self.pol.passes_survive_counter { passes } else { 0 };
+        let top = self.game.top_mut();
+        top.holder = holder;
+        top.passes = passes;
+        self.emit(EventKind::PriorityRestored { first: self.pname(holder), passed: passes > 0 }, Some(WHO_FIRST));
+    }
+
+    /// The spell being cast is open to interrupts (again, after some resolved), its caster first.
+    fn window_to_caster(&mut self, spell: super::state::SpellId, rule: Rule) {
         let caster = self.game.spell(spell).controller;
         let top = self.game.top_mut();
         top.holder = caster;
@@ -211,16 +213,12 @@ impl Engine<'_> {
                 restored = Some(w.saved);
                 continue;
             }
-            self.reopen_window(w.spell, Rule::g("Spell and Ability Timing, Step 2: Interrupting a Spell/Ability"));
+            self.window_to_caster(w.spell, Rule::g("Spell and Ability Timing, Step 2: Interrupting a Spell/Ability"));
             return Ok(());
         }
         // Nothing is being cast any more: play returns to where it was before the countered spell.
-        if let Some((holder, passes)) = restored {
-            let passes = if self.pol.passes_survive_counter { passes } else { 0 };
-            let top = self.game.top_mut();
-            top.holder = holder;
-            top.passes = passes;
-            self.emit(EventKind::PriorityRestored { first: self.pname(holder), passed: passes > 0 }, Some(WHO_FIRST));
+        if let Some(saved) = restored {
+            self.restore_priority(saved);
         }
         Ok(())
     }
@@ -290,20 +288,10 @@ impl Engine<'_> {
 
     /// Pushes a spell just announced into a new window where its caster acts first.
     pub(super) fn open_window(&mut self, spell: super::state::SpellId) {
-        let caster = self.game.spell(spell).controller;
         let top = self.game.top_mut();
         let saved = (top.holder, top.passes);
         top.windows.push(Window { spell, interrupts: Vec::new(), saved });
-        top.holder = caster;
-        top.passes = 0;
-        self.emit(
-            EventKind::WindowOpens {
-                spell: self.slabel(spell),
-                ability: self.is_ability(spell),
-                first: self.pname(caster),
-            },
-            Some(Rule::g("Spell and Ability Timing, Step 2: Interrupting a Spell/Ability")),
-        );
+        self.window_to_caster(spell, Rule::g("Spell and Ability Timing, Step 2: Interrupting a Spell/Ability"));
     }
 
     /// `P plays LAND`: a special action in the main phase's neutral state (002 Spell and Ability
