@@ -279,6 +279,11 @@ impl Engine<'_> {
                     self.cursor += 1;
                     self.take(i)?;
                 }
+            } else if self.lone_mana_here() {
+                // A mana source is legal wherever a player may act (contract, Consumption 4).
+                let i = self.cursor;
+                self.cursor += 1;
+                self.take_mana_line(i)?;
             } else if !self.game.top().is_neutral() {
                 self.settle_top()?;
             } else {
@@ -286,6 +291,15 @@ impl Engine<'_> {
                 return Ok(());
             }
         }
+    }
+
+    /// Whether the next line draws mana from a source on its way to the graveyard (4e), which
+    /// can be used only now: the step is its last moment in play.
+    fn lone_mana_here(&self) -> bool {
+        let Some(Action::Tap(_, c, _)) = self.sc.lines.get(self.cursor).map(|l| &l.action) else {
+            return false;
+        };
+        !self.quiet && self.destruction_stepped() && self.is_on_its_way(*c)
     }
 
     /// Records why the next announcement was not taken in this damage prevention step.

@@ -198,9 +198,9 @@ pub(crate) fn sentence(kind: &EventKind) -> String {
         K::ManaBurn { player, amount, damage: false } => {
             format!("{player} takes {amount} mana burn for unspent mana")
         }
-        K::ManaBurn { player, amount, damage: true } => format!(
-            "{player}'s unspent mana burns: {amount} damage to {player} (damage, not loss of life; no prevention step is given for it)"
-        ),
+        K::ManaBurn { player, amount, damage: true } => {
+            format!("{player}'s unspent mana burns: {amount} damage to {player} (damage, not loss of life)")
+        }
         K::WearsOff { what } => format!("{what} wear off"),
         K::Draws { player } => format!("{player} draws a card"),
         K::Untaps { player } => format!("{player}'s permanents untap"),
