@@ -11,6 +11,7 @@ mod damage;
 mod destruction;
 mod division;
 mod illegal;
+mod legality;
 mod mana;
 mod on_its_way;
 mod phases;
