@@ -3,7 +3,7 @@
 
 use crate::cli::FileResult;
 use crate::edition::Edition;
-use crate::trace::{EventKind, Report, render_text};
+use crate::trace::{EventKind, Report, sentence};
 use comfy_table::{ContentArrangement, Table, presets::ASCII_FULL_CONDENSED};
 use std::collections::BTreeMap;
 
@@ -50,11 +50,28 @@ fn outcome(r: &FileResult) -> BTreeMap<String, String> {
     out
 }
 
-/// The trace's steps, without the header (whose `rules:` line always differs).
-fn steps(rep: &Report) -> Vec<String> {
-    let text = render_text(rep);
-    let body = text.split_once("\n\n").map_or(text.as_str(), |(_, b)| b);
-    body.lines().take_while(|l| !l.starts_with("answer, at")).map(str::to_owned).collect()
+/// The trace's steps, one per event: what happened, in a form comparable across editions
+/// (wording that differs only because the editions word the same step differently is made the
+/// same), and the line as the trace prints it, with its citation.
+fn steps(rep: &Report) -> Vec<(String, String)> {
+    rep.events
+        .iter()
+        .map(|e| {
+            let what = match &e.kind {
+                // One batch, worded as each edition's rule has it: compare its order only.
+                EventKind::BatchResolves { order } | EventKind::BatchTakesEffect { order } => {
+                    format!("batch: {}", order.join(", "))
+                }
+                // Whether a response would cancel it is a rule, not something that happened.
+                EventKind::AttackIntention { player, .. } => format!("intention to attack: {player}"),
+                k => serde_json::to_string(k).unwrap_or_default(),
+            };
+            let text = sentence(&e.kind);
+            let first = text.lines().next().unwrap_or_default();
+            let shown = e.rule.map_or_else(|| first.to_owned(), |r| format!("{first}  [{r}]"));
+            (what, shown)
+        })
+        .collect()
 }
 
 /// The diff as text.
@@ -110,15 +127,14 @@ pub fn render(runs: &[(Edition, FileResult)]) -> Result<String, String> {
         let (FileResult::Ran(a), FileResult::Ran(b)) = (first, r) else { continue };
         let (sa, sb) = (steps(a), steps(b));
         // Editions cite different documents for the same step: compare what happened only.
-        let what =
-            |s: &Vec<String>, i: usize| s.get(i).map(|l| l.split_once("  [").map_or(l.as_str(), |(w, _)| w).to_owned());
+        let what = |s: &Vec<(String, String)>, i: usize| s.get(i).map(|(w, _)| w.clone());
         let Some(i) = (0..sa.len().max(sb.len())).find(|&i| what(&sa, i) != what(&sb, i)) else {
             out.push_str(&format!("{} and {}: the traces are the same\n", first_ed.name(), ed.name()));
             continue;
         };
         out.push_str(&format!("{} and {} part ways at step {}:\n", first_ed.name(), ed.name(), i + 1));
         for (name, s) in [(first_ed.name(), &sa), (ed.name(), &sb)] {
-            let line = s.get(i).map_or("(the trace has ended)", |l| l.trim_start());
+            let line = s.get(i).map_or("(the trace has ended)", |(_, shown)| shown.as_str());
             out.push_str(&format!("  {name}: {line}\n"));
         }
     }

@@ -223,6 +223,8 @@ const ALPHA_PHASES: &[&str] = &["untap", "upkeep", "draw", "main", "discard", "e
 /// Where a Fifth Edition rule the engine applies has its Fourth Edition counterpart: sections
 /// (matched by their start, the longest first) and the 4e source that says it for 4e.
 const FOURTH_CITES: &[(&str, Rule)] = &[
+    ("Mana Source", Rule::f4("Timing: tapping a land for mana is always considered an interrupt")),
+    ("Phases of the Turn", Rule::f4("Rules About Phases")),
     (
         "Turn Order: no spells before or during untap",
         Rule::f4("Rules About Phases: no fast effects in the untap and heal creatures phases"),
@@ -441,8 +443,10 @@ impl Edition {
                 mana_burn: ManaBurn::LifeLoss,
                 // p.21-26, p.38: no prevention step; prevention is used before the damage.
                 prevention: PreventionTiming::NoStep,
-                // p.19: after another spell is cast it is too late to interrupt the first.
-                interrupt_targets: InterruptTargets::Innermost,
+                // p.19, p.30-31: several interrupts may be played against one spell being cast,
+                // the caster's first (the p.31 example aims one at the original spell while the
+                // rival's Blast is being cast).
+                interrupt_targets: InterruptTargets::AnyBeingCast,
                 // p.30-31, p.37: interrupts take effect as soon as they are cast.
                 interrupt_resolution: InterruptResolution::AtOnce,
                 // p.30: the later caster places theirs before or after the conflicting spell.

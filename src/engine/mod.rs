@@ -83,6 +83,8 @@ pub(crate) struct Engine<'a> {
     quiet: bool,
     /// Batches resolving right now (nothing new may be announced meanwhile).
     resolving: u32,
+    /// Groups of effects triggered together resolving now (4e: one prevention step for all).
+    trigger_group: u32,
 }
 
 /// Runs a scenario to its end: its lines, the play-out, and `stop:`.
@@ -99,6 +101,7 @@ pub fn run(sc: &Setup) -> Outcome {
         declined: Vec::new(),
         quiet: false,
         resolving: 0,
+        trigger_group: 0,
     };
     for r in &sc.redefinitions {
         e.emit(EventKind::Redefined { card: r.name.clone(), before: r.before.clone(), now: r.now.clone() }, None);

@@ -406,9 +406,7 @@ impl Engine<'_> {
             for (c, _) in self.dying_now() {
                 self.emit(
                     EventKind::Dies { card: self.label(c) },
-                    Some(Rule::f4(
-                        "Damage Prevention: toughness 0 or less is lethal; Rules About Phases: no fast effects in heal creatures",
-                    )),
+                    Some(Rule::f4("Damage Prevention: lethal damage includes toughness 0 or less")),
                 );
                 self.put_in_graveyard(c);
             }

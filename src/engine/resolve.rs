@@ -104,7 +104,8 @@ impl Engine<'_> {
         // (002 Changes: Damage Prevention).
         let in_step = self.game.ctx.iter().any(|c| c.kind == super::state::CtxKind::Prevention);
         let deferred = self.pol.prevention == crate::edition::PreventionTiming::EndOfBatch && self.resolving > 0;
-        if stepped && !in_step && !self.game.on_its_way.is_empty() {
+        // (Effects triggered together wait for one step for all: 4th Ed. FAQ, Triggered Effects.)
+        if stepped && !in_step && !self.game.on_its_way.is_empty() && self.trigger_group == 0 {
             // Only what the spell sent on its way: the batch's damage still waits for its end.
             let saved = std::mem::take(&mut self.game.packets);
             let r = self.prevention_step();

@@ -271,14 +271,18 @@ impl Engine<'_> {
         if self.pol.prevention != crate::edition::PreventionTiming::EndOfBatch
             || self.resolving > 0
             || in_step
-            || (self.game.packets.is_empty() && (!self.destruction_stepped() || self.dying_now().is_empty()))
+            || (self.game.packets.is_empty()
+                && self.game.on_its_way.is_empty()
+                && (!self.destruction_stepped() || self.dying_now().is_empty()))
         {
             return Ok(());
         }
-        let goes = if self.game.packets.is_empty() {
-            "the creatures it left at lethal damage go to one damage prevention step"
+        let goes = if !self.game.packets.is_empty() {
+            "the damage dealt goes to one damage prevention step"
+        } else if !self.game.on_its_way.is_empty() {
+            "what was destroyed or buried goes to one damage prevention step"
         } else {
-            "its damage goes to one damage prevention step"
+            "the creatures left at lethal damage go to one damage prevention step"
         };
         self.emit(EventKind::PlayOut { what: format!("{what}: {goes}") }, Some(rule));
         self.prevention_step()?;

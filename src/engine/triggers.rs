@@ -109,8 +109,10 @@ impl Engine<'_> {
         // the "at end of turn" effects (4th Ed. FAQ, Triggered Effects; Rules About Phases).
         let hold = u32::from(self.pol.prevention == crate::edition::PreventionTiming::EndOfBatch);
         self.resolving += hold;
+        self.trigger_group += hold;
         let r = self.resolve_fired(fired, together);
         self.resolving -= hold;
+        self.trigger_group -= hold;
         r?;
         self.end_of_batch_step(
             "the triggered effects are over",

@@ -4,6 +4,7 @@ mod json;
 mod text;
 
 pub use json::render_json;
+pub(crate) use text::sentence;
 pub use text::{and_list, render_board, render_text};
 
 use serde::Serialize;
