@@ -15,9 +15,6 @@ pub enum Doc {
     /// 2009-08-17), the second witness for `rules: 4e`.
     #[serde(rename = "Fourth Edition FAQ and General Rulings Summary")]
     Faq4,
-    /// 004: the 1997 computer game manual (Fourth Edition style timing).
-    #[serde(rename = "004 computer game manual 1997")]
-    Manual,
     /// 003: the 1993 Alpha rulebook.
     #[serde(rename = "003 Alpha rulebook 1993")]
     Alpha,
@@ -51,12 +48,6 @@ impl Rule {
         Self { doc: Doc::Faq4, section }
     }
 
-    /// A section of the 1997 computer game manual (seed 004).
-    #[must_use]
-    pub const fn m(section: &'static str) -> Self {
-        Self { doc: Doc::Manual, section }
-    }
-
     /// A page or section of the Alpha rulebook (seed 003).
     #[must_use]
     pub const fn a(section: &'static str) -> Self {
@@ -70,7 +61,6 @@ impl std::fmt::Display for Rule {
             Doc::Grs => write!(f, "GRS 07/15/97, {}", self.section),
             Doc::Fifth => write!(f, "5th Ed. rulebook, {}", self.section),
             Doc::Faq4 => write!(f, "4th Ed. FAQ, {}", self.section),
-            Doc::Manual => write!(f, "1997 game manual, {}", self.section),
             Doc::Alpha => write!(f, "Alpha rulebook, {}", self.section),
         }
     }

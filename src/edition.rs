@@ -113,7 +113,7 @@ pub enum Unmodelled {
     /// Fourth Edition sources do not confirm.
     AttackCancel,
     /// Alpha: a reversal of damage already dealt (Reverse Damage), which has no Alpha timing.
-    AlphaPreventAll,
+    AlphaReverseDamage,
 }
 
 impl Unmodelled {
@@ -124,7 +124,7 @@ impl Unmodelled {
             Self::AttackCancel => {
                 "responding to a declared intention to attack, which only the Mirage-era rules say cancels the attack (002 Attack Phase, Step 0); the older sources do not"
             }
-            Self::AlphaPreventAll => {
+            Self::AlphaReverseDamage => {
                 "a reversal of damage already dealt (Reverse Damage), which the Alpha rulebook gives no timing for"
             }
         }
@@ -197,6 +197,10 @@ pub struct Policies {
     pub card_key: Option<&'static str>,
     /// The phases of a turn, in order.
     pub phases: &'static [&'static str],
+    /// The phases in whose main body nobody may play fast effects (002 Turn Order: nothing
+    /// before or during untap, nothing in cleanup; 4th Ed. FAQ, Rules About Phases: untap and
+    /// heal creatures; Alpha: none, instants and interrupts at any time, 003 p.12).
+    pub no_priority: &'static [&'static str],
     /// Fifth Edition sections and this edition's counterparts, for citations.
     pub cites: &'static [(&'static str, Rule)],
     /// Differences not modelled yet: reaching one stops the run.
@@ -214,7 +218,7 @@ pub struct Policies {
 const FOURTH_UNMODELLED: &[Unmodelled] = &[Unmodelled::AttackCancel];
 
 /// Alpha: what the 1993 rulebook leaves open, or the engine does not play yet.
-const ALPHA_UNMODELLED: &[Unmodelled] = &[Unmodelled::AttackCancel, Unmodelled::AlphaPreventAll];
+const ALPHA_UNMODELLED: &[Unmodelled] = &[Unmodelled::AttackCancel, Unmodelled::AlphaReverseDamage];
 
 const FIFTH_PHASES: &[&str] = &["beginning of turn", "untap", "upkeep", "draw", "main", "discard", "cleanup"];
 const FOURTH_PHASES: &[&str] = &["untap", "upkeep", "draw", "main", "discard", "end", "heal"];
@@ -309,9 +313,8 @@ const ALPHA_CITES: &[(&str, Rule)] = &[
     ("Timing: interrupts resolve", Rule::a("p.30-31, p.37: interrupts take place as soon as they are cast")),
     (
         "Timing: an interrupt takes effect immediately",
-        Rule::a("p.30-31, p.37: interrupts take place as soon as they are cast"),
+        Rule::a("p.12, p.19: interrupts at any time; p.30-31, p.37: they take place as soon as cast"),
     ),
-    ("Resolving Fast Effects", Rule::a("p.30: the caster of the spell interrupts first")),
     ("Creature Abilities: trample", Rule::a("p.28 Trample: damage beyond lethal is applied to the defender")),
     ("Phases of the Turn", Rule::a("p.11 Game Turn")),
     ("Untap", Rule::a("p.11 Game Turn: Untap")),
@@ -333,13 +336,10 @@ impl Policies {
             .map_or(rule, |(_, to)| *to)
     }
 
-    /// Whether players may play fast effects in this phase's main body (002 Turn Order: nothing
-    /// before or during untap, nothing in cleanup).
+    /// Whether players may play fast effects in this phase's main body.
     #[must_use]
     pub fn has_priority(&self, phase: usize) -> bool {
-        // Alpha: instants and interrupts may be cast at any time (003 p.12).
-        self.edition == Edition::Alpha
-            || !matches!(self.phases.get(phase), Some(&("beginning of turn" | "untap" | "cleanup" | "heal")))
+        self.phases.get(phase).is_none_or(|p| !self.no_priority.contains(p))
     }
 
     /// Index of the main phase in the phase list (every edition has one).
@@ -400,6 +400,7 @@ impl Edition {
                 regeneration: RegenerationUse::Specialized,
                 card_key: None,
                 phases: FIFTH_PHASES,
+                no_priority: &["beginning of turn", "untap", "cleanup"],
                 cites: &[],
                 unmodelled: &[],
                 end_of_turn_phase: "cleanup",
@@ -430,6 +431,7 @@ impl Edition {
                 regeneration: RegenerationUse::InPrevention,
                 card_key: Some("4e"),
                 phases: FOURTH_PHASES,
+                no_priority: &["untap", "heal"],
                 cites: FOURTH_CITES,
                 unmodelled: FOURTH_UNMODELLED,
                 end_of_turn_phase: "end",
@@ -477,6 +479,7 @@ impl Edition {
                 regeneration: RegenerationUse::Specialized,
                 card_key: Some("alpha"),
                 phases: ALPHA_PHASES,
+                no_priority: &[],
                 cites: ALPHA_CITES,
                 unmodelled: ALPHA_UNMODELLED,
                 end_of_turn_phase: "end",

@@ -104,7 +104,7 @@ impl Engine<'_> {
     /// Timing: Red Elemental Blast on a Prodigal Sorcerer; 003 p.12, p.37). Fourth Edition also
     /// allowed any interrupt during damage prevention (002 Changes: Damage Prevention).
     fn untargeted_interrupt(&mut self, an: &Announce, speed: Speed, effect: &Effect) -> Result<(), Stop> {
-        use crate::edition::{Edition, InterruptResolution};
+        use crate::edition::InterruptResolution;
         let interrupt = self.pol.interrupt_resolution == InterruptResolution::AtOnce;
         let (kind, why, rule) = if !interrupt {
             (
@@ -128,11 +128,8 @@ impl Engine<'_> {
             (
                 "an interrupt",
                 "it targets no spell, and an interrupt takes effect as soon as it is cast: only another interrupt may answer it",
-                if self.pol.edition == Edition::Alpha {
-                    Rule::a("p.12, p.19: interrupts may be played at any time; p.37: they take place as soon as cast")
-                } else {
-                    Rule::f4("Timing: an interrupt takes effect immediately unless another interrupt is used")
-                },
+                // (Alpha cites its own page through the edition's citation table.)
+                Rule::f4("Timing: an interrupt takes effect immediately unless another interrupt is used"),
             )
         };
         self.emit(EventKind::PlayedAs { card: self.label(an.card), kind: kind.into(), why: why.into() }, Some(rule));

@@ -110,7 +110,7 @@ impl Engine<'_> {
         }
         let no_step = self.pol.prevention == crate::edition::PreventionTiming::NoStep;
         if no_step && matches!(effect, Effect::ReverseDamage) {
-            self.require(crate::edition::Unmodelled::AlphaPreventAll)?;
+            self.require(crate::edition::Unmodelled::AlphaReverseDamage)?;
         }
         if top.kind == CtxKind::Phase && prevention && !no_step {
             return Err(Stop::illegal(

@@ -232,21 +232,23 @@ impl Engine<'_> {
         let top = self.game.top_mut();
         top.holder = active;
         top.passes = 0;
-        let order: Vec<super::state::SpellId> =
-            if self.pol.batch_order == crate::edition::BatchOrder::LaterCasterChooses {
-                self.alpha_order(&batch)?
-            } else {
-                batch.iter().rev().copied().collect()
-            };
-        let names: Vec<String> = order.iter().map(|&s| self.slabel(s)).collect();
-        if self.pol.batch_order == crate::edition::BatchOrder::LaterCasterChooses {
-            self.emit(
-                EventKind::BatchTakesEffect { order: names },
-                Some(Rule::a("p.30 Timing: all spells take effect simultaneously")),
-            );
-        } else {
-            self.emit(EventKind::BatchResolves { order: names }, Some(BATCHES));
-        }
+        let order: Vec<super::state::SpellId> = match self.pol.batch_order {
+            crate::edition::BatchOrder::LaterCasterChooses => {
+                let order = self.alpha_order(&batch)?;
+                let names = order.iter().map(|&s| self.slabel(s)).collect();
+                self.emit(
+                    EventKind::BatchTakesEffect { order: names },
+                    Some(Rule::a("p.30 Timing: all spells take effect simultaneously")),
+                );
+                order
+            }
+            crate::edition::BatchOrder::LastInFirstOut => {
+                let order: Vec<_> = batch.iter().rev().copied().collect();
+                let names = order.iter().map(|&s| self.slabel(s)).collect();
+                self.emit(EventKind::BatchResolves { order: names }, Some(BATCHES));
+                order
+            }
+        };
         self.depth += 1;
         self.resolving += 1;
         let r = order.iter().try_for_each(|&s| self.resolve_spell(s));
