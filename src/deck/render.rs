@@ -19,7 +19,8 @@ pub fn text(file: &str, src: &str, v: &Verdict) -> String {
         let s = if n == 1 { "" } else { "s" };
         let _ = writeln!(out, "{file}: NOT legal in {} on {}: {n} problem{s}", v.format_name, v.date);
     }
-    let _ = writeln!(out, "  play deck {} cards, sideboard {} cards", v.deck, v.sideboard);
+    let cards = |n: usize| if n == 1 { "1 card".to_owned() } else { format!("{n} cards") };
+    let _ = writeln!(out, "  play deck {}, sideboard {}", cards(v.deck), cards(v.sideboard));
     for (i, p) in v.problems.iter().enumerate() {
         let _ = writeln!(out, "  {}. [{}] {} ({})", i + 1, p.rule, p.message, p.cite);
         if let Some(span) = p.span {
