@@ -43,7 +43,10 @@ fn decklists() {
                 want.sort_unstable();
                 got.sort_unstable();
                 assert_eq!(got, want, "{name}: the rules broken differ:\n{report}");
-                assert!(v.problems.iter().all(|p| p.cite.starts_with("002 L")), "{name}: a problem without its line:\n{report}");
+                assert!(
+                    v.problems.iter().all(|p| p.cite.starts_with("002 L")),
+                    "{name}: a problem without its line:\n{report}"
+                );
             }
             other => panic!("{name}: `# expect: {other}`: expected legal or illegal"),
         }
@@ -73,8 +76,10 @@ fn unreadable_decklists() {
 #[test]
 fn json_report_carries_each_problem_with_its_line() {
     let src = "# x\n61 Forest\n5 Incinerate\n";
-    let v = check_source(src, "type2", Date::SUMMARY, Event::default()).unwrap_or_else(|e| panic!("{}", e.render("x", src)));
-    let doc: serde_json::Value = serde_json::from_str(&render::json("x.txt", src, &v)).unwrap_or_else(|e| panic!("{e}"));
+    let v = check_source(src, "type2", Date::SUMMARY, Event::default())
+        .unwrap_or_else(|e| panic!("{}", e.render("x", src)));
+    let doc: serde_json::Value =
+        serde_json::from_str(&render::json("x.txt", src, &v)).unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(doc["legal"], false);
     assert_eq!(doc["deck"], 66);
     assert_eq!(doc["problems"][0]["rule"], "four-of");

@@ -166,7 +166,10 @@ pub const FORMATS: [Format; 10] = [
         minimum: (60, "002 L4211"),
         sideboard: (Sideboard::NoneOrFifteen, "002 L3937-3938, L4212"),
         four_of: Some("002 L4213-4216"),
-        sets: (Sets::Only(&["RV", "4E", "CH", "5E", "DK", "FE", "IA", "HL", "AL", "MI", "VI", "WL", "PR"]), "002 L4198-4201"),
+        sets: (
+            Sets::Only(&["RV", "4E", "CH", "5E", "DK", "FE", "IA", "HL", "AL", "MI", "VI", "WL", "PR"]),
+            "002 L4198-4201",
+        ),
         timing: Timing::Effective,
         collector: Some("002 L4200"),
         promos: Some("002 L4200-4201"),
@@ -325,9 +328,9 @@ impl Format {
     pub fn set_pool(&self, t: &Table, date: Date) -> Vec<usize> {
         let by_codes = |codes: &[&str]| codes.iter().filter_map(|c| t.set(c)).collect::<Vec<_>>();
         match self.sets.0 {
-            Sets::All => (0..t.sets.len())
-                .filter(|&i| !matches!(t.sets[i].kind, SetKind::Collector | SetKind::Portal))
-                .collect(),
+            Sets::All => {
+                (0..t.sets.len()).filter(|&i| !matches!(t.sets[i].kind, SetKind::Collector | SetKind::Portal)).collect()
+            }
             Sets::Released => (0..t.sets.len()).filter(|&i| t.sets[i].kind != SetKind::Collector).collect(),
             Sets::Only(codes) | Sets::OnlyPlusBasics(codes) => by_codes(codes),
             Sets::Standard => standard_sets(self, t, date),
@@ -347,10 +350,10 @@ impl Format {
 fn standard_sets(f: &Format, t: &Table, date: Date) -> Vec<usize> {
     let joined = |i: usize| f.joins(t.sets[i].released) <= date;
     let mut out = Vec::new();
-    let core = (0..t.sets.len()).filter(|&i| t.sets[i].kind == SetKind::Core && joined(i)).max_by_key(|&i| t.sets[i].released);
+    let core =
+        (0..t.sets.len()).filter(|&i| t.sets[i].kind == SetKind::Core && joined(i)).max_by_key(|&i| t.sets[i].released);
     out.extend(core);
-    let started: Vec<&[&str; 3]> =
-        BLOCKS.iter().filter(|b| t.set(b[0]).is_some_and(joined)).collect();
+    let started: Vec<&[&str; 3]> = BLOCKS.iter().filter(|b| t.set(b[0]).is_some_and(joined)).collect();
     for block in started.iter().rev().take(2) {
         out.extend(block.iter().filter_map(|c| t.set(c)));
     }

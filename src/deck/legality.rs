@@ -197,9 +197,15 @@ pub fn check(deck: &Deck, format: &'static Format, date: Date, event: Event, t: 
             && (n.main > 0 || format.id == "booster-draft")
         {
             let (message, cite) = if format.id == "booster-draft" {
-                (format!("{} is an ante card; ante cards in boosters are replaced before the draft", c.name), "002 L4362-4363")
+                (
+                    format!("{} is an ante card; ante cards in boosters are replaced before the draft", c.name),
+                    "002 L4362-4363",
+                )
             } else {
-                (format!("{} is an ante card; ante cards may not be played when not playing for ante", c.name), "002 L4310-4316")
+                (
+                    format!("{} is an ante card; ante cards may not be played when not playing for ante", c.name),
+                    "002 L4310-4316",
+                )
             };
             problems.push(problem("ante", message, cite, at));
         }
@@ -269,7 +275,10 @@ fn set_problem(format: &Format, date: Date, card: usize, t: &Table, at: Option<S
     {
         return Some(problem(
             "banned",
-            format!("{} is banned in {}: printed only in {printed}, never reprinted in a more recent set", c.name, format.name),
+            format!(
+                "{} is banned in {}: printed only in {printed}, never reprinted in a more recent set",
+                c.name, format.name
+            ),
             cite,
             at,
         ));
@@ -284,7 +293,8 @@ fn set_problem(format: &Format, date: Date, card: usize, t: &Table, at: Option<S
             at,
         ));
     }
-    if format.promos.is_none() && c.sets.iter().all(|&s| matches!(t.sets[s].kind, SetKind::Promo | SetKind::Collector)) {
+    if format.promos.is_none() && c.sets.iter().all(|&s| matches!(t.sets[s].kind, SetKind::Promo | SetKind::Collector))
+    {
         return Some(problem(
             "promo",
             format!("{} is a promotional card that no set legal in {} printed", c.name, format.name),
@@ -316,7 +326,10 @@ fn printing_problems(deck: &Deck, format: &Format, t: &Table, problems: &mut Vec
                 if let Some(cite) = format.collector {
                     problems.push(problem(
                         "collectors-edition",
-                        format!("{} {name} from {}; Collector's Edition cards are not allowed", e.count, t.sets[s].name),
+                        format!(
+                            "{} {name} from {}; Collector's Edition cards are not allowed",
+                            e.count, t.sets[s].name
+                        ),
                         cite,
                         Some(e.span),
                     ));

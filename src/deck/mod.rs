@@ -55,7 +55,8 @@ pub fn check_source(src: &str, format: &str, date: Date, event: Event) -> Result
 fn find_format(name: &str) -> Result<&'static formats::Format, String> {
     formats::find(name).ok_or_else(|| {
         let names = formats::names();
-        let hint = did_you_mean(name, names.iter().copied()).map(|s| format!(" (did you mean `{s}`?)")).unwrap_or_default();
+        let hint =
+            did_you_mean(name, names.iter().copied()).map(|s| format!(" (did you mean `{s}`?)")).unwrap_or_default();
         format!("unknown format `{name}`{hint}: expected one of {}", names.join(", "))
     })
 }

@@ -93,8 +93,14 @@ fn parse_entry(body: &str, at: usize, sideboard: bool, t: &Table) -> Result<Entr
     let digits = body.len() - body.trim_start_matches(|c: char| c.is_ascii_digit()).len();
     if digits == 0 {
         let word = body.split_whitespace().next().unwrap_or(body);
-        return Err(Diagnostic::new("a card line must start with a count", Span::new(at, word.len()), "expected a count")
-            .with_help("write `4 Lightning Bolt`; a line `Sideboard` starts the sideboard, `SB: 2 Name` puts one line there"));
+        return Err(Diagnostic::new(
+            "a card line must start with a count",
+            Span::new(at, word.len()),
+            "expected a count",
+        )
+        .with_help(
+            "write `4 Lightning Bolt`; a line `Sideboard` starts the sideboard, `SB: 2 Name` puts one line there",
+        ));
     }
     let count_span = Span::new(at, digits);
     let count: usize = body[..digits].parse().unwrap_or(usize::MAX);
@@ -133,7 +139,11 @@ fn parse_entry(body: &str, at: usize, sideboard: bool, t: &Table) -> Result<Entr
         return Err(Diagnostic::new("a count without a card name", name_span, "expected a card name"));
     }
     let Some(card) = t.find(name) else {
-        let d = Diagnostic::new(format!("unknown card `{name}`"), name_span, "not a card printed from Alpha to Weatherlight");
+        let d = Diagnostic::new(
+            format!("unknown card `{name}`"),
+            name_span,
+            "not a card printed from Alpha to Weatherlight",
+        );
         return Err(match t.suggest(name) {
             Some(s) => d.with_help(format!("did you mean `{s}`?")),
             None => d,
@@ -145,8 +155,12 @@ fn parse_entry(body: &str, at: usize, sideboard: bool, t: &Table) -> Result<Entr
         Some((tag, span)) => {
             let codes: Vec<&str> = t.sets.iter().map(|s| s.code.as_str()).collect();
             let Some(set) = t.set(tag) else {
-                return Err(Diagnostic::new(format!("unknown printing `{tag}`"), span, "expected a set code or `proxy`")
-                    .with_help(format!("set codes: {}", codes.join(", "))));
+                return Err(Diagnostic::new(
+                    format!("unknown printing `{tag}`"),
+                    span,
+                    "expected a set code or `proxy`",
+                )
+                .with_help(format!("set codes: {}", codes.join(", "))));
             };
             let c = &t.cards[card];
             if !c.sets.contains(&set) {

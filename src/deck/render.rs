@@ -132,7 +132,11 @@ fn rows(t: &Table, date: Date) -> Vec<Row> {
                     .filter(|l| l.format == f.id && l.kind == kind && l.from <= date)
                     .map(|l| t.cards[l.card].name.clone())
                     .collect();
-                if kind == ListKind::Restricted && f.legends_rule && super::formats::LEGENDS_RULE.0 <= date && date < super::formats::LEGENDS_RULE.1 {
+                if kind == ListKind::Restricted
+                    && f.legends_rule
+                    && super::formats::LEGENDS_RULE.0 <= date
+                    && date < super::formats::LEGENDS_RULE.1
+                {
                     names.push("every Summon Legend and Legendary Land".to_owned());
                 }
                 names
@@ -202,7 +206,13 @@ pub fn formats_text(t: &Table, date: Date) -> String {
             SetKind::Promo => "promotional",
             SetKind::Portal => "Portal",
         };
-        s.add_row(vec![set.code.clone(), set.name.clone(), set.released.to_string(), set.released.effective().to_string(), kind.to_owned()]);
+        s.add_row(vec![
+            set.code.clone(),
+            set.name.clone(),
+            set.released.to_string(),
+            set.released.effective().to_string(),
+            kind.to_owned(),
+        ]);
     }
     format!(
         "Formats on {date} (002 General Rulings Summary 07/15/97, Tournament Rulings)\n{g}\n{s}\n{} card names from Alpha to Weatherlight\n",
