@@ -96,3 +96,30 @@ fn every_list_entry_names_a_card_and_its_line() {
         assert!(l.cite.starts_with("002 L"), "{}", l.cite);
     }
 }
+
+#[test]
+fn extended_bans_every_card_never_reprinted_after_the_old_sets() {
+    // 002 L4218-4220 gives the rule; L4232-4295 a "(hopefully) complete" list of 271 names.
+    // The rule over the card data gives those (with the list's misspellings read as the cards
+    // they name) and three Legends cards the list leaves out.
+    let t = judge::deck::table::Table::get().unwrap_or_else(|e| panic!("{e}"));
+    let old = ["LA", "LB", "UL", "CE", "IE", "AN", "AQ", "LG"];
+    let never: Vec<&str> = t
+        .cards
+        .iter()
+        .filter(|c| c.sets.iter().all(|&s| old.contains(&t.sets[s].code.as_str())))
+        .map(|c| c.name.as_str())
+        .collect();
+    assert_eq!(never.len(), 271 + 3);
+    for name in
+        ["Darkness", "Raging Bull", "Silhouette", "Juzám Djinn", "Moat", "Mox Pearl", "The Tabernacle at Pendrell Vale"]
+    {
+        assert!(never.contains(&name), "{name}");
+    }
+    // Each is a problem in an Extended deck.
+    let src: String = never.iter().map(|n| format!("1 {n}\n")).collect();
+    let v = check_source(&src, "extended", Date::SUMMARY, Event::default())
+        .unwrap_or_else(|e| panic!("{}", e.render("x", &src)));
+    let banned = v.problems.iter().filter(|p| p.rule == "banned").count();
+    assert_eq!(banned, never.len());
+}
