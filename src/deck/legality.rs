@@ -226,6 +226,12 @@ pub fn check(deck: &Deck, format: &'static Format, date: Date, event: Event, t: 
             "Type II's sets follow the rule of the Update of 05/01/97 (002 L4112-4118); before {STANDARD_RULE_FROM} the Summary gives only the older removal policy (002 L4123-4127), so the sets checked may differ from those of the event"
         ));
     }
+    if date > Date::SUMMARY {
+        notes.push(format!(
+            "the Summary and the card data stop at {}: sets and lists that came after it are not known here",
+            Date::SUMMARY
+        ));
+    }
     if format.id == "sealed-deck" && side == 0 {
         notes.push("no sideboard listed: the pool of 90 to 300 cards (002 L4299) is not checked".to_owned());
     }
