@@ -435,6 +435,7 @@ pub fn main_with(args: impl IntoIterator<Item = std::ffi::OsString>) -> ExitCode
         Command::Card { name, .. } => {
             print_outcome(show_card(&lib, name.as_deref().unwrap_or_default()), &mut stdout, &mut stderr)
         }
-        Command::Deck(_) | Command::Formats(_) => ExitCode::from(2),
+        // Dispatched above, before the library loads.
+        Command::Deck(_) | Command::Formats(_) => ExitCode::SUCCESS,
     }
 }
