@@ -211,7 +211,7 @@ pub fn check(deck: &Deck, format: &'static Format, date: Date, event: Event, t: 
         }
     }
 
-    printing_problems(deck, format, t, &mut problems);
+    printing_problems(deck, format, t, &mut problems, &mut notes);
 
     // What the Summary does not settle for this date.
     let later: Vec<_> = lists.iter().filter(|l| l.from > date).collect();
@@ -317,7 +317,7 @@ fn set_problem(format: &Format, date: Date, card: usize, t: &Table, at: Option<S
 }
 
 /// Rules about the physical cards a list can show: proxies, Collector's Edition, Alpha decks.
-fn printing_problems(deck: &Deck, format: &Format, t: &Table, problems: &mut Vec<Problem>) {
+fn printing_problems(deck: &Deck, format: &Format, t: &Table, problems: &mut Vec<Problem>, notes: &mut Vec<String>) {
     let alpha = t.set("LA");
     for e in &deck.entries {
         let name = &t.cards[e.card].name;
@@ -348,6 +348,9 @@ fn printing_problems(deck: &Deck, format: &Format, t: &Table, problems: &mut Vec
     let alpha_cards: usize = deck.entries.iter().filter(|e| is_alpha(e.printing)).map(|e| e.count).sum();
     if alpha_cards > 0 {
         let others: Vec<&super::parse::Entry> = deck.entries.iter().filter(|e| !is_alpha(e.printing)).collect();
+        if others.is_empty() {
+            notes.push("an all-Alpha deck: the player must tell the judge so (002 L3959-3960)".to_owned());
+        }
         if let Some(first) = others.first() {
             let n: usize = others.iter().map(|e| e.count).sum();
             problems.push(problem(
