@@ -6,6 +6,7 @@
 //! example p.38; Circles of Protection p.20, p.37).
 
 use super::action::Action;
+use super::script::Decision;
 use super::state::{CardId, PlayerId, SpellId, Target};
 use super::{Engine, Stop};
 use crate::trace::{EventKind, Rule};
@@ -35,14 +36,11 @@ impl Engine<'_> {
     pub(super) fn alpha_order(&mut self, batch: &[SpellId]) -> Result<Vec<SpellId>, Stop> {
         // (later spell, spell it is placed against, before?)
         let mut choices: Vec<(usize, usize, bool)> = Vec::new();
-        while let Some(Action::Order(p, named)) = self.sc.lines.get(self.cursor).map(|l| &l.action) {
-            let i = self.cursor;
-            let (p, named) = (*p, named.clone());
+        while self.offered(&Decision::Place { batch }).is_some() {
+            let Some(i) = self.take_line() else { break };
+            let Some(Action::Order(p, named)) = self.action_of(i) else { break };
             let spots: Vec<Option<usize>> =
                 named.iter().map(|&c| batch.iter().position(|&s| self.game.spell(s).card == c)).collect();
-            let line = &self.sc.lines[i];
-            self.emit(EventKind::Line { number: line.number, text: line.text.clone() }, None);
-            self.cursor += 1;
             let [Some(a), Some(b)] = spots.as_slice() else {
                 return Err(Stop::illegal(
                     "under the Alpha rules an order names two spells of the batch taking effect: the later one and the one it goes before or after",

@@ -2,6 +2,7 @@
 //! (002 Spell and Ability Timing: Damage Prevention; glossary: Damage, Regeneration, Bury).
 
 use super::action::{Action, TargetRef};
+use super::script::Decision;
 use super::state::{CardId, Ctx, CtxKind, PlayerId, Source, Target, Zone};
 use super::{Engine, Stop};
 use crate::grammar::ability::{Effect, Keyword};
@@ -151,26 +152,13 @@ impl Engine<'_> {
     }
 
     /// Whether a line may be taken in the damage prevention step now open.
-    fn legal_in_prevention(&self, a: &Action) -> bool {
+    pub(super) fn legal_in_prevention(&self, a: &Action) -> bool {
         match a {
             Action::Announce(an) => self.prevention_problem(an).is_none(),
             Action::Regenerate(..) if self.regeneration_in_prevention() => self.regeneration_problem_4e(a).is_none(),
             Action::Pass(_) | Action::Resolve => !self.game.top().is_neutral(),
             _ => false,
         }
-    }
-
-    /// The line index ending the group at the cursor (mana lines, then one line) if `pred`
-    /// accepts its last line (contract, Consumption 4: the engine peeks).
-    pub(super) fn peek(&self, pred: impl Fn(&Self, &Action) -> bool) -> Option<usize> {
-        if self.quiet {
-            return None;
-        }
-        let mut j = self.cursor;
-        while self.is_mana_line(&self.sc.lines.get(j)?.action) {
-            j += 1;
-        }
-        pred(self, &self.sc.lines.get(j)?.action).then_some(j)
     }
 
     /// A damage prevention step (002 Damage Prevention, Sub-Steps A to D).
@@ -273,17 +261,16 @@ impl Engine<'_> {
 
     fn prevention_batches(&mut self) -> Result<(), Stop> {
         loop {
-            if let Some(end) = self.peek(Self::legal_in_prevention) {
-                while self.cursor <= end {
-                    let i = self.cursor;
-                    self.cursor += 1;
+            if let Some(answer) = self.offered(&Decision::Prevent) {
+                while self.driver.position() <= answer.last {
+                    let Some(i) = self.driver.take() else { break };
                     self.take(i)?;
                 }
-            } else if self.lone_mana_here() {
+            } else if self.offered(&Decision::LastMana).is_some() {
                 // A mana source is legal wherever a player may act (contract, Consumption 4).
-                let i = self.cursor;
-                self.cursor += 1;
-                self.take_mana_line(i)?;
+                if let Some(i) = self.driver.take() {
+                    self.take_mana_line(i)?;
+                }
             } else if !self.game.top().is_neutral() {
                 self.settle_top()?;
             } else {
@@ -293,21 +280,12 @@ impl Engine<'_> {
         }
     }
 
-    /// Whether the next line draws mana from a source on its way to the graveyard (4e), which
-    /// can be used only now: the step is its last moment in play.
-    fn lone_mana_here(&self) -> bool {
-        let Some(Action::Tap(_, c, _)) = self.sc.lines.get(self.cursor).map(|l| &l.action) else {
-            return false;
-        };
-        !self.quiet && self.destruction_stepped() && self.is_on_its_way(*c)
-    }
-
     /// Records why the next announcement was not taken in this damage prevention step.
     fn note_declined(&mut self) {
         let Some(end) = self.peek(|_, a| matches!(a, Action::Announce(_))) else { return };
-        let Action::Announce(an) = &self.sc.lines[end].action else { return };
-        let Some(problem) = self.prevention_problem(an) else { return };
-        if self.declined.iter().any(|(j, _)| *j == end) {
+        let Some(Action::Announce(an)) = self.action_of(end) else { return };
+        let Some(problem) = self.prevention_problem(&an) else { return };
+        if self.driver.declined(end) {
             return;
         }
         let n = self.game.dp_steps;
@@ -319,8 +297,6 @@ impl Engine<'_> {
                 "; nor could it be announced later while the batch was resolving: until the batch is empty only specialized abilities, and damage prevention in its step, may be used (GRS 07/15/97, Step 4: Resolution)",
             );
         }
-        if !self.declined.iter().any(|(j, _)| *j == end) {
-            self.declined.push((end, why));
-        }
+        self.driver.decline(end, why);
     }
 }

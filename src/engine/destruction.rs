@@ -3,6 +3,7 @@
 //! may come before a regeneration at those moments (002 Destroy, Bury, Rule Triggers, Legends).
 
 use super::action::Action;
+use super::script::Decision;
 use super::state::{CardId, Zone};
 use super::{Engine, Stop};
 use crate::grammar::ability::Keyword;
@@ -146,24 +147,22 @@ impl Engine<'_> {
             self.emit(EventKind::BeingDestroyed { card: self.label(c), cause: cause.to_owned(), creature }, Some(rule));
         }
         // Specialized abilities: each is announced and resolved fully before the next.
-        while let Some(end) = self.peek(|e, a| e.regeneration_target(a).is_some_and(|c| dying.contains(&c))) {
+        while let Some(answer) = self.offered(&Decision::Regenerate { dying: &dying }) {
+            let end = answer.last;
+            let Some(action) = self.action_of(end) else { break };
             // 000 Timing, Series and Batches: in a series the active player plays all of theirs
             // first; an opponent's line (mana included) means the active player has none to play.
             let active = self.game.active;
-            if self.pol.specialized_series && self.sc.lines[end].action.player().is_some_and(|p| p != active) {
+            if self.pol.specialized_series && action.player().is_some_and(|p| p != active) {
                 self.emit(EventKind::Passes { player: self.pname(active), implied: true }, Some(SERIES));
             }
-            while self.cursor < end {
-                let i = self.cursor;
-                self.cursor += 1;
+            while self.driver.position() < end {
+                let Some(i) = self.driver.take() else { break };
                 self.take_mana_line(i)?;
             }
-            let i = self.cursor;
-            self.cursor += 1;
-            let line = &self.sc.lines[i];
-            self.emit(EventKind::Line { number: line.number, text: line.text.clone() }, None);
+            let Some(i) = self.take_line() else { break };
             self.depth += 1;
-            let r = self.regenerate(&line.action).map_err(|s| s.at_line(i));
+            let r = self.regenerate(&action).map_err(|s| s.at_line(i));
             self.depth -= 1;
             if let Some(c) = r? {
                 dying.retain(|&d| d != c);
@@ -197,12 +196,13 @@ impl Engine<'_> {
     /// changes, the mana just goes to the pool (002 Who Announces First: mana sources go with
     /// priority to play specialized abilities).
     pub(super) fn take_mana_line(&mut self, i: usize) -> Result<(), Stop> {
-        let line = &self.sc.lines[i];
-        self.emit(EventKind::Line { number: line.number, text: line.text.clone() }, None);
+        self.show_line(i);
         self.depth = self.depth.saturating_add(1);
-        let r = match &line.action {
-            Action::Tap(p, c, m) => self.tap_for_mana(*p, *c, *m, false).map(|_| ()),
-            Action::Announce(an) => self.effect_of(an.card, an.source).map_or(Ok(()), |e| self.mana_source(an, &e)),
+        let r = match self.action_of(i) {
+            Some(Action::Tap(p, c, m)) => self.tap_for_mana(p, c, m, false).map(|_| ()),
+            Some(Action::Announce(an)) => {
+                self.effect_of(an.card, an.source).map_or(Ok(()), |e| self.mana_source(&an, &e))
+            }
             _ => Ok(()),
         }
         .map_err(|s| s.at_line(i));

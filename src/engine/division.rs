@@ -4,6 +4,7 @@
 
 use super::action::{Action, TargetRef};
 use super::combat::{BAND, DAMAGE};
+use super::script::Decision;
 use super::state::{CardId, Combat, PlayerId};
 use super::{Engine, Stop};
 use crate::grammar::ability::Keyword;
@@ -114,15 +115,10 @@ impl Engine<'_> {
     /// now (step-bound); a line that cannot divide anything here is illegal, never skipped.
     pub(super) fn take_assignments(&mut self, dealing: &[CardId], cb: &Combat) -> Result<Vec<Assignment>, Stop> {
         let mut out = Vec::new();
-        while let Some(line) = self.sc.lines.get(self.cursor).filter(|_| !self.quiet) {
-            let Action::Assign(p, n, from, to) = line.action else { break };
-            if !dealing.contains(&from) && cb.in_combat(from) {
-                // It deals damage in a later step: its line waits for it.
-                break;
-            }
-            let i = self.cursor;
-            self.cursor += 1;
-            self.emit(EventKind::Line { number: line.number, text: line.text.clone() }, None);
+        // An attacker dealing damage in a later step keeps its line waiting for it.
+        while self.offered(&Decision::Assign { dealing, combat: cb }).is_some() {
+            let Some(i) = self.take_line() else { break };
+            let Some(Action::Assign(p, n, from, to)) = self.action_of(i) else { break };
             let band_blocker = cb.blocked_by(from).and_then(|a| self.sharing_band(cb, a)).is_some();
             let divider = self.divider(cb, from);
             let problem = if band_blocker {

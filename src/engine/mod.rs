@@ -19,6 +19,7 @@ mod query;
 mod regeneration;
 pub use query::power_toughness;
 mod resolve;
+pub mod script;
 pub mod state;
 mod timing;
 mod triggers;
@@ -75,10 +76,9 @@ pub(crate) struct Engine<'a> {
     sc: &'a Setup,
     game: Game,
     events: Vec<Event>,
-    cursor: usize,
+    /// Answers the decisions the rules ask for (the scenario's lines).
+    driver: Box<dyn script::Driver + 'a>,
     depth: u8,
-    /// Lines looked at and left unread at a special moment, with why (for a later error).
-    declined: Vec<(usize, String)>,
     /// While set, no moment reads lines (steps passed through on the way to a `go to` target).
     quiet: bool,
     /// Batches resolving right now (nothing new may be announced meanwhile).
@@ -96,9 +96,8 @@ pub fn run(sc: &Setup) -> Outcome {
         sc,
         game: sc.game.clone(),
         events: Vec::new(),
-        cursor: 0,
+        driver: Box::new(script::Script::new(&sc.lines)),
         depth: 0,
-        declined: Vec::new(),
         quiet: false,
         resolving: 0,
         trigger_group: 0,
@@ -123,7 +122,8 @@ pub fn run(sc: &Setup) -> Outcome {
         Err(stop) => {
             if let Stop::GameOver = stop {
                 e.depth = 0;
-                for l in &sc.lines[e.cursor.min(sc.lines.len())..] {
+                let unplayed: Vec<Line> = (e.driver.position()..).map_while(|i| e.driver.line(i).cloned()).collect();
+                for l in &unplayed {
                     e.emit(
                         EventKind::NotPlayed { number: l.number, text: l.text.clone() },
                         Some(Rule::g("Losing the Game")),
@@ -132,8 +132,9 @@ pub fn run(sc: &Setup) -> Outcome {
             }
             if let Stop::Illegal(il) = &stop {
                 e.depth = 0;
-                let number = il.line.map_or(0, |i| sc.lines[i].number);
-                let text = il.line.map_or_else(String::new, |i| sc.lines[i].text.clone());
+                let line = il.line.and_then(|i| e.driver.line(i));
+                let number = line.map_or(0, |l| l.number);
+                let text = line.map_or_else(String::new, |l| l.text.clone());
                 e.emit(
                     EventKind::Illegal { number, text, reason: il.reason.clone(), hint: il.hint.clone() },
                     Some(il.rule),
@@ -148,9 +149,8 @@ pub fn run(sc: &Setup) -> Outcome {
 impl Engine<'_> {
     /// Takes every line, then plays out what is open and goes on to `stop:`.
     fn drive(&mut self) -> Result<(), Stop> {
-        while self.cursor < self.sc.lines.len() {
-            let i = self.cursor;
-            self.cursor += 1;
+        while self.offered(&script::Decision::Act).is_some() {
+            let Some(i) = self.driver.take() else { break };
             self.take(i)?;
         }
         // Contract, Consumption 5: everything open resolves with nobody acting.
@@ -178,7 +178,7 @@ impl Engine<'_> {
 
     /// Takes line `i` at the current moment.
     fn take(&mut self, i: usize) -> Result<(), Stop> {
-        let line: &Line = &self.sc.lines[i];
+        let Some(line) = self.driver.line(i).cloned() else { return Ok(()) };
         // After a damage step nobody may act until the attack is over (002 L450-451): the line
         // waits for the next damage prevention step, or for the main phase.
         let after_damage = matches!(
@@ -187,12 +187,12 @@ impl Engine<'_> {
         );
         // (Lines taken inside a damage prevention step have a moment of their own.)
         if after_damage && self.game.ctx.len() == 1 {
-            self.cursor = i;
+            self.driver.rewind(i);
             self.advance_combat(state::AttackStep::EndOfCombat).map_err(|s| s.at_line(i))?;
-            if self.cursor > i {
+            if self.driver.position() > i {
                 return Ok(());
             }
-            self.cursor = i + 1;
+            self.driver.rewind(i + 1);
         }
         // Lines read by a later moment (an answer to "unless ... pays", a damage division): play
         // goes on to that moment, which takes the line; if it never comes, the line is illegal.
@@ -224,7 +224,7 @@ impl Engine<'_> {
             _ => None,
         };
         if let Some((p, what, rule, hint)) = deferred {
-            self.cursor = i;
+            self.driver.rewind(i);
             let alpha_order = self.pol.batch_order == crate::edition::BatchOrder::LaterCasterChooses
                 && matches!(line.action, Action::Order(..))
                 && !self.game.top().is_neutral();
@@ -244,15 +244,15 @@ impl Engine<'_> {
                 self.close_all_windows()
             };
             r.map_err(|s| s.at_line(i))?;
-            if self.cursor == i {
-                self.cursor = i + 1;
-                self.emit(EventKind::Line { number: line.number, text: line.text.clone() }, None);
+            if self.driver.position() == i {
+                self.driver.rewind(i + 1);
+                self.show_line(i);
                 return Err(Stop::illegal(format!("{} {what}", self.pname(p)), rule, Some(hint)).at_line(i));
             }
             return Ok(());
         }
         let saved_depth = self.depth;
-        self.emit(EventKind::Line { number: line.number, text: line.text.clone() }, None);
+        self.show_line(i);
         self.depth += 1;
         let before = (self.game.turn, self.game.phase);
         let r = self.take_action(&line.action).map_err(|s| s.at_line(i));
@@ -273,7 +273,7 @@ impl Engine<'_> {
                 "the passes this line implies ended the {phase} phase: a pass already made in its neutral state cannot be taken back (GRS 07/15/97, Who Announces First)"
             ));
         }
-        notes.extend(self.declined.iter().filter(|(j, _)| *j == i).map(|(_, why)| why.clone()));
+        notes.extend(self.driver.notes(i));
         il.hint = (!notes.is_empty()).then(|| notes.join("; "));
         Stop::Illegal(il)
     }

@@ -2,6 +2,7 @@
 //! cleanup), and `go to` / `stop:` (002 Turn Order; 000 Phases of the Turn).
 
 use super::action::{Action, Goal};
+use super::script::Decision;
 use super::state::{CardId, Ctx, CtxKind, Zone};
 use super::{Engine, Stop};
 use crate::grammar::ability::Ability;
@@ -190,9 +191,8 @@ impl Engine<'_> {
         let total = known + usize::try_from(self.game.players[p.ix()].hand_unknown).unwrap_or(usize::MAX);
         let mut need = total.saturating_sub(7);
         while need > 0 {
-            let i = self.cursor;
-            let Some(line) = self.sc.lines.get(i).filter(|l| matches!(l.action, Action::Discard(q, _) if q == p))
-            else {
+            let hand = self.game.zone(Zone::Hand, Some(p));
+            if self.offered(&Decision::Discard { player: p, hand: &hand }).is_none() {
                 let name = self.pname(p);
                 return Err(Stop::Choice {
                     line: None,
@@ -200,10 +200,9 @@ impl Engine<'_> {
                         "{name} has {total} cards and must discard {need} more down to seven at the end of the discard phase: write `{name} discards CARD`"
                     ),
                 });
-            };
-            let Action::Discard(_, c) = line.action else { return Ok(()) };
-            self.cursor += 1;
-            self.emit(EventKind::Line { number: line.number, text: line.text.clone() }, None);
+            }
+            let Some(i) = self.take_line() else { return Ok(()) };
+            let Some(Action::Discard(_, c)) = self.action_of(i) else { return Ok(()) };
             let card = self.game.card(c);
             if card.zone != Zone::Hand || card.owner != p {
                 return Err(Stop::illegal(
@@ -247,8 +246,9 @@ impl Engine<'_> {
             let name = self.pname(p);
             let card = self.label(c);
             let n = cost.total();
-            let i = self.cursor;
-            let Some(Action::Pay(q, answer)) = self.sc.lines.get(i).map(|l| &l.action) else {
+            let asked = Decision::Upkeep { payer: p, card: c, amount: n };
+            let taken = self.offered(&asked).and_then(|_| self.take_line());
+            let Some((i, Some(Action::Pay(q, answer)))) = taken.map(|i| (i, self.action_of(i))) else {
                 return Err(Stop::Choice {
                     line: None,
                     message: format!(
@@ -256,11 +256,6 @@ impl Engine<'_> {
                     ),
                 });
             };
-            let (q, answer) = (*q, *answer);
-            self.cursor += 1;
-            if let Some(line) = self.sc.lines.get(i) {
-                self.emit(EventKind::Line { number: line.number, text: line.text.clone() }, None);
-            }
             if q != p {
                 return Err(Stop::illegal(
                     format!("{} does not control {card}: {name} pays its upkeep", self.pname(q)),

@@ -1,6 +1,7 @@
 //! Resolving one spell or ability: targets checked again, fizzles, effects (002 Step 4, Fizzle).
 
 use super::action::Action;
+use super::script::Decision;
 use super::state::{CardId, Packet, Source, SpellId, Status, Target, UntilEot, Zone};
 use super::{Engine, Stop};
 use crate::cards::CardKind;
@@ -455,16 +456,14 @@ impl Engine<'_> {
         // resolution, so no mana source may come first (002 Step 4). Before 5e, tapping for mana
         // was an interrupt, usable then (4th Ed. FAQ, Timing; 003 p.14).
         if self.pol.mana_mid_resolution {
-            while matches!(self.sc.lines.get(self.cursor).map(|l| &l.action), Some(Action::Tap(..))) {
-                let i = self.cursor;
-                self.cursor += 1;
+            while matches!(self.upcoming_action(), Some(Action::Tap(..))) {
+                let Some(i) = self.driver.take() else { break };
                 self.take_mana_line(i)?;
             }
         }
-        let i = self.cursor;
-        match self.sc.lines.get(i).map(|l| &l.action) {
-            Some(Action::Pay(p, _)) if *p == payer => {}
-            Some(Action::Tap(..)) => {
+        let asked = Decision::Pay { payer, amount: n, mana_first: self.pol.mana_mid_resolution };
+        if self.offered(&asked).is_none() {
+            if let (Some(i), Some(Action::Tap(..))) = (self.driver.upcoming(), self.upcoming_action()) {
                 return Err(Stop::illegal(
                     format!("no mana source may be used while {by_label} resolves"),
                     Rule::g("Spell and Ability Timing, Step 4: Resolution (mana sources only between steps)"),
@@ -472,20 +471,16 @@ impl Engine<'_> {
                 )
                 .at_line(i));
             }
-            _ => {
-                return Err(Stop::Choice {
-                    line: None,
-                    message: format!(
-                        "{name} must choose whether to pay {n} for {by_label}: write `{name} pays {n}` or `{name} does not pay` right after the line that resolves it"
-                    ),
-                });
-            }
+            return Err(Stop::Choice {
+                line: None,
+                message: format!(
+                    "{name} must choose whether to pay {n} for {by_label}: write `{name} pays {n}` or `{name} does not pay` right after the line that resolves it"
+                ),
+            });
         }
-        self.cursor += 1;
-        let line = &self.sc.lines[i];
-        self.emit(EventKind::Line { number: line.number, text: line.text.clone() }, None);
+        let Some(i) = self.take_line() else { return Ok(false) };
         self.depth += 1;
-        let answer = match line.action {
+        let answer = match self.action_of(i).unwrap_or(Action::Resolve) {
             Action::Pay(_, Some(k)) if k != n => Err(Stop::illegal(
                 format!("{by_label} asks for {n}, not {k}"),
                 Rule::g("Spell and Ability Timing, Step 4: Resolution"),

@@ -2,6 +2,7 @@
 //! the active player's first, each nesting its own triggers (002 Triggered Abilities).
 
 use super::action::Action;
+use super::script::Decision;
 use super::state::{CardId, PlayerId, Source, Spell, Status, Zone};
 use super::{Engine, Stop};
 use crate::grammar::ability::Trigger;
@@ -163,14 +164,17 @@ impl Engine<'_> {
                 cards.push(*c);
             }
         }
-        let i = self.cursor;
-        let named = match self.sc.lines.get(i).map(|l| &l.action) {
-            Some(Action::Order(q, named)) if cards.len() > 1 => {
-                if *q != active {
+        if self.offered(&Decision::Order { player: active, cards: &cards, all: true }).is_none() {
+            return Ok(());
+        }
+        let i = self.driver.position();
+        let named = match self.action_of(i) {
+            Some(Action::Order(q, named)) => {
+                if q != active {
                     return Err(Stop::illegal(
                         format!(
                             "{} is not the active player: under these rules {} orders all the effects that happen together",
-                            self.pname(*q),
+                            self.pname(q),
                             self.pname(active)
                         ),
                         ALL,
@@ -178,14 +182,11 @@ impl Engine<'_> {
                     )
                     .at_line(i));
                 }
-                named.clone()
+                named
             }
             _ => return Ok(()),
         };
-        if let Some(line) = self.sc.lines.get(i) {
-            self.emit(EventKind::Line { number: line.number, text: line.text.clone() }, None);
-        }
-        self.cursor += 1;
+        self.take_line();
         if named.len() != cards.len() || !cards.iter().all(|c| named.contains(c)) {
             let names: Vec<String> = cards.iter().map(|&c| self.label(c)).collect();
             return Err(Stop::illegal(
@@ -213,15 +214,11 @@ impl Engine<'_> {
                 cards.push(*c);
             }
         }
-        let i = self.cursor;
-        let named = match self.sc.lines.get(i).map(|l| &l.action) {
-            Some(Action::Order(q, named)) if *q == p && cards.len() > 1 => named.clone(),
-            _ => return Ok(()),
-        };
-        if let Some(line) = self.sc.lines.get(i) {
-            self.emit(EventKind::Line { number: line.number, text: line.text.clone() }, None);
+        if self.offered(&Decision::Order { player: p, cards: &cards, all: false }).is_none() {
+            return Ok(());
         }
-        self.cursor += 1;
+        let Some(i) = self.take_line() else { return Ok(()) };
+        let Some(Action::Order(_, named)) = self.action_of(i) else { return Ok(()) };
         let same = named.len() == cards.len() && cards.iter().all(|c| named.contains(c));
         if !same {
             let names: Vec<String> = cards.iter().map(|&c| self.label(c)).collect();

@@ -1,0 +1,297 @@
+//! Decisions the engine asks for, and the driver that answers them from a scenario's lines.
+//!
+//! Rules code never reads the lines itself: at each moment where a player must decide (act,
+//! pay or not, discard, order abilities, regenerate a creature being destroyed, prevent damage
+//! in its step, divide combat damage, place a spell under the Alpha rules) it asks its
+//! [`Driver`] with a typed [`Decision`]. The scenario driver, [`Script`], answers with the next
+//! lines of the file when they fit the decision (contract, Consumption 4: the engine peeks);
+//! otherwise it gives no answer and the rules apply their default (or stop, asking for a line).
+
+use super::action::{Action, Line};
+use super::state::{CardId, Combat, PlayerId, SpellId};
+
+/// A decision the rules need from a player (or, for [`Decision::Act`], from whoever acts next).
+#[derive(Clone, Copy, Debug)]
+pub enum Decision<'d> {
+    /// Act at the current moment: any line (the next one, in a scenario).
+    Act,
+    /// Pay `amount` or not, for a spell resolving with "unless ... pays" (002 Step 4).
+    Pay {
+        /// Who is asked.
+        payer: PlayerId,
+        /// How much.
+        amount: u32,
+        /// Whether mana sources may be used first (before 5e, tapping for mana was an interrupt).
+        mana_first: bool,
+    },
+    /// Pay a permanent's upkeep cost or bury it (002 Turn Order, About The Phases).
+    Upkeep {
+        /// The active player.
+        payer: PlayerId,
+        /// The permanent.
+        card: CardId,
+        /// The cost's total.
+        amount: u32,
+    },
+    /// Discard a card down to seven at the end of the discard phase (002 Turn Order, Phase 5).
+    Discard {
+        /// The active player.
+        player: PlayerId,
+        /// The cards in hand.
+        hand: &'d [CardId],
+    },
+    /// Order abilities of several cards that triggered together.
+    Order {
+        /// Who orders.
+        player: PlayerId,
+        /// The cards whose abilities are ordered.
+        cards: &'d [CardId],
+        /// Fourth Edition: the active player orders every effect, the opponent's included.
+        all: bool,
+    },
+    /// Alpha: the caster of a later spell places it before or after the one it answers.
+    Place {
+        /// The batch taking effect.
+        batch: &'d [SpellId],
+    },
+    /// Use a regeneration ability on a creature being destroyed (a specialized ability).
+    Regenerate {
+        /// The creatures being destroyed.
+        dying: &'d [CardId],
+    },
+    /// Act in a damage prevention step: prevent, regenerate (4e), or let the step end.
+    Prevent,
+    /// Fourth Edition: draw mana from a source on its way to the graveyard, in the damage
+    /// prevention step that is its last moment in play.
+    LastMana,
+    /// Divide the combat damage of attackers dealing damage now among their blockers.
+    Assign {
+        /// The attackers dealing damage in this step.
+        dealing: &'d [CardId],
+        /// The attack (an attacker dealing damage later keeps its line waiting).
+        combat: &'d Combat,
+    },
+}
+
+impl Decision<'_> {
+    /// Who decides, when the decision names a player.
+    #[must_use]
+    pub const fn who(&self) -> Option<PlayerId> {
+        match self {
+            Self::Pay { payer, .. } | Self::Upkeep { payer, .. } => Some(*payer),
+            Self::Discard { player, .. } | Self::Order { player, .. } => Some(*player),
+            Self::Act
+            | Self::Place { .. }
+            | Self::Regenerate { .. }
+            | Self::Prevent
+            | Self::LastMana
+            | Self::Assign { .. } => None,
+        }
+    }
+
+    /// The answers when they are few and known: pay or not; which card to discard.
+    #[must_use]
+    pub fn options(&self) -> Option<Vec<Action>> {
+        match *self {
+            Self::Pay { payer, amount, .. } | Self::Upkeep { payer, amount, .. } => {
+                Some(vec![Action::Pay(payer, Some(amount)), Action::Pay(payer, None)])
+            }
+            Self::Discard { player, hand } => Some(hand.iter().map(|&c| Action::Discard(player, c)).collect()),
+            _ => None,
+        }
+    }
+}
+
+/// What the rules say about an action a driver offers (the engine answers these).
+pub(crate) trait Judge {
+    /// Whether `a` answers decision `d` at this moment.
+    fn fits(&self, d: &Decision<'_>, a: &Action) -> bool;
+    /// Whether `a` uses a mana source that may come before an answer to `d`.
+    fn mana_for(&self, d: &Decision<'_>, a: &Action) -> bool;
+}
+
+/// An answer a driver offers: its lines `first..=last`, mana sources first, the answer last.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Answer {
+    /// The first line (a mana source, or the answer itself).
+    pub first: usize,
+    /// The line that answers.
+    pub last: usize,
+}
+
+/// Answers the engine's decisions.
+pub(crate) trait Driver {
+    /// The answer to `d` at this moment, looked at and not taken.
+    fn answer(&self, d: &Decision<'_>, judge: &dyn Judge) -> Option<Answer>;
+    /// The line the driver would give next, whatever is asked (to name it in a refusal).
+    fn upcoming(&self) -> Option<usize>;
+    /// Takes the next line of the answer being given.
+    fn take(&mut self) -> Option<usize>;
+    /// Where the driver is: the index of its next line.
+    fn position(&self) -> usize;
+    /// Gives lines back from `to` on: a later decision will ask for them.
+    fn rewind(&mut self, to: usize);
+    /// Line `i`, as written and bound.
+    fn line(&self, i: usize) -> Option<&Line>;
+    /// Notes why line `i` was looked at and not taken at a moment (for a later refusal).
+    fn decline(&mut self, i: usize, why: String);
+    /// Whether line `i` has a note already.
+    fn declined(&self, i: usize) -> bool;
+    /// The notes on line `i`, in the order made.
+    fn notes(&self, i: usize) -> Vec<String>;
+}
+
+/// The scenario driver: answers from the file's bound lines, in order.
+pub(crate) struct Script<'a> {
+    lines: &'a [Line],
+    cursor: usize,
+    declined: Vec<(usize, String)>,
+}
+
+impl<'a> Script<'a> {
+    /// A driver over these lines, from the first.
+    pub(crate) const fn new(lines: &'a [Line]) -> Self {
+        Self { lines, cursor: 0, declined: Vec::new() }
+    }
+
+    fn action(&self, i: usize) -> Option<&'a Action> {
+        self.lines.get(i).map(|l| &l.action)
+    }
+}
+
+impl Driver for Script<'_> {
+    fn answer(&self, d: &Decision<'_>, judge: &dyn Judge) -> Option<Answer> {
+        let first = self.cursor;
+        let mut last = first;
+        while judge.mana_for(d, self.action(last)?) {
+            last += 1;
+        }
+        judge.fits(d, self.action(last)?).then_some(Answer { first, last })
+    }
+
+    fn upcoming(&self) -> Option<usize> {
+        (self.cursor < self.lines.len()).then_some(self.cursor)
+    }
+
+    fn take(&mut self) -> Option<usize> {
+        let i = self.upcoming()?;
+        self.cursor += 1;
+        Some(i)
+    }
+
+    fn position(&self) -> usize {
+        self.cursor
+    }
+
+    fn rewind(&mut self, to: usize) {
+        self.cursor = to;
+    }
+
+    fn line(&self, i: usize) -> Option<&Line> {
+        self.lines.get(i)
+    }
+
+    fn decline(&mut self, i: usize, why: String) {
+        self.declined.push((i, why));
+    }
+
+    fn declined(&self, i: usize) -> bool {
+        self.declined.iter().any(|(j, _)| *j == i)
+    }
+
+    fn notes(&self, i: usize) -> Vec<String> {
+        self.declined.iter().filter(|(j, _)| *j == i).map(|(_, why)| why.clone()).collect()
+    }
+}
+
+/// A question about the driver's next lines that is not a decision of the rules: whether they
+/// would be an announcement, say, to explain later why it was not taken.
+struct Looking<'e, 'a, F> {
+    engine: &'e super::Engine<'a>,
+    fits: F,
+}
+
+impl<F: Fn(&super::Engine<'_>, &Action) -> bool> Judge for Looking<'_, '_, F> {
+    fn fits(&self, _: &Decision<'_>, a: &Action) -> bool {
+        (self.fits)(self.engine, a)
+    }
+
+    fn mana_for(&self, _: &Decision<'_>, a: &Action) -> bool {
+        self.engine.is_mana_line(a)
+    }
+}
+
+impl Judge for super::Engine<'_> {
+    fn fits(&self, d: &Decision<'_>, a: &Action) -> bool {
+        match (*d, a) {
+            (Decision::Act, _) => true,
+            (Decision::Pay { payer, .. }, Action::Pay(p, _)) => *p == payer,
+            // Anyone's answer is taken, and refused when it is not the controller's.
+            (Decision::Upkeep { .. }, Action::Pay(..)) | (Decision::Place { .. }, Action::Order(..)) => true,
+            (Decision::Discard { player, .. }, Action::Discard(p, _)) => *p == player,
+            (Decision::Order { player, cards, all }, Action::Order(p, _)) => cards.len() > 1 && (all || *p == player),
+            (Decision::Regenerate { dying }, _) => self.regeneration_target(a).is_some_and(|c| dying.contains(&c)),
+            (Decision::Prevent, _) => self.legal_in_prevention(a),
+            (Decision::LastMana, Action::Tap(_, c, _)) => self.destruction_stepped() && self.is_on_its_way(*c),
+            // An attacker dealing damage in a later step keeps its line waiting for it.
+            (Decision::Assign { dealing, combat }, Action::Assign(_, _, from, _)) => {
+                dealing.contains(from) || !combat.in_combat(*from)
+            }
+            _ => false,
+        }
+    }
+
+    fn mana_for(&self, d: &Decision<'_>, a: &Action) -> bool {
+        match d {
+            Decision::Regenerate { .. } | Decision::Prevent => self.is_mana_line(a),
+            Decision::Pay { mana_first, .. } => *mana_first && matches!(a, Action::Tap(..)),
+            _ => false,
+        }
+    }
+}
+
+impl super::Engine<'_> {
+    /// The driver's answer to `d` now, not yet taken. Steps passed through on the way to a
+    /// `go to` target ask nothing of the moments that read lines there (contract, Consumption 4).
+    pub(super) fn offered(&self, d: &Decision<'_>) -> Option<Answer> {
+        let quiet_moment =
+            matches!(d, Decision::Regenerate { .. } | Decision::Prevent | Decision::LastMana | Decision::Assign { .. });
+        if self.quiet && quiet_moment {
+            return None;
+        }
+        self.driver.answer(d, self)
+    }
+
+    /// The driver's next lines, mana sources first, if the last is one `fits` accepts.
+    pub(super) fn peek(&self, fits: impl Fn(&super::Engine<'_>, &Action) -> bool) -> Option<usize> {
+        if self.quiet {
+            return None;
+        }
+        self.driver.answer(&Decision::Act, &Looking { engine: self, fits }).map(|a| a.last)
+    }
+
+    /// Takes the driver's next line and shows it in the trace; returns its index.
+    pub(super) fn take_line(&mut self) -> Option<usize> {
+        let i = self.driver.take()?;
+        self.show_line(i);
+        Some(i)
+    }
+
+    /// Shows line `i` in the trace, as it is being taken.
+    pub(super) fn show_line(&mut self, i: usize) {
+        if let Some(l) = self.driver.line(i) {
+            let (number, text) = (l.number, l.text.clone());
+            self.emit(super::EventKind::Line { number, text }, None);
+        }
+    }
+
+    /// The action of the driver's next line.
+    pub(super) fn upcoming_action(&self) -> Option<Action> {
+        self.driver.upcoming().and_then(|i| self.action_of(i))
+    }
+
+    /// The action of line `i` (cloned: taking it changes the engine).
+    pub(super) fn action_of(&self, i: usize) -> Option<Action> {
+        self.driver.line(i).map(|l| l.action.clone())
+    }
+}
