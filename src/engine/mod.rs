@@ -176,8 +176,57 @@ impl Engine<'_> {
         Ok(())
     }
 
-    /// Takes line `i` at the current moment.
+    /// Takes line `i` at the current moment. The line is checked on the game as its implied
+    /// passes and the windows it closes leave it; refused, it leaves the game as it was before
+    /// it (nothing of it is applied), and the trace shows the line and the refusal only.
     fn take(&mut self, i: usize) -> Result<(), Stop> {
+        let (game, events, depth) = (self.game.clone(), self.events.len(), self.depth);
+        let before = (self.game.turn, self.game.phase);
+        match self.take_applied(i) {
+            Err(Stop::Illegal(il)) if il.line == Some(i) => {
+                let moved = before != (self.game.turn, self.game.phase);
+                self.game = game;
+                self.depth = depth;
+                self.undo_shown(events, i);
+                Err(self.explain(Stop::Illegal(il), i, moved.then_some(before.1)))
+            }
+            r => r.map_err(|s| self.explain(s, i, None)),
+        }
+    }
+
+    /// The trace of a refused line `i`, whose events from `from` on were undone: the line, then
+    /// what taking it would have done first (its implied passes, the windows it closes), one
+    /// level deeper under a note saying it is undone, so the refusal can be understood.
+    fn undo_shown(&mut self, from: usize, i: usize) {
+        let mut tail = self.events.split_off(from.min(self.events.len()));
+        let number = self.driver.line(i).map(|l| l.number);
+        if let Some(k) =
+            tail.iter().position(|e| matches!(e.kind, EventKind::Line { number: n, .. } if Some(n) == number))
+        {
+            tail.remove(k);
+        }
+        self.show_line(i);
+        if tail.is_empty() {
+            return;
+        }
+        self.depth += 1;
+        self.emit(
+            EventKind::PlayOut {
+                what: "checked on a copy of the game: taking this line would first do what follows, all undone as the line is refused".into(),
+            },
+            None,
+        );
+        self.depth -= 1;
+        // Under the note: phase events (at the top level) and the line's own events alike.
+        let under = self.depth.saturating_add(1);
+        for mut e in tail {
+            e.depth = e.depth.max(under).saturating_add(1);
+            self.events.push(e);
+        }
+    }
+
+    /// Takes line `i`, applying what it implies as it goes (see [`Self::take`]).
+    fn take_applied(&mut self, i: usize) -> Result<(), Stop> {
         let Some(line) = self.driver.line(i).cloned() else { return Ok(()) };
         // After a damage step nobody may act until the attack is over (002 L450-451): the line
         // waits for the next damage prevention step, or for the main phase.
@@ -254,23 +303,21 @@ impl Engine<'_> {
         let saved_depth = self.depth;
         self.show_line(i);
         self.depth += 1;
-        let before = (self.game.turn, self.game.phase);
         let r = self.take_action(&line.action).map_err(|s| s.at_line(i));
         self.depth = saved_depth;
-        r.map_err(|stop| self.explain(stop, i, before))
+        r
     }
 
-    /// Adds to an illegal line's hint what happened to it before: a phase its own implied passes
-    /// ended, or a special moment where it was looked at and not taken.
-    fn explain(&self, stop: Stop, i: usize, before: (u32, usize)) -> Stop {
+    /// Adds to an illegal line's hint what would have happened before it: a phase its own
+    /// implied passes would have ended (`ended`), or a special moment where it was looked at
+    /// and not taken.
+    fn explain(&self, stop: Stop, i: usize, ended: Option<usize>) -> Stop {
         let Stop::Illegal(mut il) = stop else { return stop };
         let mut notes: Vec<String> = il.hint.take().into_iter().collect();
-        // Only the line's own implied passes: a line refused inside an earlier `go to` (read
-        // at a special moment there) did not move the phase itself.
-        if before != (self.game.turn, self.game.phase) && il.line.is_none_or(|l| l == i) {
-            let phase = self.pol.phases[before.1];
+        if let Some(phase) = ended {
+            let phase = self.pol.phases[phase];
             notes.push(format!(
-                "the passes this line implies ended the {phase} phase: a pass already made in its neutral state cannot be taken back (GRS 07/15/97, Who Announces First)"
+                "the passes this line implies would have ended the {phase} phase first: a pass already made in its neutral state cannot be taken back (GRS 07/15/97, Who Announces First)"
             ));
         }
         notes.extend(self.driver.notes(i));
