@@ -3,6 +3,7 @@
 
 use super::action::{Action, TargetRef};
 use super::script::Decision;
+use super::script::Driver as _;
 use super::state::{CardId, Ctx, CtxKind, PlayerId, Source, Target, Zone};
 use super::{Engine, Stop};
 use crate::grammar::ability::{Effect, Keyword};

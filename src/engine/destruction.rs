@@ -4,6 +4,7 @@
 
 use super::action::Action;
 use super::script::Decision;
+use super::script::Driver as _;
 use super::state::{CardId, Zone};
 use super::{Engine, Stop};
 use crate::grammar::ability::Keyword;

@@ -11,10 +11,12 @@ mod damage;
 mod destruction;
 mod division;
 mod illegal;
+pub mod legal;
 mod legality;
 mod mana;
 mod on_its_way;
 mod phases;
+pub mod position;
 mod query;
 mod regeneration;
 pub use query::power_toughness;
@@ -31,6 +33,7 @@ use crate::cards::{CardDef, Library};
 use crate::edition::Policies;
 use crate::trace::{Event, EventKind, Rule};
 use action::{Action, Goal, Line};
+use script::Driver as _;
 use state::{CardId, Game, PlayerId, Source, SpellId};
 
 /// Everything the engine plays: the starting game, the bound lines and what they refer to.
@@ -70,6 +73,7 @@ pub struct Outcome {
 }
 
 /// The engine over one scenario.
+#[derive(Clone)]
 pub(crate) struct Engine<'a> {
     lib: &'a Library,
     pol: Policies,
@@ -77,7 +81,12 @@ pub(crate) struct Engine<'a> {
     game: Game,
     events: Vec<Event>,
     /// Answers the decisions the rules ask for (the scenario's lines).
-    driver: Box<dyn script::Driver + 'a>,
+    driver: script::Script<'a>,
+    /// Decisions asked and left without an answer since this was last cleared.
+    asked: std::cell::RefCell<Vec<script::Asked>>,
+    /// The lines taken at the top level, each with those read while it was taken: `(first,
+    /// end)`, end exclusive.
+    taken: Vec<(usize, usize)>,
     depth: u8,
     /// While set, no moment reads lines (steps passed through on the way to a `go to` target).
     quiet: bool,
@@ -90,69 +99,112 @@ pub(crate) struct Engine<'a> {
 /// Runs a scenario to its end: its lines, the play-out, and `stop:`.
 #[must_use]
 pub fn run(sc: &Setup) -> Outcome {
-    let mut e = Engine {
-        lib: &sc.library,
-        pol: sc.policies,
-        sc,
-        game: sc.game.clone(),
-        events: Vec::new(),
-        driver: Box::new(script::Script::new(&sc.lines)),
-        depth: 0,
-        quiet: false,
-        resolving: 0,
-        trigger_group: 0,
-    };
-    for r in &sc.redefinitions {
-        e.emit(EventKind::Redefined { card: r.name.clone(), before: r.before.clone(), now: r.now.clone() }, None);
+    let mut e = Engine::new(sc);
+    let r = e.start().and_then(|()| e.drive());
+    e.finish(r)
+}
+
+impl<'a> Engine<'a> {
+    /// The engine at the scenario's start, before anything is emitted.
+    fn new(sc: &'a Setup) -> Self {
+        Engine {
+            lib: &sc.library,
+            pol: sc.policies,
+            sc,
+            game: sc.game.clone(),
+            events: Vec::new(),
+            driver: script::Script::new(&sc.lines),
+            asked: std::cell::RefCell::new(Vec::new()),
+            taken: Vec::new(),
+            depth: 0,
+            quiet: false,
+            resolving: 0,
+            trigger_group: 0,
+        }
     }
-    let phase = e.pol.phases[e.game.phase].to_owned();
-    let step = sc.start_step.or(e.game.combat.as_ref().map(|c| c.step)).map(|s| s.name().to_owned());
-    e.emit(
-        EventKind::Start { player: e.pname(e.game.active), phase, step },
-        Some(Rule::g("Spell and Ability Timing, Who Announces First")),
-    );
-    // A scenario that starts at a damage step or the end of combat starts with that step.
-    // A state trigger may already hold on the starting board (Sea Serpent with no Island).
-    let started = e.run_triggers().and_then(|()| match sc.start_step {
-        Some(step) => e.advance_combat(step),
-        None => Ok(()),
-    });
-    let stopped = match started.and_then(|()| e.drive()) {
-        Ok(()) => None,
-        Err(stop) => {
-            if let Stop::GameOver = stop {
-                e.depth = 0;
-                let unplayed: Vec<Line> = (e.driver.position()..).map_while(|i| e.driver.line(i).cloned()).collect();
-                for l in &unplayed {
-                    e.emit(
-                        EventKind::NotPlayed { number: l.number, text: l.text.clone() },
-                        Some(Rule::g("Losing the Game")),
+
+    /// The start of the run: redefinitions, who acts first, triggers already holding, and the
+    /// step the scenario starts at.
+    fn start(&mut self) -> Result<(), Stop> {
+        let sc = self.sc;
+        for r in &sc.redefinitions {
+            self.emit(
+                EventKind::Redefined { card: r.name.clone(), before: r.before.clone(), now: r.now.clone() },
+                None,
+            );
+        }
+        let phase = self.pol.phases[self.game.phase].to_owned();
+        let step = sc.start_step.or(self.game.combat.as_ref().map(|c| c.step)).map(|s| s.name().to_owned());
+        self.emit(
+            EventKind::Start { player: self.pname(self.game.active), phase, step },
+            Some(Rule::g("Spell and Ability Timing, Who Announces First")),
+        );
+        // A scenario that starts at a damage step or the end of combat starts with that step.
+        // A state trigger may already hold on the starting board (Sea Serpent with no Island).
+        self.run_triggers()?;
+        match sc.start_step {
+            Some(step) => self.advance_combat(step),
+            None => Ok(()),
+        }
+    }
+
+    /// The outcome of a run that ended with `r`.
+    fn finish(mut self, r: Result<(), Stop>) -> Outcome {
+        let stopped = match r {
+            Ok(()) => None,
+            Err(stop) => {
+                if let Stop::GameOver = stop {
+                    self.depth = 0;
+                    let unplayed: Vec<Line> =
+                        (self.driver.position()..).map_while(|i| self.driver.line(i).cloned()).collect();
+                    for l in &unplayed {
+                        self.emit(
+                            EventKind::NotPlayed { number: l.number, text: l.text.clone() },
+                            Some(Rule::g("Losing the Game")),
+                        );
+                    }
+                }
+                if let Stop::Illegal(il) = &stop {
+                    self.depth = 0;
+                    let line = il.line.and_then(|i| self.driver.line(i));
+                    let number = line.map_or(0, |l| l.number);
+                    let text = line.map_or_else(String::new, |l| l.text.clone());
+                    self.emit(
+                        EventKind::Illegal { number, text, reason: il.reason.clone(), hint: il.hint.clone() },
+                        Some(il.rule),
                     );
                 }
+                Some(stop)
             }
-            if let Stop::Illegal(il) = &stop {
-                e.depth = 0;
-                let line = il.line.and_then(|i| e.driver.line(i));
-                let number = line.map_or(0, |l| l.number);
-                let text = line.map_or_else(String::new, |l| l.text.clone());
-                e.emit(
-                    EventKind::Illegal { number, text, reason: il.reason.clone(), hint: il.hint.clone() },
-                    Some(il.rule),
-                );
-            }
-            Some(stop)
-        }
-    };
-    Outcome { game: e.game, events: e.events, stopped }
+        };
+        Outcome { game: self.game, events: self.events, stopped }
+    }
 }
 
 impl Engine<'_> {
     /// Takes every line, then plays out what is open and goes on to `stop:`.
     fn drive(&mut self) -> Result<(), Stop> {
+        self.take_lines()?;
+        self.play_out()
+    }
+
+    /// Takes the driver's lines while it has any.
+    fn take_lines(&mut self) -> Result<(), Stop> {
         while self.offered(&script::Decision::Act).is_some() {
             let Some(i) = self.driver.take() else { break };
-            self.take(i)?;
+            self.taken.push((i, i + 1));
+            let r = self.take(i);
+            if let Some(last) = self.taken.last_mut() {
+                last.1 = self.driver.position().max(i + 1);
+            }
+            r?;
         }
+        Ok(())
+    }
+
+    /// With no more lines: what is open resolves, an attack is fought to its end, and play goes
+    /// on to `stop:`, nobody acting.
+    fn play_out(&mut self) -> Result<(), Stop> {
         // Contract, Consumption 5: everything open resolves with nobody acting.
         if !self.game.top().is_neutral() {
             self.emit(

@@ -2,6 +2,7 @@
 
 use super::action::Action;
 use super::script::Decision;
+use super::script::Driver as _;
 use super::state::{CardId, Packet, Source, SpellId, Status, Target, UntilEot, Zone};
 use super::{Engine, Stop};
 use crate::cards::CardKind;

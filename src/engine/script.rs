@@ -102,6 +102,41 @@ impl Decision<'_> {
     }
 }
 
+/// A decision asked with no answer given (the rules applied their default, or stopped): what
+/// a search tries answers to.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Asked {
+    /// Pay or not.
+    Pay(PlayerId, u32),
+    /// Discard down to seven.
+    Discard(PlayerId),
+    /// Order abilities of these cards.
+    Order(PlayerId, Vec<CardId>),
+    /// Alpha: place a later spell of the batch.
+    Place,
+    /// Regenerate one of these creatures being destroyed.
+    Regenerate(Vec<CardId>),
+    /// Prevent damage (or regenerate, 4e) in a damage prevention step.
+    Prevent,
+    /// Divide the damage of these attackers.
+    Assign(Vec<CardId>),
+}
+
+impl Asked {
+    fn of(d: &Decision<'_>) -> Option<Self> {
+        Some(match *d {
+            Decision::Pay { payer, amount, .. } | Decision::Upkeep { payer, amount, .. } => Self::Pay(payer, amount),
+            Decision::Discard { player, .. } => Self::Discard(player),
+            Decision::Order { player, cards, .. } if cards.len() > 1 => Self::Order(player, cards.to_vec()),
+            Decision::Place { .. } => Self::Place,
+            Decision::Regenerate { dying } => Self::Regenerate(dying.to_vec()),
+            Decision::Prevent => Self::Prevent,
+            Decision::Assign { dealing, .. } => Self::Assign(dealing.to_vec()),
+            Decision::Act | Decision::LastMana | Decision::Order { .. } => return None,
+        })
+    }
+}
+
 /// What the rules say about an action a driver offers (the engine answers these).
 pub(crate) trait Judge {
     /// Whether `a` answers decision `d` at this moment.
@@ -141,9 +176,12 @@ pub(crate) trait Driver {
     fn notes(&self, i: usize) -> Vec<String>;
 }
 
-/// The scenario driver: answers from the file's bound lines, in order.
+/// The scenario driver: answers from the file's bound lines, in order, then from lines added
+/// after them (a search trying what a player may do next).
+#[derive(Clone)]
 pub(crate) struct Script<'a> {
     lines: &'a [Line],
+    added: Vec<Line>,
     cursor: usize,
     declined: Vec<(usize, String)>,
 }
@@ -151,11 +189,21 @@ pub(crate) struct Script<'a> {
 impl<'a> Script<'a> {
     /// A driver over these lines, from the first.
     pub(crate) const fn new(lines: &'a [Line]) -> Self {
-        Self { lines, cursor: 0, declined: Vec::new() }
+        Self { lines, added: Vec::new(), cursor: 0, declined: Vec::new() }
     }
 
-    fn action(&self, i: usize) -> Option<&'a Action> {
-        self.lines.get(i).map(|l| &l.action)
+    /// Adds a line after the others.
+    pub(crate) fn push(&mut self, line: Line) {
+        self.added.push(line);
+    }
+
+    /// How many lines it holds.
+    pub(crate) fn len(&self) -> usize {
+        self.lines.len() + self.added.len()
+    }
+
+    fn action(&self, i: usize) -> Option<&Action> {
+        self.line(i).map(|l| &l.action)
     }
 }
 
@@ -170,7 +218,7 @@ impl Driver for Script<'_> {
     }
 
     fn upcoming(&self) -> Option<usize> {
-        (self.cursor < self.lines.len()).then_some(self.cursor)
+        (self.cursor < self.len()).then_some(self.cursor)
     }
 
     fn take(&mut self) -> Option<usize> {
@@ -188,7 +236,7 @@ impl Driver for Script<'_> {
     }
 
     fn line(&self, i: usize) -> Option<&Line> {
-        self.lines.get(i)
+        self.lines.get(i).or_else(|| self.added.get(i.checked_sub(self.lines.len())?))
     }
 
     fn decline(&mut self, i: usize, why: String) {
@@ -259,7 +307,13 @@ impl super::Engine<'_> {
         if self.quiet && quiet_moment {
             return None;
         }
-        self.driver.answer(d, self)
+        let answer = self.driver.answer(d, self);
+        if answer.is_none()
+            && let Some(asked) = Asked::of(d)
+        {
+            self.asked.borrow_mut().push(asked);
+        }
+        answer
     }
 
     /// The driver's next lines, mana sources first, if the last is one `fits` accepts.
@@ -268,6 +322,11 @@ impl super::Engine<'_> {
             return None;
         }
         self.driver.answer(&Decision::Act, &Looking { engine: self, fits }).map(|a| a.last)
+    }
+
+    /// Adds a line after the driver's others.
+    pub(super) fn push_line(&mut self, line: Line) {
+        self.driver.push(line);
     }
 
     /// Takes the driver's next line and shows it in the trace; returns its index.

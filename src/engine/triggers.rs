@@ -3,6 +3,7 @@
 
 use super::action::Action;
 use super::script::Decision;
+use super::script::Driver as _;
 use super::state::{CardId, PlayerId, Source, Spell, Status, Zone};
 use super::{Engine, Stop};
 use crate::grammar::ability::Trigger;

@@ -1,0 +1,461 @@
+//! Every legal decision at a position, each written as an action line that pastes into a file.
+//!
+//! Candidates come from the board (cards in hand and in play, their modes, targets and X up
+//! to the mana at hand; passes; attacks and blocks; answers to the decisions the last lines
+//! asked). Each is then checked by taking it on a copy of the position: a candidate is legal
+//! exactly when the engine takes it (a line is legal when its decision is in this set).
+
+use super::action::{Action, Announce, Line, TargetRef};
+use super::position::Position;
+use super::script::Asked;
+use super::state::{CardId, PlayerId, Source, Zone};
+use crate::cards::CardKind;
+use crate::grammar::ability::{Effect, Keyword, TargetKind};
+use crate::span::Span;
+
+/// What candidates to make.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Scope {
+    /// Tapping for mana (a search leaves it out: announcements pay automatically).
+    pub mana: bool,
+    /// At most this X is tried for a cost with X.
+    pub max_x: u32,
+    /// At most this many targets for a card that may have several.
+    pub max_targets: usize,
+}
+
+impl Default for Scope {
+    fn default() -> Self {
+        Self { mana: true, max_x: 20, max_targets: 3 }
+    }
+}
+
+/// A legal move: one line, or a line followed by the answers read while it is taken (a
+/// prevention in the damage prevention step that a `resolve` opens, say).
+#[derive(Clone, Debug)]
+pub struct Move {
+    /// The lines, bound, with their text.
+    pub lines: Vec<Line>,
+    /// The player whose decision the first line is (`None`: `resolve` and the like).
+    pub player: Option<PlayerId>,
+}
+
+impl Move {
+    /// The lines as written.
+    #[must_use]
+    pub fn texts(&self) -> Vec<&str> {
+        self.lines.iter().map(|l| l.text.as_str()).collect()
+    }
+}
+
+impl<'a> Position<'a> {
+    /// The line for `action`, written so it replays (labels: an alias, or `NAME#N` when two
+    /// cards share a name).
+    #[must_use]
+    pub fn line(&self, action: Action) -> Line {
+        let number = self.lines() + 1;
+        Line { number, text: self.text(&action), span: Span::new(0, 0), action }
+    }
+
+    fn label(&self, c: CardId) -> String {
+        self.setup().labels.get(usize::from(c.0)).cloned().unwrap_or_else(|| format!("card {}", c.0))
+    }
+
+    fn player_name(&self, p: PlayerId) -> &str {
+        &self.setup().players[p.ix()]
+    }
+
+    fn target_text(&self, t: TargetRef) -> String {
+        match t {
+            TargetRef::Card(c) => self.label(c),
+            TargetRef::Player(p) => self.player_name(p).to_owned(),
+        }
+    }
+
+    /// An action as a line of a scenario file.
+    #[must_use]
+    pub fn text(&self, a: &Action) -> String {
+        let p = a.player().map(|p| self.player_name(p).to_owned()).unwrap_or_default();
+        let list = |cs: &[CardId]| cs.iter().map(|&c| self.label(c)).collect::<Vec<_>>().join(", ");
+        match a {
+            Action::Resolve => "resolve".to_owned(),
+            Action::GoTo(_) => "go to next turn".to_owned(),
+            Action::Pass(_) => format!("{p} passes"),
+            Action::PlayLand(_, c) => format!("{p} plays {}", self.label(*c)),
+            Action::Tap(_, c, m) => match m {
+                Some(m) => format!("{p} taps {} for {m}", self.label(*c)),
+                None => format!("{p} taps {}", self.label(*c)),
+            },
+            Action::Announce(an) => self.announce_text(&p, an),
+            Action::Regenerate(_, c) => format!("{p} regenerates {}", self.label(*c)),
+            Action::Pay(_, Some(n)) => format!("{p} pays {n}"),
+            Action::Pay(_, None) => format!("{p} does not pay"),
+            Action::DeclareAttack(_) => format!("{p} declares an attack"),
+            Action::AttackWith(_, cards, bands) => {
+                if cards.is_empty() {
+                    return format!("{p} attacks with nothing");
+                }
+                let mut groups: Vec<String> = bands.iter().map(|b| self.labels_joined(b, " + ")).collect();
+                groups.extend(cards.iter().filter(|c| !bands.iter().any(|b| b.contains(c))).map(|&c| self.label(c)));
+                format!("{p} attacks with {}", groups.join(", "))
+            }
+            Action::Block(_, None) => format!("{p} blocks with nothing"),
+            Action::Block(_, Some((a, bs))) => format!("{p} blocks {} with {}", self.label(*a), list(bs)),
+            Action::Discard(_, c) => format!("{p} discards {}", self.label(*c)),
+            Action::Assign(_, n, a, t) => {
+                format!("{p} assigns {n} damage from {} to {}", self.label(*a), self.target_text(*t))
+            }
+            Action::Order(_, cs) => format!("{p} orders {}", list(cs)),
+        }
+    }
+
+    fn labels_joined(&self, cs: &[CardId], sep: &str) -> String {
+        cs.iter().map(|&c| self.label(c)).collect::<Vec<_>>().join(sep)
+    }
+
+    fn announce_text(&self, p: &str, an: &Announce) -> String {
+        let def = self.e.lib.get(self.game().card(an.card).def);
+        let mut s = match an.source {
+            Source::Ability(i) => {
+                let mut s = format!("{p} activates {}", self.label(an.card));
+                if def.activated().len() > 1 {
+                    s.push_str(&format!(" ability {}", u32::from(i) + 1));
+                }
+                s
+            }
+            Source::Spell(_) | Source::Triggered(_) => format!("{p} casts {}", self.label(an.card)),
+        };
+        if !an.targets.is_empty() {
+            let ts: Vec<String> = an.targets.iter().map(|&t| self.target_text(t)).collect();
+            s.push_str(&format!(" on {}", ts.join(", ")));
+        }
+        if let Some(x) = an.x {
+            s.push_str(&format!(" with X={x}"));
+        }
+        let mode = match an.source {
+            Source::Spell(k) => def.spell_effects().get(usize::from(k)).and_then(|(m, _)| *m),
+            _ => None,
+        };
+        if let Some(m) = mode {
+            s.push_str(&format!(" choosing {m}"));
+        } else if !an.packet_sources.is_empty() {
+            s.push_str(&format!(" choosing {}", self.labels_joined(&an.packet_sources, ", ")));
+        }
+        s
+    }
+
+    /// Mana `p` could have at hand: the pool and the untapped lands (any, when costs are free).
+    fn mana_at_hand(&self, p: PlayerId) -> u32 {
+        if self.setup().costs_free {
+            return u32::MAX;
+        }
+        let g = self.game();
+        let pool: u32 = g.players[p.ix()].pool.iter().sum();
+        let lands = g
+            .zone(Zone::Play, Some(p))
+            .into_iter()
+            .filter(|&c| !g.card(c).tapped && self.e.lib.get(g.card(c).def).kind == CardKind::Land)
+            .count();
+        pool.saturating_add(u32::try_from(lands).unwrap_or(u32::MAX))
+    }
+
+    /// The targets a spec could name: players, permanents of its kinds, spells being cast.
+    fn target_candidates(&self, kinds: &[TargetKind]) -> Vec<TargetRef> {
+        let g = self.game();
+        let mut out = Vec::new();
+        for (i, card) in g.cards.iter().enumerate() {
+            let Ok(id) = u16::try_from(i).map(CardId) else { continue };
+            let kind = self.e.lib.get(card.def).kind;
+            let fits = match card.zone {
+                Zone::Play => kinds.iter().any(|&k| kind.fits(k)),
+                Zone::Limbo => kinds.contains(&TargetKind::Spell),
+                _ => false,
+            };
+            if fits {
+                out.push(TargetRef::Card(id));
+            }
+        }
+        if kinds.contains(&TargetKind::Player) {
+            out.extend([PlayerId(0), PlayerId(1)].map(TargetRef::Player));
+        }
+        out
+    }
+
+    /// Announcements of `card`'s effect `source` by `p`, with every target and X.
+    fn announcements(&self, p: PlayerId, card: CardId, source: Source, scope: Scope, out: &mut Vec<Action>) {
+        let def = self.e.lib.get(self.game().card(card).def);
+        let (effect, spec, has_x) = match source {
+            // A permanent spell with no spell effect (a summon, an artifact): its local
+            // enchantment's target, or none.
+            Source::Spell(_) if def.spell_effects().is_empty() => {
+                (None, def.enchant_target(), def.cost.is_some_and(|c| c.x > 0))
+            }
+            Source::Spell(k) => {
+                let Some((_, e)) = def.spell_effects().get(usize::from(k)).copied() else { return };
+                (Some(e.clone()), e.target().cloned(), def.cost.is_some_and(|c| c.x > 0))
+            }
+            Source::Ability(i) => {
+                let Some((cost, e)) = def.activated().get(usize::from(i)).copied() else { return };
+                (Some(e.clone()), e.target().cloned(), cost.mana.x > 0)
+            }
+            Source::Triggered(_) => return,
+        };
+        let targets: Vec<Vec<TargetRef>> = match &spec {
+            Some(spec) => {
+                let each = self.target_candidates(&spec.kinds);
+                // Several targets where the card allows them (Fireball), in board order.
+                let most = if spec.many || def.extra_target_cost().is_some() { scope.max_targets } else { 1 };
+                let n = each.len().min(12);
+                let mut all: Vec<Vec<TargetRef>> = (1u32..1 << n)
+                    .map(|m| (0..n).filter(|i| m & (1 << i) != 0).map(|i| each[i]).collect::<Vec<_>>())
+                    .filter(|t: &Vec<TargetRef>| t.len() <= most)
+                    .collect();
+                all.sort_by_key(Vec::len);
+                all
+            }
+            None => vec![Vec::new()],
+        };
+        let xs: Vec<Option<u32>> =
+            if has_x { (0..=self.mana_at_hand(p).min(scope.max_x)).map(Some).collect() } else { vec![None] };
+        // A prevention from a source of the player's choice may name the source (`choosing`).
+        let mut chosen: Vec<Vec<CardId>> = vec![Vec::new()];
+        if matches!(effect, Some(Effect::PreventAllFrom(_) | Effect::ReverseDamage | Effect::Prevent(..))) {
+            let g = self.game();
+            for (i, c) in g.cards.iter().enumerate() {
+                if matches!(c.zone, Zone::Play | Zone::Limbo | Zone::Graveyard)
+                    && let Ok(id) = u16::try_from(i).map(CardId)
+                {
+                    chosen.push(vec![id]);
+                }
+            }
+        }
+        for t in &targets {
+            for &x in &xs {
+                for from in &chosen {
+                    out.push(Action::Announce(Announce {
+                        player: p,
+                        card,
+                        source,
+                        targets: t.clone(),
+                        x,
+                        packet_sources: from.clone(),
+                    }));
+                }
+            }
+        }
+    }
+
+    /// The lines `p` could write now, legal or not (the engine decides which are).
+    #[must_use]
+    pub fn candidates(&self, p: PlayerId, scope: Scope) -> Vec<Action> {
+        let g = self.game();
+        let lib = self.e.lib;
+        let mut out = vec![Action::Pass(p)];
+        for c in g.zone(Zone::Hand, Some(p)) {
+            let def = lib.get(g.card(c).def);
+            if def.kind == CardKind::Land {
+                out.push(Action::PlayLand(p, c));
+                continue;
+            }
+            for k in 0..def.spell_effects().len().max(1) {
+                self.announcements(p, c, Source::Spell(u8::try_from(k).unwrap_or(0)), scope, &mut out);
+            }
+        }
+        let mine = g.zone(Zone::Play, Some(p));
+        for &c in &mine {
+            let def = lib.get(g.card(c).def);
+            let mana_source = def.kind == CardKind::Land
+                || def.activated().iter().any(|(cost, e)| cost.tap && matches!(e, Effect::AddMana(_)));
+            if scope.mana && mana_source && !g.card(c).tapped {
+                out.push(Action::Tap(p, c, None));
+            }
+            for i in 0..def.activated().len() {
+                self.announcements(p, c, Source::Ability(u8::try_from(i).unwrap_or(0)), scope, &mut out);
+            }
+            if def.kind.is_creature() && !self.e.regeneration_sources(p, c).is_empty() {
+                out.push(Action::Regenerate(p, c));
+            }
+        }
+        let creatures: Vec<CardId> =
+            mine.iter().copied().filter(|&c| lib.get(g.card(c).def).kind.is_creature() && !g.card(c).tapped).collect();
+        if p == g.active {
+            out.push(Action::DeclareAttack(p));
+            for group in subsets(&creatures, 4) {
+                // A group with a bander may attack as one band (002 Banding).
+                let bander = group.iter().any(|&c| lib.get(g.card(c).def).has_keyword(&Keyword::Banding));
+                if bander && group.len() > 1 {
+                    out.push(Action::AttackWith(p, group.clone(), vec![group.clone()]));
+                }
+                out.push(Action::AttackWith(p, group, Vec::new()));
+            }
+        } else if let Some(cb) = &g.combat {
+            out.push(Action::Block(p, None));
+            for &a in &cb.attackers {
+                for group in subsets(&creatures, 2).into_iter().filter(|s| !s.is_empty()) {
+                    out.push(Action::Block(p, Some((a, group))));
+                }
+            }
+        }
+        out
+    }
+
+    /// Answers to a decision asked while the last lines were taken.
+    fn answers(&self, asked: &Asked, scope: Scope) -> Vec<Vec<Action>> {
+        let g = self.game();
+        let both = [g.active, g.active.other()];
+        match asked {
+            Asked::Pay(p, n) => vec![vec![Action::Pay(*p, Some(*n))], vec![Action::Pay(*p, None)]],
+            Asked::Discard(p) => {
+                g.zone(Zone::Hand, Some(*p)).into_iter().map(|c| vec![Action::Discard(*p, c)]).collect()
+            }
+            Asked::Order(p, cards) => permutations(cards).into_iter().map(|o| vec![Action::Order(*p, o)]).collect(),
+            Asked::Place => {
+                let spells: Vec<CardId> = g.zone(Zone::Limbo, None);
+                let mut out = Vec::new();
+                for &a in &spells {
+                    for &b in &spells {
+                        if a != b {
+                            out.extend(both.iter().map(|&p| vec![Action::Order(p, vec![a, b])]));
+                        }
+                    }
+                }
+                out
+            }
+            Asked::Regenerate(dying) => {
+                let mut out = Vec::new();
+                for &c in dying {
+                    for &p in &both {
+                        out.push(vec![Action::Regenerate(p, c)]);
+                    }
+                }
+                out
+            }
+            Asked::Prevent => {
+                let mut out = Vec::new();
+                for &p in &both {
+                    for a in self.candidates(p, Scope { mana: false, ..scope }) {
+                        if matches!(a, Action::Announce(_) | Action::Regenerate(..)) {
+                            out.push(vec![a]);
+                        }
+                    }
+                }
+                out
+            }
+            Asked::Assign(attackers) => {
+                let mut out = Vec::new();
+                let Some(cb) = &g.combat else { return out };
+                for &a in attackers {
+                    let blockers = cb.blockers_of(a).to_vec();
+                    if blockers.len() < 2 {
+                        continue;
+                    }
+                    let power = u32::try_from(super::power_toughness(self.e.lib, g, a).0.max(0)).unwrap_or(0);
+                    for &p in &both {
+                        for &b in &blockers {
+                            out.push(vec![Action::Assign(p, power, a, TargetRef::Card(b))]);
+                        }
+                        if let [b1, b2] = blockers[..] {
+                            for k in 1..power {
+                                out.push(vec![
+                                    Action::Assign(p, k, a, TargetRef::Card(b1)),
+                                    Action::Assign(p, power - k, a, TargetRef::Card(b2)),
+                                ]);
+                            }
+                        }
+                    }
+                }
+                out
+            }
+        }
+    }
+
+    /// Every legal move now, the player holding priority first, then the other (whose lines
+    /// imply the holder's pass). A move that asks a decision is followed by each legal answer.
+    #[must_use]
+    pub fn legal_moves(&self, scope: Scope) -> Vec<(Move, Position<'a>)> {
+        let holder = self.holder();
+        let mut out = Vec::new();
+        for p in [holder, holder.other()] {
+            for a in self.candidates(p, scope) {
+                self.extend(&[a], Some(p), scope, 0, &mut out);
+            }
+        }
+        out
+    }
+
+    /// Tries `actions` as one move; when it asks decisions with no answer, tries each answer
+    /// after it too (up to three answers deep).
+    fn extend(
+        &self,
+        actions: &[Action],
+        player: Option<PlayerId>,
+        scope: Scope,
+        deep: u8,
+        out: &mut Vec<(Move, Position<'a>)>,
+    ) {
+        let mut lines = Vec::with_capacity(actions.len());
+        for a in actions {
+            let mut l = self.line(a.clone());
+            l.number += lines.len();
+            lines.push(l);
+        }
+        let next = self.try_play(&lines);
+        match next.stopped() {
+            None | Some(super::Stop::GameOver) => {
+                let asked = next.asked();
+                let over = next.stopped().is_some();
+                out.push((Move { lines, player }, next));
+                if over || deep >= 3 {
+                    return;
+                }
+                // Decisions it asked and left to their default: each answer is another move.
+                for q in &asked {
+                    for ans in self.answers(q, scope) {
+                        let mut more = actions.to_vec();
+                        more.extend(ans);
+                        self.extend(&more, player, scope, deep + 1, out);
+                    }
+                }
+            }
+            Some(super::Stop::Choice { .. }) if deep < 3 => {
+                // The move needs an answer: each legal one completes it.
+                for q in &next.asked() {
+                    for ans in self.answers(q, scope) {
+                        let mut more = actions.to_vec();
+                        more.extend(ans);
+                        self.extend(&more, player, scope, deep + 1, out);
+                    }
+                }
+            }
+            Some(_) => {}
+        }
+    }
+}
+
+/// Subsets of `items` with at most `max` members, smallest first, in order (the empty one too).
+fn subsets(items: &[CardId], max: usize) -> Vec<Vec<CardId>> {
+    let n = items.len().min(12);
+    let mut out: Vec<Vec<CardId>> = (0u32..1 << n)
+        .map(|m| (0..n).filter(|i| m & (1 << i) != 0).map(|i| items[i]).collect::<Vec<_>>())
+        .filter(|s: &Vec<CardId>| s.len() <= max)
+        .collect();
+    out.sort_by_key(Vec::len);
+    out
+}
+
+/// Every order of `items`.
+fn permutations(items: &[CardId]) -> Vec<Vec<CardId>> {
+    if items.len() <= 1 {
+        return vec![items.to_vec()];
+    }
+    let mut out = Vec::new();
+    for (i, &first) in items.iter().enumerate() {
+        let mut rest = items.to_vec();
+        rest.remove(i);
+        for mut tail in permutations(&rest) {
+            tail.insert(0, first);
+            out.push(tail);
+        }
+    }
+    out
+}
