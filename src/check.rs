@@ -26,6 +26,12 @@ pub fn run_and_check(sc: &Scenario) -> (Outcome, Report) {
     (outcome, report)
 }
 
+/// Whether a board expectation holds on an outcome (`trace contains:` reads no trace here).
+#[must_use]
+pub fn holds(sc: &Scenario, outcome: &Outcome, e: &crate::scenario::Expect) -> bool {
+    verdict(sc, outcome, e, "").holds
+}
+
 fn label(sc: &Scenario, c: CardId) -> String {
     sc.setup.labels.get(usize::from(c.0)).cloned().unwrap_or_default()
 }

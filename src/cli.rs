@@ -21,10 +21,13 @@ const EXAMPLES: &str = "Examples:
   judge check scenarios rulings
   judge card \"Healing Salve\"
   judge card --list
+  judge moves scenarios/fizzles/giant-growth-answered-by-bolt.yaml --at 1
+  judge explore FILE --goal \"Pearled Unicorn is in play\" --for Alice --depth 1
 
 Exit codes: 0 every expectation held; 1 an expectation failed or an unexpected
 illegal line; 2 a file could not be read or understood, a choice no line makes,
-a rule not modelled under the chosen edition, or bad usage.";
+a rule not modelled under the chosen edition, or bad usage. `judge explore`:
+0 yes, 1 no, 2 bad input or no answer within its limit.";
 
 /// A tournament judge and rulings oracle for classic Magic: The Gathering (1993-1997 rules).
 #[derive(Debug, Parser)]
@@ -84,6 +87,42 @@ enum Command {
         /// List every card of the library instead.
         #[arg(long, conflicts_with = "name")]
         list: bool,
+    },
+    /// List every legal move after a scenario's lines (or after line N), as lines to paste.
+    Moves {
+        /// The scenario file.
+        file: PathBuf,
+        /// Look after this many of the file's action lines instead of all of them.
+        #[arg(long, value_name = "LINE")]
+        at: Option<usize>,
+        /// Output format.
+        #[arg(long, value_enum, default_value = "text")]
+        format: Format,
+    },
+    /// Search whether a player can make goals hold with at most N own actions, whatever the
+    /// opponent replies (exit 0 yes, 1 no, 2 bad input or no answer within the limit).
+    Explore {
+        /// The scenario file.
+        file: PathBuf,
+        /// An expectation that must hold once everything has resolved (repeat: all must hold).
+        #[arg(long = "goal", required = true, value_name = "EXPECTATION")]
+        goals: Vec<String>,
+        /// The player searched for.
+        #[arg(long = "for", value_name = "PLAYER")]
+        player: String,
+        /// The player's own actions at most (announcements, activations, lands, attacks, blocks,
+        /// damage assignments; passes and mana do not count).
+        #[arg(long, default_value_t = 1)]
+        depth: u32,
+        /// Positions searched at most.
+        #[arg(long, default_value_t = 2_000_000)]
+        limit: u64,
+        /// Seconds at most.
+        #[arg(long, default_value_t = 120)]
+        seconds: u64,
+        /// Output format.
+        #[arg(long, value_enum, default_value = "text")]
+        format: Format,
     },
     /// Check a decklist against a 1997 DCI tournament format (exit 0 legal, 1 not, 2 unreadable).
     Deck(crate::deck::DeckArgs),
@@ -334,6 +373,77 @@ fn print_outcome(r: Result<String, String>, stdout: &mut impl Write, stderr: &mu
     }
 }
 
+/// Loads a scenario file, or the rendered reason why not.
+fn read_scenario(path: &Path, lib: &Library) -> Result<Scenario, String> {
+    let name = path.display().to_string();
+    let src = std::fs::read_to_string(path)
+        .map_err(|e| Diagnostic::whole_file(format!("cannot read `{name}`: {e}")).render(&name, ""))?;
+    load_scenario_as(&src, lib, None).map_err(|d| d.render(&name, &src))
+}
+
+/// `judge explore`: loads the file with the goals, searches, prints the answer (progress on a
+/// terminal past a second).
+fn explore_command(
+    path: &Path,
+    lib: &Library,
+    (goals, player, limits): (&[String], &str, crate::explore::Limits),
+    format: Format,
+    stdout: &mut impl Write,
+    stderr: &mut impl Write,
+) -> ExitCode {
+    use std::io::IsTerminal;
+    let name = path.display().to_string();
+    let src = match std::fs::read_to_string(path) {
+        Ok(s) => s,
+        Err(e) => {
+            let _ =
+                write!(stderr, "{}", Diagnostic::whole_file(format!("cannot read `{name}`: {e}")).render(&name, ""));
+            return ExitCode::from(2);
+        }
+    };
+    let sc = match crate::scenario::load_scenario_with_goals(&src, lib, goals) {
+        Ok(sc) => sc,
+        Err(crate::scenario::GoalError::File(d)) => {
+            let _ = write!(stderr, "{}", d.render(&name, &src));
+            return ExitCode::from(2);
+        }
+        Err(crate::scenario::GoalError::Goal(i, d)) => {
+            let goal = goals.get(i).map_or("", String::as_str);
+            let _ = write!(stderr, "{}", d.render("--goal", goal));
+            return ExitCode::from(2);
+        }
+    };
+    let tty = std::io::stderr().is_terminal();
+    let mut progress = |n: u64, t: std::time::Duration| {
+        if tty {
+            eprint!("\rsearching: {n} positions, {:.1} s", t.as_secs_f64());
+        }
+    };
+    let r = crate::explore::explore(&sc, player, limits, &mut progress);
+    if tty {
+        eprint!("\r\x1b[K");
+    }
+    match r {
+        Ok(rep) => {
+            let text = if format == Format::Json {
+                serde_json::to_string_pretty(&rep).unwrap_or_default() + "\n"
+            } else {
+                crate::explore::render_explore(&rep)
+            };
+            let _ = write!(stdout, "{text}");
+            ExitCode::from(match rep.verdict {
+                crate::explore::Verdict::Yes => 0,
+                crate::explore::Verdict::No => 1,
+                crate::explore::Verdict::Unknown => 2,
+            })
+        }
+        Err(e) => {
+            let _ = writeln!(stderr, "error: {e}");
+            ExitCode::from(2)
+        }
+    }
+}
+
 /// A `--rules` value: an edition this engine plays.
 fn parse_rules(s: &str) -> Result<Edition, String> {
     match Edition::from_name(s) {
@@ -435,6 +545,34 @@ pub fn main_with(args: impl IntoIterator<Item = std::ffi::OsString>) -> ExitCode
         Command::Card { name, .. } => {
             print_outcome(show_card(&lib, name.as_deref().unwrap_or_default()), &mut stdout, &mut stderr)
         }
+        Command::Moves { file, at, format } => match read_scenario(&file, &lib) {
+            Ok(sc) => {
+                let r = crate::explore::moves(&sc, &crate::explore::setup_at(&sc, at));
+                let text = if format == Format::Json {
+                    serde_json::to_string_pretty(&r).unwrap_or_default() + "\n"
+                } else {
+                    crate::explore::render_moves(&r)
+                };
+                let _ = write!(stdout, "{text}");
+                ExitCode::SUCCESS
+            }
+            Err(e) => {
+                let _ = write!(stderr, "{e}");
+                ExitCode::from(2)
+            }
+        },
+        Command::Explore { file, goals, player, depth, limit, seconds, format } => explore_command(
+            &file,
+            &lib,
+            (
+                &goals,
+                &player,
+                crate::explore::Limits { depth, positions: limit, time: std::time::Duration::from_secs(seconds) },
+            ),
+            format,
+            &mut stdout,
+            &mut stderr,
+        ),
         // Dispatched above, before the library loads.
         Command::Deck(_) | Command::Formats(_) => ExitCode::SUCCESS,
     }

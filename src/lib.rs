@@ -16,6 +16,7 @@ pub mod diagnostic;
 pub mod diff;
 pub mod edition;
 pub mod engine;
+pub mod explore;
 pub mod grammar;
 pub mod scenario;
 pub mod span;

@@ -269,7 +269,11 @@ impl<'a> Position<'a> {
             if scope.mana && mana_source && !g.card(c).tapped {
                 out.push(Action::Tap(p, c, None));
             }
-            for i in 0..def.activated().len() {
+            for (i, (_, e)) in def.activated().iter().enumerate() {
+                // A mana ability is used by tapping for mana (`taps`), listed above.
+                if matches!(e, Effect::AddMana(_)) {
+                    continue;
+                }
                 self.announcements(p, c, Source::Ability(u8::try_from(i).unwrap_or(0)), scope, &mut out);
             }
             if def.kind.is_creature() && !self.e.regeneration_sources(p, c).is_empty() {
@@ -374,11 +378,17 @@ impl<'a> Position<'a> {
     #[must_use]
     pub fn legal_moves(&self, scope: Scope) -> Vec<(Move, Position<'a>)> {
         let holder = self.holder();
+        let mut out = self.legal_moves_of(holder, scope);
+        out.extend(self.legal_moves_of(holder.other(), scope));
+        out
+    }
+
+    /// Every legal move of `p` now.
+    #[must_use]
+    pub fn legal_moves_of(&self, p: PlayerId, scope: Scope) -> Vec<(Move, Position<'a>)> {
         let mut out = Vec::new();
-        for p in [holder, holder.other()] {
-            for a in self.candidates(p, scope) {
-                self.extend(&[a], Some(p), scope, 0, &mut out);
-            }
+        for a in self.candidates(p, scope) {
+            self.extend(&[a], Some(p), scope, 0, &mut out);
         }
         out
     }

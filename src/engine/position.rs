@@ -5,7 +5,7 @@
 //! position as it was (check, then apply).
 
 use super::action::Line;
-use super::script::{Asked, Driver as _};
+use super::script::Asked;
 use super::state::{Game, PlayerId};
 use super::{Engine, Outcome, Setup, Stop};
 
@@ -82,9 +82,10 @@ impl<'a> Position<'a> {
         self.e.asked.borrow().clone()
     }
 
-    /// The position after `lines` (taken on a copy). `Err` when play stopped on the way: a
-    /// refused line (the position is untouched), a choice that needs another line, the game
-    /// over, or a line left untaken by the moment it was written for.
+    /// The position after `lines` (taken on a copy): the first line, and answers read while
+    /// it is taken. `Err` when play stopped on the way: a refused line (the position is
+    /// untouched), a choice that needs another line, the game over, or a later line that no
+    /// decision of the first one read.
     ///
     /// # Errors
     /// Why the lines could not all be taken.
@@ -109,8 +110,9 @@ impl<'a> Position<'a> {
             e.push_line(l.clone());
         }
         let stopped = match e.take_lines() {
-            Ok(()) if e.driver.position() < first + lines.len() => {
-                Some(Stop::Choice { line: None, message: "a line was left untaken".into() })
+            // Lines after the first are answers read while it is taken, or nothing.
+            Ok(()) if lines.len() > 1 && !e.taken.iter().any(|&(a, b)| a == first && b == first + lines.len()) => {
+                Some(Stop::Choice { line: None, message: "a line was not read as an answer".into() })
             }
             Ok(()) => None,
             Err(s) => Some(s),

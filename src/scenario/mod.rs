@@ -5,7 +5,7 @@ mod refs;
 mod setup;
 mod zones;
 
-pub use setup::{Expect, ExpectKind, Scenario, load_scenario, load_scenario_as};
+pub use setup::{Expect, ExpectKind, GoalError, Scenario, load_scenario, load_scenario_as, load_scenario_with_goals};
 
 use crate::cards::RawCard;
 use crate::yaml::{CountOrList, OrderedMap, RawText};

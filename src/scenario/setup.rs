@@ -106,6 +106,39 @@ pub fn load_scenario_as(src: &str, library: &Library, rules: Option<Edition>) ->
     loader.load(raw)
 }
 
+/// Why a scenario with goals could not be loaded.
+#[derive(Debug)]
+pub enum GoalError {
+    /// The file (a diagnostic against its text).
+    File(Diagnostic),
+    /// Goal number `.0` (a diagnostic against the goal's own text).
+    Goal(usize, Diagnostic),
+}
+
+/// Loads a scenario whose expectations are `goals` (expectation lines given apart from the
+/// file, `judge explore --goal`), in place of the file's own.
+///
+/// # Errors
+/// The file's first problem, or the first goal that cannot be read against the scenario.
+pub fn load_scenario_with_goals(src: &str, library: &Library, goals: &[String]) -> Result<Scenario, GoalError> {
+    let raw: RawScenario = crate::yaml::from_str(src).map_err(GoalError::File)?;
+    let mut loader = Loader::new(src, library.clone());
+    loader.goals = Some(goals.to_vec());
+    loader.load(raw).map_err(|mut d| match d.span.filter(|s| s.offset >= GOAL_BASE) {
+        Some(sp) => {
+            // Point into the goal's own text.
+            let i = (sp.offset - GOAL_BASE) / GOAL_STRIDE;
+            d.span = Some(Span::new(sp.offset - GOAL_BASE - i * GOAL_STRIDE, sp.len));
+            GoalError::Goal(i, d)
+        }
+        None => GoalError::File(d),
+    })
+}
+
+/// Goal `i` is bound as if written at `GOAL_BASE + i * GOAL_STRIDE`, so a diagnostic names it.
+const GOAL_BASE: usize = 1 << 40;
+const GOAL_STRIDE: usize = 1 << 20;
+
 pub(super) struct Loader<'s> {
     /// Rules that override the file's `rules:`.
     pub(super) rules: Option<Edition>,
@@ -122,6 +155,8 @@ pub(super) struct Loader<'s> {
     pub(super) blocking: Vec<(CardId, CardId, Span)>,
     /// Where the first combat state is written, for errors.
     pub(super) combat_state: Option<Span>,
+    /// Expectations given apart from the file, bound in place of its own.
+    pub(super) goals: Option<Vec<String>>,
 }
 
 impl<'s> Loader<'s> {
@@ -138,6 +173,7 @@ impl<'s> Loader<'s> {
             blocking: Vec::new(),
             combat_state: None,
             rules: None,
+            goals: None,
         }
     }
 
@@ -324,7 +360,15 @@ impl<'s> Loader<'s> {
             lines.push(Line { number: n + 1, text: text.node.clone(), span: text.span, action });
         }
         let mut expects = Vec::new();
-        for raw_e in &raw.expect {
+        if let Some(goals) = &self.goals {
+            for (i, g) in goals.iter().enumerate() {
+                let text = Spanned { node: g.clone(), span: Span::new(GOAL_BASE + i * GOAL_STRIDE, g.len()) };
+                let syntax = parse_expectation(&text.node, &self.lex).map_err(|e| e.diagnostic(&text, "goal"))?;
+                let kind = self.bind_expect(&syntax, &text)?;
+                expects.push(Expect { text: text.node.clone(), kind });
+            }
+        }
+        for raw_e in raw.expect.iter().filter(|_| self.goals.is_none()) {
             let text = self.loc(raw_e);
             let syntax = parse_expectation(&text.node, &self.lex).map_err(|e| e.diagnostic(&text, "expectation"))?;
             let kind = self.bind_expect(&syntax, &text)?;
