@@ -237,7 +237,7 @@ struct Search<'s, 'p> {
 fn fingerprint(pos: &Position<'_>) -> u64 {
     use std::hash::{Hash, Hasher};
     let mut h = std::collections::hash_map::DefaultHasher::new();
-    format!("{:?}", pos.game()).hash(&mut h);
+    pos.game().hash(&mut h);
     h.finish()
 }
 
@@ -303,6 +303,8 @@ impl Search<'_, '_> {
         let scope = Scope { mana: false, max_x: 20, max_targets: 3 };
         let here = fingerprint(pos);
         let mut moves = pos.legal_moves_of(mover, scope);
+        // Every legal position reached counts as searched, expanded later or not.
+        self.positions += u64::try_from(moves.len()).unwrap_or(u64::MAX);
         moves.retain(|(_, next)| {
             let f = fingerprint(next);
             f != here && !self.path.contains(&f)

@@ -17,7 +17,7 @@ const LATER_CHOOSES: Rule = Rule::a(
 
 /// A prevention set up before the damage comes (Alpha): the next `amount` damage to `to` this
 /// turn is prevented.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Hash)]
 pub struct Shield {
     /// What it protects.
     pub to: Target,

@@ -303,6 +303,32 @@ impl<'a> Position<'a> {
         out
     }
 
+    /// What `p` could use at a special moment: regenerations (and, in a damage prevention
+    /// step, preventions); only these are read there (002 Damage Prevention; Regeneration).
+    fn special(&self, p: PlayerId, scope: Scope, prevention: bool) -> Vec<Action> {
+        let g = self.game();
+        self.candidates(p, Scope { mana: false, ..scope })
+            .into_iter()
+            .filter(|a| match a {
+                Action::Regenerate(..) => prevention,
+                Action::Announce(an) => {
+                    let def = self.e.lib.get(g.card(an.card).def);
+                    let effect = match an.source {
+                        Source::Spell(k) => def.spell_effects().get(usize::from(k)).map(|(_, e)| (*e).clone()),
+                        Source::Ability(i) => def.activated().get(usize::from(i)).map(|(_, e)| (*e).clone()),
+                        Source::Triggered(_) => None,
+                    };
+                    match effect {
+                        Some(Effect::Regenerate(_)) => true,
+                        Some(Effect::Prevent(..) | Effect::PreventAllFrom(_) | Effect::ReverseDamage) => prevention,
+                        _ => false,
+                    }
+                }
+                _ => false,
+            })
+            .collect()
+    }
+
     /// Answers to a decision asked while the last lines were taken.
     fn answers(&self, asked: &Asked, scope: Scope) -> Vec<Vec<Action>> {
         let g = self.game();
@@ -332,16 +358,15 @@ impl<'a> Position<'a> {
                         out.push(vec![Action::Regenerate(p, c)]);
                     }
                 }
+                for &p in &both {
+                    out.extend(self.special(p, scope, false).into_iter().map(|a| vec![a]));
+                }
                 out
             }
             Asked::Prevent => {
                 let mut out = Vec::new();
                 for &p in &both {
-                    for a in self.candidates(p, Scope { mana: false, ..scope }) {
-                        if matches!(a, Action::Announce(_) | Action::Regenerate(..)) {
-                            out.push(vec![a]);
-                        }
-                    }
+                    out.extend(self.special(p, scope, true).into_iter().map(|a| vec![a]));
                 }
                 out
             }

@@ -31,7 +31,7 @@ impl PlayerId {
 pub struct SpellId(pub u16);
 
 /// Where a card is.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Zone {
     /// In a library.
     Library,
@@ -63,7 +63,7 @@ impl Zone {
 }
 
 /// One physical card and, in play, its permanent state.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Hash)]
 pub struct Card {
     /// Its definition.
     pub def: DefId,
@@ -88,7 +88,7 @@ pub struct Card {
 }
 
 /// A player's state.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Hash)]
 pub struct Player {
     /// Life total.
     pub life: i32,
@@ -107,7 +107,7 @@ pub struct Player {
 }
 
 /// A target as chosen.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Target {
     /// A card (a permanent).
     Card(CardId),
@@ -118,7 +118,7 @@ pub enum Target {
 }
 
 /// Which of the card's effects a spell or ability uses.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Source {
     /// Cast from hand: the N-th of the card's spell effects (modes counted).
     Spell(u8),
@@ -129,7 +129,7 @@ pub enum Source {
 }
 
 /// What became of a spell or ability.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Status {
     /// In its interrupt window.
     BeingCast,
@@ -144,7 +144,7 @@ pub enum Status {
 }
 
 /// A spell or ability announced.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Hash)]
 pub struct Spell {
     /// The card it comes from.
     pub card: CardId,
@@ -166,7 +166,7 @@ pub struct Spell {
 }
 
 /// A packet of damage: one source to one recipient (002 Damage).
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Hash)]
 pub struct Packet {
     /// The card whose spell or ability dealt it.
     pub source: CardId,
@@ -183,7 +183,7 @@ pub struct Packet {
 }
 
 /// The steps of an attack, in order (002 Attack Phase; contract step names).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum AttackStep {
     /// Step 0: the intention to attack has been declared; the defender may respond.
     DeclareAttack,
@@ -255,7 +255,7 @@ impl AttackStep {
 }
 
 /// An attack in progress.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Hash)]
 pub struct Combat {
     /// The current step.
     pub step: AttackStep,
@@ -328,7 +328,7 @@ impl Combat {
 }
 
 /// An effect lasting until end of turn on a permanent.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Hash)]
 pub struct UntilEot {
     /// The permanent.
     pub card: CardId,
@@ -341,7 +341,7 @@ pub struct UntilEot {
 }
 
 /// What a priority context is for.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum CtxKind {
     /// The main body of a phase.
     Phase,
@@ -350,7 +350,7 @@ pub enum CtxKind {
 }
 
 /// An interrupt window: a spell being cast and the interrupts that succeeded against it.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Hash)]
 pub struct Window {
     /// The spell being cast.
     pub spell: SpellId,
@@ -361,7 +361,7 @@ pub struct Window {
 }
 
 /// A place where players take turns to act: windows, a batch, who holds priority.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Hash)]
 pub struct Ctx {
     /// What it is for.
     pub kind: CtxKind,
@@ -390,7 +390,7 @@ impl Ctx {
 }
 
 /// The whole game.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Hash)]
 pub struct Game {
     /// Every physical card.
     pub cards: Vec<Card>,

@@ -47,7 +47,7 @@ use serde::Serialize;
 use std::fmt;
 
 /// A keyword ability.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
 pub enum Keyword {
     /// Can be blocked only by flying creatures.
     Flying,
