@@ -167,3 +167,46 @@ fn diff_names_where_fourth_edition_parts_ways() {
     assert!(stdout.contains("Pearled Unicorn is destroyed"), "{stdout}");
     assert!(stdout.contains("Alpha rulebook, p.30"), "{stdout}");
 }
+
+#[test]
+fn moves_lists_pasteable_lines_after_a_line() {
+    let file = "scenarios/fizzles/giant-growth-answered-by-bolt.yaml";
+    let (code, stdout, stderr) = out(judge().args(["moves", file, "--at", "1"]));
+    assert_eq!(code, 0, "{stderr}");
+    assert!(
+        stdout.contains("Giant Growth is being cast: only interrupts against it; Alice holds priority"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("  Bob casts Lightning Bolt on Pearled Unicorn\n"), "{stdout}");
+    let (code, json, _) = out(judge().args(["moves", file, "--format", "json"]));
+    assert_eq!(code, 0);
+    let v: serde_json::Value = serde_json::from_str(&json).unwrap_or_else(|e| panic!("{e}: {json}"));
+    assert_eq!(v["version"], 1);
+    assert_eq!(v["after_line"], 2);
+    assert!(v["moves"].as_array().is_some_and(|m| !m.is_empty()), "{json}");
+}
+
+#[test]
+fn explore_exit_codes_are_yes_no_and_bad_input() {
+    let file = "tests/fixtures/explore/bolt-on-unicorn-giant-growth.yaml";
+    let goal = "Pearled Unicorn is in play";
+    let (code, stdout, _) = out(judge().args(["explore", file, "--goal", goal, "--for", "Alice"]));
+    assert_eq!(code, 0, "{stdout}");
+    assert!(stdout.starts_with("yes: Alice can make"), "{stdout}");
+    assert!(stdout.contains("  - Alice casts Giant Growth on Pearled Unicorn\n"), "{stdout}");
+    assert!(stdout.contains("positions searched in"), "{stdout}");
+    let (code, stdout, _) = out(judge().args(["explore", file, "--goal", goal, "--for", "Alice", "--depth", "0"]));
+    assert_eq!(code, 1, "{stdout}");
+    assert!(stdout.starts_with("no: "), "{stdout}");
+    let (code, _, stderr) =
+        out(judge().args(["explore", file, "--goal", "Pearled Unicorn is in plya", "--for", "Alice"]));
+    assert_eq!(code, 2);
+    assert!(stderr.contains("--goal"), "{stderr}");
+    let (code, _, stderr) = out(judge().args(["explore", file, "--goal", goal, "--for", "Carol"]));
+    assert_eq!(code, 2);
+    assert!(stderr.contains("`Carol` is not a player"), "{stderr}");
+    let (code, json, _) = out(judge().args(["explore", file, "--goal", goal, "--for", "Alice", "--format", "json"]));
+    assert_eq!(code, 0);
+    let v: serde_json::Value = serde_json::from_str(&json).unwrap_or_else(|e| panic!("{e}: {json}"));
+    assert_eq!(v["verdict"], "yes");
+}
