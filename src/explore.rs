@@ -103,10 +103,7 @@ pub fn moves(sc: &Scenario, setup: &Setup) -> MovesReport {
     } else {
         pos.legal_moves(Scope::default())
             .into_iter()
-            .map(|(m, _)| MoveOut {
-                player: m.player.map(name),
-                lines: m.texts().into_iter().map(str::to_owned).collect(),
-            })
+            .map(|(m, _)| MoveOut { player: m.player.map(name), lines: m.texts(&pos) })
             .collect()
     };
     MovesReport {
@@ -300,7 +297,7 @@ impl Search<'_, '_> {
             return None;
         }
         let mover = pos.holder();
-        let scope = Scope { mana: false, max_x: 20, max_targets: 3 };
+        let scope = Scope { mana: false, max_x: 20, max_targets: 3, sources: false };
         let here = fingerprint(pos);
         let mut moves = pos.legal_moves_of(mover, scope);
         // Every legal position reached counts as searched, expanded later or not.
@@ -451,7 +448,7 @@ pub fn explore(
         goals: sc.expects.iter().map(|e| e.text.clone()).collect(),
         depth: limits.depth,
         verdict,
-        lines: found.unwrap_or_default().into_iter().map(|l| l.text).collect(),
+        lines: found.unwrap_or_default().iter().map(|l| root.text(&l.action)).collect(),
         positions: s.positions,
         millis: u64::try_from(s.started.elapsed().as_millis()).unwrap_or(u64::MAX),
     })

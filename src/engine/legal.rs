@@ -22,11 +22,14 @@ pub struct Scope {
     pub max_x: u32,
     /// At most this many targets for a card that may have several.
     pub max_targets: usize,
+    /// A prevention's variants naming its source (`choosing SOURCE`); without them the
+    /// prevention applies to whichever packet there is.
+    pub sources: bool,
 }
 
 impl Default for Scope {
     fn default() -> Self {
-        Self { mana: true, max_x: 20, max_targets: 3 }
+        Self { mana: true, max_x: 20, max_targets: 3, sources: true }
     }
 }
 
@@ -41,10 +44,10 @@ pub struct Move {
 }
 
 impl Move {
-    /// The lines as written.
+    /// The lines as written (a search leaves them unwritten; [`Position::text`] writes them).
     #[must_use]
-    pub fn texts(&self) -> Vec<&str> {
-        self.lines.iter().map(|l| l.text.as_str()).collect()
+    pub fn texts(&self, at: &Position<'_>) -> Vec<String> {
+        self.lines.iter().map(|l| if l.text.is_empty() { at.text(&l.action) } else { l.text.clone() }).collect()
     }
 }
 
@@ -219,7 +222,9 @@ impl<'a> Position<'a> {
             if has_x { (0..=self.mana_at_hand(p).min(scope.max_x)).map(Some).collect() } else { vec![None] };
         // A prevention from a source of the player's choice may name the source (`choosing`).
         let mut chosen: Vec<Vec<CardId>> = vec![Vec::new()];
-        if matches!(effect, Some(Effect::PreventAllFrom(_) | Effect::ReverseDamage | Effect::Prevent(..))) {
+        if scope.sources
+            && matches!(effect, Some(Effect::PreventAllFrom(_) | Effect::ReverseDamage | Effect::Prevent(..)))
+        {
             let g = self.game();
             for (i, c) in g.cards.iter().enumerate() {
                 if matches!(c.zone, Zone::Play | Zone::Limbo | Zone::Graveyard)
@@ -428,12 +433,13 @@ impl<'a> Position<'a> {
         deep: u8,
         out: &mut Vec<(Move, Position<'a>)>,
     ) {
-        let mut lines = Vec::with_capacity(actions.len());
-        for a in actions {
-            let mut l = self.line(a.clone());
-            l.number += lines.len();
-            lines.push(l);
-        }
+        // No text while searching: the lines are written only for the answer.
+        let number = self.lines() + 1;
+        let lines: Vec<Line> = actions
+            .iter()
+            .enumerate()
+            .map(|(k, a)| Line { number: number + k, text: String::new(), span: Span::new(0, 0), action: a.clone() })
+            .collect();
         let next = self.try_play(&lines);
         match next.stopped() {
             None | Some(super::Stop::GameOver) => {

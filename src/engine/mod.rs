@@ -148,6 +148,24 @@ impl<'a> Engine<'a> {
         }
     }
 
+    /// A copy to play on, without the trace so far (a search reads no trace).
+    fn fork(&self) -> Self {
+        Engine {
+            lib: self.lib,
+            pol: self.pol,
+            sc: self.sc,
+            game: self.game.clone(),
+            events: Vec::new(),
+            driver: self.driver.clone(),
+            asked: std::cell::RefCell::new(Vec::new()),
+            taken: self.taken.clone(),
+            depth: self.depth,
+            quiet: self.quiet,
+            resolving: self.resolving,
+            trigger_group: self.trigger_group,
+        }
+    }
+
     /// The outcome of a run that ended with `r`.
     fn finish(mut self, r: Result<(), Stop>) -> Outcome {
         let stopped = match r {

@@ -102,8 +102,7 @@ impl<'a> Position<'a> {
     /// line, over).
     #[must_use]
     pub fn try_play(&self, lines: &[Line]) -> Self {
-        let mut e = self.e.clone();
-        e.events.clear();
+        let mut e = self.e.fork();
         e.asked.borrow_mut().clear();
         let first = e.driver.len();
         for l in lines {
@@ -121,10 +120,11 @@ impl<'a> Position<'a> {
     }
 
     /// Plays on to the end with nobody acting (what is open resolves, an attack is fought to
-    /// its end, `stop:`), as a run whose lines ran out here.
+    /// its end, `stop:`), as a run whose lines ran out here. The events are those of the
+    /// play-out only.
     #[must_use]
     pub fn outcome(&self) -> Outcome {
-        let mut e = self.e.clone();
+        let mut e = self.e.fork();
         let r = match &self.stopped {
             Some(s) => Err(s.clone()),
             None => e.play_out(),

@@ -181,7 +181,8 @@ pub(crate) trait Driver {
 #[derive(Clone)]
 pub(crate) struct Script<'a> {
     lines: &'a [Line],
-    added: Vec<Line>,
+    /// Shared between copies: a copy adds lines after those it shares.
+    added: Vec<std::rc::Rc<Line>>,
     cursor: usize,
     declined: Vec<(usize, String)>,
 }
@@ -194,7 +195,7 @@ impl<'a> Script<'a> {
 
     /// Adds a line after the others.
     pub(crate) fn push(&mut self, line: Line) {
-        self.added.push(line);
+        self.added.push(std::rc::Rc::new(line));
     }
 
     /// How many lines it holds.
@@ -236,7 +237,7 @@ impl Driver for Script<'_> {
     }
 
     fn line(&self, i: usize) -> Option<&Line> {
-        self.lines.get(i).or_else(|| self.added.get(i.checked_sub(self.lines.len())?))
+        self.lines.get(i).or_else(|| self.added.get(i.checked_sub(self.lines.len())?).map(|l| &**l))
     }
 
     fn decline(&mut self, i: usize, why: String) {
