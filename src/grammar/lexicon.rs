@@ -2,6 +2,7 @@
 
 use super::primitives::{at_boundary, number};
 use super::{PError, PResult};
+use crate::cards::Library;
 use crate::diagnostic::did_you_mean;
 use nom::Parser;
 use nom::bytes::complete::tag;
@@ -17,10 +18,12 @@ pub enum NameKind {
     Player,
 }
 
-/// The names a scenario's lines may use, matched case-insensitively, longest first.
+/// The names a scenario's lines may use, matched case-insensitively, longest first: the
+/// library's card names (looked up in the library, never copied) and the names added here.
 #[derive(Clone, Debug, Default)]
 pub struct Lexicon {
     entries: Vec<(String, String, NameKind)>,
+    cards: Library,
 }
 
 impl Lexicon {
@@ -28,6 +31,12 @@ impl Lexicon {
     #[must_use]
     pub fn new() -> Self {
         Self::default()
+    }
+
+    /// A lexicon whose card names are those of `cards`.
+    #[must_use]
+    pub fn with_cards(cards: Library) -> Self {
+        Self { entries: Vec::new(), cards }
     }
 
     /// Adds a name (kept sorted longest first so that longer names win).
@@ -44,30 +53,65 @@ impl Lexicon {
     #[must_use]
     pub fn lookup(&self, name: &str) -> Option<(&str, NameKind)> {
         let lower = name.to_lowercase();
-        self.entries.iter().find(|(l, _, _)| *l == lower).map(|(_, c, k)| (c.as_str(), *k))
+        let added = self.entries.iter().find(|(l, _, _)| *l == lower).map(|(_, c, k)| (c.as_str(), *k));
+        // Players are added before any card name is known, aliases after (the order of old).
+        match added {
+            Some((c, NameKind::Player)) => Some((c, NameKind::Player)),
+            _ => self.cards.find(&lower).map(|id| (self.cards.name(id), NameKind::Card)).or(added),
+        }
     }
 
     /// The longest known name of an allowed kind that `input` starts with, ending at a word boundary.
     #[must_use]
     pub fn prefix(&self, input: &str, allow: impl Fn(NameKind) -> bool) -> Option<(usize, &str, NameKind)> {
-        self.entries.iter().find_map(|(lower, canon, kind)| {
+        let added = self.entries.iter().find_map(|(lower, canon, kind)| {
             let head = input.get(..lower.len())?;
             (allow(*kind) && head.to_lowercase() == *lower && at_boundary(&input[lower.len()..])).then_some((
                 lower.len(),
                 canon.as_str(),
                 *kind,
             ))
+        });
+        let card = if allow(NameKind::Card) { self.card_prefix(input) } else { None };
+        match (added, card) {
+            (Some(a), Some(c)) if c.0 > a.0 || (c.0 == a.0 && a.2 != NameKind::Player) => Some(c),
+            (Some(a), _) => Some(a),
+            (None, c) => c,
+        }
+    }
+
+    /// The longest card name `input` starts with: one map lookup for each word end within the
+    /// longest name's length, so the cost does not grow with the library.
+    fn card_prefix(&self, input: &str) -> Option<(usize, &str, NameKind)> {
+        let longest = self.cards.max_name_len().min(input.len());
+        (1..=longest).rev().filter(|&e| input.is_char_boundary(e) && at_boundary(&input[e..])).find_map(|e| {
+            let id = self.cards.find(&input[..e])?;
+            let canon = self.cards.name(id);
+            // The matched text must be as long as the name (case folding can change lengths).
+            (canon.to_lowercase().len() == e).then_some((e, canon, NameKind::Card))
         })
     }
 
     /// A did-you-mean for the words at the start of `input`, among allowed kinds.
     #[must_use]
     pub fn suggest(&self, input: &str, allow: impl Fn(NameKind) -> bool) -> Option<&str> {
+        // Candidates in the order of old: longest first, then players, cards, aliases.
+        let rank = |k: NameKind| match k {
+            NameKind::Player => 0,
+            NameKind::Card => 1,
+            NameKind::Alias => 2,
+        };
+        let mut all: Vec<(usize, u8, &str)> =
+            self.entries.iter().filter(|e| allow(e.2)).map(|e| (e.0.len(), rank(e.2), e.1.as_str())).collect();
+        if allow(NameKind::Card) {
+            all.extend(self.cards.names().map(|n| (n.to_lowercase().len(), 1, n)));
+        }
+        all.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
         let words: Vec<&str> = input.split(' ').collect();
         (1..=words.len().min(6)).rev().find_map(|n| {
             let guess = words[..n].join(" ");
             let guess = guess.trim_end_matches([',', '.']);
-            did_you_mean(guess, self.entries.iter().filter(|e| allow(e.2)).map(|e| e.1.as_str()))
+            did_you_mean(guess, all.iter().map(|e| e.2))
         })
     }
 }

@@ -193,6 +193,8 @@ impl<'s> Loader<'s> {
             self.lib.add_source(&raw.cards, "this scenario's `cards:`", self.src)?;
         }
         let redefinitions = self.lib.redefined.clone();
+        // Card names are looked up in the (shared) library, not copied into the lexicon.
+        self.lex = Lexicon::with_cards(self.lib.clone());
 
         // Players, in file order.
         if raw.players.0.len() != 2 {
@@ -223,10 +225,6 @@ impl<'s> Loader<'s> {
         }
         for p in self.players.clone() {
             self.lex.add(&p, NameKind::Player);
-        }
-        let names: Vec<String> = self.lib.iter().map(|(_, d)| d.name.clone()).collect();
-        for n in &names {
-            self.lex.add(n, NameKind::Card);
         }
 
         // Zones: in_play, hand, graveyard, library for each player (the order `NAME#N` counts in).

@@ -79,6 +79,11 @@ impl Loader<'_> {
             .lib
             .find(&e.name)
             .ok_or_else(|| Diagnostic::new(format!("unknown card `{}`", e.name), text.span, "not in the library"))?;
+        // The card's definition is parsed here, the first time a scenario names it.
+        self.lib.check(def).map_err(|m| {
+            Diagnostic::new(format!("the definition of `{}` cannot be read", e.name), text.span, "this card")
+                .with_help(m.lines().next().unwrap_or_default().trim_start_matches("error: ").to_owned())
+        })?;
         let id =
             CardId(u16::try_from(self.cards.len()).map_err(|_| Diagnostic::new("too many cards", text.span, "here"))?);
         let mut card = Card {
