@@ -42,7 +42,11 @@ impl Engine<'_> {
             }
             self.destroy_each(&dying, rule)?;
         }
-        Ok(())
+        Err(Stop::Unsupported {
+            line: None,
+            message: "creatures kept dying and regenerating for 64 rounds: a loop that would not end, stopped here"
+                .to_owned(),
+        })
     }
 
     /// A local enchantment whose permanent has left play, or gained protection from the

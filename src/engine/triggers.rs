@@ -29,7 +29,11 @@ impl Engine<'_> {
             }
             self.fire(fired)?;
         }
-        Ok(())
+        Err(Stop::Unsupported {
+            line: None,
+            message: "triggered abilities kept firing for 64 rounds: a loop that would not end, stopped here"
+                .to_owned(),
+        })
     }
 
     /// The `at end of turn` abilities, at the end of the cleanup phase (000 Cleanup).
