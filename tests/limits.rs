@@ -81,6 +81,24 @@ fn many_blockers_are_not_quadratic_per_creature() {
 }
 
 #[test]
+fn many_attackers_each_blocked_are_not_cubic() {
+    let n = 800;
+    let bears = vec!["Grizzly Bears"; n].join(", ");
+    let attackers: Vec<String> = (1..=n).map(|i| format!("Grizzly Bears#{i}")).collect();
+    let mut src = format!(
+        "scenario: big\nturn: Alice\nplayers:\n  Alice: {{in_play: [{bears}]}}\n  Bob: {{in_play: [{bears}]}}\nactions:\n  - Alice attacks with {}\n",
+        attackers.join(", ")
+    );
+    for i in 1..=n {
+        src.push_str(&format!("  - Bob blocks Grizzly Bears#{i} with Grizzly Bears#{}\n", n + i));
+    }
+    src.push_str("stop: next turn\n");
+    let (events, text) = run(&src);
+    assert!(events < n * 16, "{events} events");
+    assert!(text.contains("in play: none"), "every Bear trades");
+}
+
+#[test]
 fn counters_beyond_i32_saturate() {
     let src = "scenario: x\nturn: Alice\nplayers:\n  Alice: {in_play: [\"Grizzly Bears (4294967295 -1/-1 counters)\"]}\n  Bob: {}\n";
     let (_, text) = run(src);
