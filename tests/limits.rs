@@ -99,6 +99,30 @@ fn many_attackers_each_blocked_are_not_cubic() {
 }
 
 #[test]
+fn a_long_game_with_many_aliases_is_not_quadratic() {
+    // Each player draws a named card each turn and discards it: 2,000 turns, 4,000 aliases.
+    let n = 1000;
+    let side = |p: &str| {
+        let hand: Vec<String> = (0..7).map(|i| format!("Forest as {p}H{i}")).collect();
+        let lib: Vec<String> = (0..n + 2).map(|i| format!("Forest as {p}L{i}")).collect();
+        format!("{{hand: [{}], library: [{}]}}", hand.join(", "), lib.join(", "))
+    };
+    let mut src = format!(
+        "scenario: big\nturn: Alice\nplayers:\n  Alice: {}\n  Bob: {}\nactions:\n  - go to next turn\n",
+        side("A"),
+        side("B")
+    );
+    for i in 0..n {
+        src.push_str(&format!(
+            "  - go to next turn\n  - Bob discards BL{i}\n  - go to next turn\n  - Alice discards AL{i}\n"
+        ));
+    }
+    let (events, text) = run(&src);
+    assert!(events < n * 80, "{events} events");
+    assert!(text.contains(&format!("(turn {} of the run)", 2 * n + 2)), "every turn is played");
+}
+
+#[test]
 fn counters_beyond_i32_saturate() {
     let src = "scenario: x\nturn: Alice\nplayers:\n  Alice: {in_play: [\"Grizzly Bears (4294967295 -1/-1 counters)\"]}\n  Bob: {}\n";
     let (_, text) = run(src);

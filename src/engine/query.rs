@@ -24,12 +24,16 @@ pub fn power_toughness(lib: &crate::cards::Library, game: &super::state::Game, c
     pt
 }
 
-/// Power and toughness of every card at once (indexed by card id), in one pass over the cards
-/// and the until-end-of-turn effects: what a check of every creature uses.
+/// Power and toughness of every card in play at once (indexed by card id; a card elsewhere
+/// reads 0/0), in one pass over the cards and the until-end-of-turn effects: what a check of
+/// every creature uses.
 #[must_use]
 pub fn power_toughness_all(lib: &crate::cards::Library, game: &super::state::Game) -> Vec<(i32, i32)> {
     let mut all: Vec<(i32, i32)> = (0..game.cards.len())
-        .map(|i| printed_and_counters(lib, game, CardId(u16::try_from(i).unwrap_or(u16::MAX))))
+        .map(|i| {
+            let c = CardId(u16::try_from(i).unwrap_or(u16::MAX));
+            if game.card(c).zone == Zone::Play { printed_and_counters(lib, game, c) } else { (0, 0) }
+        })
         .collect();
     for card in &game.cards {
         if card.zone == Zone::Play

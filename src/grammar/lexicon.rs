@@ -6,6 +6,7 @@ use crate::cards::Library;
 use crate::diagnostic::did_you_mean;
 use nom::Parser;
 use nom::bytes::complete::tag;
+use std::collections::HashMap;
 
 /// What a name names.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Hash, serde::Serialize)]
@@ -19,10 +20,16 @@ pub enum NameKind {
 }
 
 /// The names a scenario's lines may use, matched case-insensitively, longest first: the
-/// library's card names (looked up in the library, never copied) and the names added here.
+/// library's card names (looked up in the library, never copied) and the names added here
+/// (players, aliases), kept in a map so that thousands of aliases cost no more per lookup.
 #[derive(Clone, Debug, Default)]
 pub struct Lexicon {
+    /// Added names in insertion order: (lowercase, canonical, kind).
     entries: Vec<(String, String, NameKind)>,
+    /// Lowercase name to positions in `entries`, in insertion order.
+    index: HashMap<String, Vec<usize>>,
+    /// The longest added lowercase name, in bytes.
+    longest: usize,
     cards: Library,
 }
 
@@ -36,66 +43,70 @@ impl Lexicon {
     /// A lexicon whose card names are those of `cards`.
     #[must_use]
     pub fn with_cards(cards: Library) -> Self {
-        Self { entries: Vec::new(), cards }
+        Self { cards, ..Self::default() }
     }
 
-    /// Adds a name (kept sorted longest first so that longer names win).
+    /// Adds a name (a longer name wins over a shorter one that starts it).
     pub fn add(&mut self, name: &str, kind: NameKind) {
         let lower = name.to_lowercase();
-        if self.entries.iter().any(|(l, _, k)| *l == lower && *k == kind) {
+        let at = self.index.entry(lower.clone()).or_default();
+        if at.iter().any(|&i| self.entries[i].2 == kind) {
             return;
         }
-        let pos = self.entries.iter().position(|(l, _, _)| l.len() < lower.len()).unwrap_or(self.entries.len());
-        self.entries.insert(pos, (lower, name.to_owned(), kind));
+        at.push(self.entries.len());
+        self.longest = self.longest.max(lower.len());
+        self.entries.push((lower, name.to_owned(), kind));
+    }
+
+    /// The added names spelled `lower`, in insertion order.
+    fn added(&self, lower: &str) -> impl Iterator<Item = &(String, String, NameKind)> {
+        self.index.get(lower).into_iter().flatten().map(|&i| &self.entries[i])
     }
 
     /// The canonical spelling and kind of `name` if it is known exactly.
     #[must_use]
     pub fn lookup(&self, name: &str) -> Option<(&str, NameKind)> {
         let lower = name.to_lowercase();
-        let added = self.entries.iter().find(|(l, _, _)| *l == lower).map(|(_, c, k)| (c.as_str(), *k));
-        // Players are added before any card name is known, aliases after (the order of old).
-        match added {
-            Some((c, NameKind::Player)) => Some((c, NameKind::Player)),
-            _ => self.cards.find(&lower).map(|id| (self.cards.name(id), NameKind::Card)).or(added),
-        }
+        self.at_length(&lower, |_| true)
     }
 
-    /// The longest known name of an allowed kind that `input` starts with, ending at a word boundary.
+    /// The name spelled `lower` among allowed kinds: players first, then cards, then the other
+    /// added names in the order added (players are added before any card name is known,
+    /// aliases after).
+    fn at_length(&self, lower: &str, allow: impl Fn(NameKind) -> bool) -> Option<(&str, NameKind)> {
+        let mut added = self.added(lower).filter(|e| allow(e.2));
+        let first = added.next().map(|e| (e.1.as_str(), e.2));
+        if let Some((c, NameKind::Player)) = first {
+            return Some((c, NameKind::Player));
+        }
+        if allow(NameKind::Card)
+            && let Some(id) = self.cards.find(lower)
+        {
+            let canon = self.cards.name(id);
+            // Case folding can change lengths: the name must be as long as what it matched.
+            if canon.to_lowercase().len() == lower.len() {
+                return Some((canon, NameKind::Card));
+            }
+        }
+        first
+    }
+
+    /// The longest known name of an allowed kind that `input` starts with, ending at a word
+    /// boundary: a map lookup for each word end within the longest name's length, so the cost
+    /// grows with neither the library nor the number of aliases.
     #[must_use]
     pub fn prefix(&self, input: &str, allow: impl Fn(NameKind) -> bool) -> Option<(usize, &str, NameKind)> {
-        let added = self.entries.iter().find_map(|(lower, canon, kind)| {
-            let head = input.get(..lower.len())?;
-            (allow(*kind) && head.to_lowercase() == *lower && at_boundary(&input[lower.len()..])).then_some((
-                lower.len(),
-                canon.as_str(),
-                *kind,
-            ))
-        });
-        let card = if allow(NameKind::Card) { self.card_prefix(input) } else { None };
-        match (added, card) {
-            (Some(a), Some(c)) if c.0 > a.0 || (c.0 == a.0 && a.2 != NameKind::Player) => Some(c),
-            (Some(a), _) => Some(a),
-            (None, c) => c,
-        }
-    }
-
-    /// The longest card name `input` starts with: one map lookup for each word end within the
-    /// longest name's length, so the cost does not grow with the library.
-    fn card_prefix(&self, input: &str) -> Option<(usize, &str, NameKind)> {
-        let longest = self.cards.max_name_len().min(input.len());
+        let longest = self.cards.max_name_len().max(self.longest).min(input.len());
         (1..=longest).rev().filter(|&e| input.is_char_boundary(e) && at_boundary(&input[e..])).find_map(|e| {
-            let id = self.cards.find(&input[..e])?;
-            let canon = self.cards.name(id);
-            // The matched text must be as long as the name (case folding can change lengths).
-            (canon.to_lowercase().len() == e).then_some((e, canon, NameKind::Card))
+            let lower = input[..e].to_lowercase();
+            self.at_length(&lower, &allow).map(|(c, k)| (e, c, k))
         })
     }
 
     /// A did-you-mean for the words at the start of `input`, among allowed kinds.
     #[must_use]
     pub fn suggest(&self, input: &str, allow: impl Fn(NameKind) -> bool) -> Option<&str> {
-        // Candidates in the order of old: longest first, then players, cards, aliases.
+        // Candidates in a fixed order: longest first, then players, cards, aliases.
         let rank = |k: NameKind| match k {
             NameKind::Player => 0,
             NameKind::Card => 1,

@@ -115,6 +115,8 @@ pub(super) struct Loader<'s> {
     pub(super) players: Vec<String>,
     pub(super) cards: Vec<Card>,
     pub(super) aliases: Vec<(String, CardId)>,
+    /// Each alias in ASCII lowercase, for lookups.
+    pub(super) alias_index: std::collections::HashMap<String, CardId>,
     pub(super) labels: Vec<String>,
     /// Creatures written `attacking`, with the state's span.
     pub(super) attacking: Vec<(CardId, Span)>,
@@ -133,6 +135,7 @@ impl<'s> Loader<'s> {
             players: Vec::new(),
             cards: Vec::new(),
             aliases: Vec::new(),
+            alias_index: std::collections::HashMap::new(),
             labels: Vec::new(),
             attacking: Vec::new(),
             blocking: Vec::new(),
@@ -312,6 +315,7 @@ impl<'s> Loader<'s> {
             on_its_way: Vec::new(),
             regenerated: Vec::new(),
             shields: Vec::new(),
+            in_play_cache: std::cell::RefCell::new(None),
         };
 
         let mut lines = Vec::new();

@@ -132,6 +132,7 @@ impl Loader<'_> {
             }
             self.lex.add(alias, NameKind::Alias);
             self.aliases.push((alias.clone(), id));
+            self.alias_index.entry(alias.to_ascii_lowercase()).or_insert(id);
         }
         Ok(())
     }
