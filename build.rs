@@ -31,7 +31,9 @@ fn main() {
             panic!("card `{}` is defined twice in the built-in library", entries[w[0]].3);
         }
     }
-    let max = entries.iter().map(|e| e.4.len()).max().unwrap_or(0);
+    let mut lengths: Vec<usize> = entries.iter().map(|e| e.4.len()).collect();
+    lengths.sort_unstable_by(|a, b| b.cmp(a));
+    lengths.dedup();
     let mut out = String::new();
     out.push_str("/// Every built-in card: file, byte range, name, lowercase name.\n");
     out.push_str("static BUILTIN_INDEX: &[IndexEntry] = &[\n");
@@ -43,8 +45,8 @@ fn main() {
     }
     out.push_str("];\n/// Positions in `BUILTIN_INDEX`, sorted by lowercase name.\n");
     let _ = writeln!(out, "static BUILTIN_SORTED: &[u16] = &{order:?};");
-    let _ =
-        writeln!(out, "/// The longest built-in name, in bytes, lowercase.\nconst BUILTIN_MAX_NAME: usize = {max};");
+    let _ = writeln!(out, "/// The distinct lengths of the built-in names, lowercase, longest first.");
+    let _ = writeln!(out, "static BUILTIN_LENGTHS: &[usize] = &{lengths:?};");
     let dir = std::env::var("OUT_DIR").unwrap_or_else(|e| panic!("OUT_DIR: {e}"));
     std::fs::write(format!("{dir}/builtin_index.rs"), out).unwrap_or_else(|e| panic!("cannot write the index: {e}"));
 }

@@ -261,8 +261,8 @@ struct Indexed {
     entries: Cow<'static, [IndexEntry]>,
     /// Positions in `entries`, sorted by lowercase name (binary search).
     sorted: Cow<'static, [u16]>,
-    /// The longest lowercase name, in bytes.
-    max_name: usize,
+    /// The distinct lengths of the lowercase names, in bytes, longest first.
+    lengths: Cow<'static, [usize]>,
     /// The parsed definitions, filled on first use.
     parsed: Vec<OnceLock<Box<Result<CardDef, String>>>>,
 }
@@ -272,10 +272,10 @@ impl Indexed {
         files: Vec<(String, Cow<'static, str>)>,
         entries: Cow<'static, [IndexEntry]>,
         sorted: Cow<'static, [u16]>,
-        max_name: usize,
+        lengths: Cow<'static, [usize]>,
     ) -> Self {
         let parsed = entries.iter().map(|_| OnceLock::new()).collect();
-        Self { files, entries, sorted, max_name, parsed }
+        Self { files, entries, sorted, lengths, parsed }
     }
 
     fn position(&self, lower: &str) -> Option<usize> {
@@ -320,7 +320,8 @@ struct Layer {
     defs: Vec<CardDef>,
     /// Lowercase name to position in `defs`.
     names: HashMap<String, usize>,
-    max_name: usize,
+    /// The distinct lengths of its lowercase names.
+    lengths: std::collections::BTreeSet<usize>,
 }
 
 /// All known card definitions: an indexed base (the built-in cards, parsed on first use) and
@@ -406,7 +407,12 @@ impl Library {
     /// None today; kept fallible for callers that read card files.
     pub fn builtin() -> Result<Self, String> {
         let files = BUILTIN.iter().map(|(f, s)| ((*f).to_owned(), Cow::Borrowed(*s))).collect();
-        let base = Indexed::new(files, Cow::Borrowed(BUILTIN_INDEX), Cow::Borrowed(BUILTIN_SORTED), BUILTIN_MAX_NAME);
+        let base = Indexed::new(
+            files,
+            Cow::Borrowed(BUILTIN_INDEX),
+            Cow::Borrowed(BUILTIN_SORTED),
+            Cow::Borrowed(BUILTIN_LENGTHS),
+        );
         Ok(Self { base: Some(Arc::new(base)), layers: Vec::new(), redefined: Vec::new() })
     }
 
@@ -444,8 +450,10 @@ impl Library {
         }
         let sorted = sorted.into_iter().map(u16::try_from).collect::<Result<Vec<u16>, _>>();
         let sorted = sorted.map_err(|_| "error: too many cards\n".to_owned())?;
-        let max = entries.iter().map(|e| e.lower.len()).max().unwrap_or(0);
-        let base = Indexed::new(kept, Cow::Owned(entries), Cow::Owned(sorted), max);
+        let mut lengths: Vec<usize> = entries.iter().map(|e| e.lower.len()).collect();
+        lengths.sort_unstable_by(|a, b| b.cmp(a));
+        lengths.dedup();
+        let base = Indexed::new(kept, Cow::Owned(entries), Cow::Owned(sorted), Cow::Owned(lengths));
         let mut lib = Self { base: Some(Arc::new(base)), layers: Vec::new(), redefined: Vec::new() };
         for (name, text) in whole {
             let cards = read_card_file(&text).map_err(|d| d.render(&name, &text))?;
@@ -464,7 +472,8 @@ impl Library {
     /// A card that does not parse, or a name defined twice in this source.
     pub fn add_source(&mut self, cards: &[RawCard], origin: &str, src: &str) -> Result<Vec<Redefinition>, Diagnostic> {
         let first = self.layers.last().map_or(self.base_len(), |l| l.first + l.defs.len());
-        let mut layer = Layer { first, defs: Vec::new(), names: HashMap::new(), max_name: 0 };
+        let mut layer =
+            Layer { first, defs: Vec::new(), names: HashMap::new(), lengths: std::collections::BTreeSet::new() };
         let mut redefined = Vec::new();
         for raw in cards {
             let def = parse_card(raw, origin, src)?;
@@ -489,7 +498,7 @@ impl Library {
                 self.redefined.push(r.clone());
                 redefined.push(r);
             }
-            layer.max_name = layer.max_name.max(key.len());
+            layer.lengths.insert(key.len());
             layer.names.insert(key, layer.defs.len());
             layer.defs.push(def);
         }
@@ -558,8 +567,20 @@ impl Library {
     /// The length in bytes of the longest lowercase name: no name is longer.
     #[must_use]
     pub fn max_name_len(&self) -> usize {
-        let base = self.base.as_ref().map_or(0, |b| b.max_name);
-        self.layers.iter().map(|l| l.max_name).fold(base, usize::max)
+        self.name_lengths().first().copied().unwrap_or(0)
+    }
+
+    /// The distinct lengths in bytes of the lowercase names, longest first: the only lengths
+    /// a name lookup needs to try.
+    #[must_use]
+    pub fn name_lengths(&self) -> Vec<usize> {
+        let mut all: Vec<usize> = self.base.as_ref().map(|b| b.lengths.to_vec()).unwrap_or_default();
+        for l in &self.layers {
+            all.extend(l.lengths.iter().copied());
+        }
+        all.sort_unstable_by(|a, b| b.cmp(a));
+        all.dedup();
+        all
     }
 
     /// The closest known name, for did-you-mean.

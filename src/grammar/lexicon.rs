@@ -28,8 +28,8 @@ pub struct Lexicon {
     entries: Vec<(String, String, NameKind)>,
     /// Lowercase name to positions in `entries`, in insertion order.
     index: HashMap<String, Vec<usize>>,
-    /// The longest added lowercase name, in bytes.
-    longest: usize,
+    /// The distinct lengths of the added lowercase names and of the card names, in bytes.
+    lengths: std::collections::BTreeSet<usize>,
     cards: Library,
 }
 
@@ -43,7 +43,8 @@ impl Lexicon {
     /// A lexicon whose card names are those of `cards`.
     #[must_use]
     pub fn with_cards(cards: Library) -> Self {
-        Self { cards, ..Self::default() }
+        let lengths = cards.name_lengths().into_iter().collect();
+        Self { cards, lengths, ..Self::default() }
     }
 
     /// Adds a name (a longer name wins over a shorter one that starts it).
@@ -54,7 +55,7 @@ impl Lexicon {
             return;
         }
         at.push(self.entries.len());
-        self.longest = self.longest.max(lower.len());
+        self.lengths.insert(lower.len());
         self.entries.push((lower, name.to_owned(), kind));
     }
 
@@ -92,12 +93,12 @@ impl Lexicon {
     }
 
     /// The longest known name of an allowed kind that `input` starts with, ending at a word
-    /// boundary: a map lookup for each word end within the longest name's length, so the cost
-    /// grows with neither the library nor the number of aliases.
+    /// boundary: a map lookup for each length some name has, so the cost grows with neither
+    /// the library nor the number of aliases, nor with a long input.
     #[must_use]
     pub fn prefix(&self, input: &str, allow: impl Fn(NameKind) -> bool) -> Option<(usize, &str, NameKind)> {
-        let longest = self.cards.max_name_len().max(self.longest).min(input.len());
-        (1..=longest).rev().filter(|&e| input.is_char_boundary(e) && at_boundary(&input[e..])).find_map(|e| {
+        let fits = |e: usize| e <= input.len() && input.is_char_boundary(e) && at_boundary(&input[e..]);
+        self.lengths.iter().rev().copied().filter(|&e| e > 0 && fits(e)).find_map(|e| {
             let lower = input[..e].to_lowercase();
             self.at_length(&lower, &allow).map(|(c, k)| (e, c, k))
         })
