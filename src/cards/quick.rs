@@ -19,6 +19,10 @@ fn at(s: &str) -> Spanned<String> {
 
 /// Reads one entry (`- ...` up to the next entry), or `None` when it is not a plain shape.
 pub(super) fn read(entry: &str) -> Option<Fields> {
+    // Tabs, carriage returns and other control characters: the YAML library's business.
+    if entry.chars().any(|c| (c.is_control() && c != '\n') || c == '\u{feff}') {
+        return None;
+    }
     let mut lines = entry.lines();
     let first = lines.next()?.strip_prefix("- ")?;
     let mut values: Vec<(&str, Value<'_>)> = Vec::new();
@@ -51,7 +55,12 @@ pub(super) fn read(entry: &str) -> Option<Fields> {
             if k.starts_with(' ') {
                 return None;
             }
-            let v = v.strip_prefix(' ').unwrap_or(v);
+            // `key:value` is not a key in YAML: a space (or the end of the line) must follow.
+            let v = match v.strip_prefix(' ') {
+                Some(v) => v,
+                None if v.is_empty() => v,
+                None => return None,
+            };
             if !v.trim().is_empty() {
                 values.push((k, value(v)?));
                 continue;
@@ -193,6 +202,9 @@ fn fields(values: Vec<(&str, Value<'_>)>) -> Option<Fields> {
                 for l in lines {
                     let (e, o) = l.split_once(": ")?;
                     let t = o.trim_end().strip_prefix("{type: ")?.strip_suffix('}')?;
+                    if t.contains(',') {
+                        return None;
+                    }
                     if e.starts_with(' ')
                         || f.editions.insert(plain(e)?.to_owned(), Some(plain(t)?.to_owned())).is_some()
                     {
