@@ -19,7 +19,7 @@ mod phases;
 pub mod position;
 mod query;
 mod regeneration;
-pub use query::power_toughness;
+pub use query::{power_toughness, power_toughness_all};
 mod resolve;
 pub mod script;
 pub mod state;
