@@ -634,7 +634,7 @@ fn dispatch(args: impl IntoIterator<Item = std::ffi::OsString>, stdout: &mut imp
                 crate::explore::Limits { depth, positions: limit, time: std::time::Duration::from_secs(seconds) },
             ),
             format,
-            &mut stdout,
+            stdout,
             &mut stderr,
         ),
         // Dispatched above, before the library loads.

@@ -390,7 +390,7 @@ impl Ctx {
 }
 
 /// The whole game.
-#[derive(Clone, Debug, Hash)]
+#[derive(Clone, Debug)]
 pub struct Game {
     /// Every physical card.
     pub cards: Vec<Card>,
@@ -449,6 +449,30 @@ pub struct Game {
     /// many times a turn, and scanning every card each time (libraries included) would make
     /// a long game quadratic. Emptied by [`Game::move_card`], the only way zones change.
     pub in_play_cache: std::cell::RefCell<Option<Vec<CardId>>>,
+}
+
+/// The whole state but the cache of cards in play (a search tells positions apart by it).
+impl std::hash::Hash for Game {
+    fn hash<H: std::hash::Hasher>(&self, h: &mut H) {
+        self.cards.hash(h);
+        self.players.hash(h);
+        (self.active, self.phase, self.turn, self.seq, self.dp_steps).hash(h);
+        self.ctx.hash(h);
+        self.spells.hash(h);
+        self.packets.hash(h);
+        self.eot.hash(h);
+        self.combat.hash(h);
+        (self.no_combat_damage, self.attacked, self.between_turns, self.first_turn).hash(h);
+        self.damaged.hash(h);
+        self.died.hash(h);
+        self.state_fired.hash(h);
+        self.buried.hash(h);
+        self.disintegrated.hash(h);
+        self.player_damage.hash(h);
+        self.on_its_way.hash(h);
+        self.regenerated.hash(h);
+        self.shields.hash(h);
+    }
 }
 
 impl Game {
