@@ -95,8 +95,15 @@ pub struct MoveOut {
 /// Lists the legal moves after the first `at` lines of a scenario (all lines when `None`).
 #[must_use]
 pub fn moves(sc: &Scenario, setup: &Setup) -> MovesReport {
-    let pos = Position::after_lines(setup);
-    let (holder, position) = situation(&pos);
+    let mut pos = Position::after_lines(setup);
+    let (mut holder, mut position) = situation(&pos);
+    // A refused line leaves the game as it was: the moves are those of that game.
+    if let Some(before) = pos.after_refusal() {
+        let (h, p) = situation(&before);
+        holder = h;
+        position = format!("{position}; as the refusal left it: {p}");
+        pos = before;
+    }
     let name = |p: PlayerId| sc.setup.players[p.ix()].clone();
     let moves = if pos.stopped().is_some() {
         Vec::new()

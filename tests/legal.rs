@@ -1,6 +1,7 @@
 //! The corpus is the witness of `legal_actions`: at its point, each line of every file under
 //! scenarios/ and rulings/ is among the candidates the engine lists for its player, and taking
-//! it there is legal exactly when the file does not expect it to be refused.
+//! it there is legal exactly when the file does not expect it to be refused. A refused line
+//! leaves the game exactly as it was before it.
 
 use judge::cli::load_library;
 use judge::engine::Stop;
@@ -94,9 +95,16 @@ fn check_file(path: &Path, lib: &judge::cards::Library) -> Vec<String> {
         }
         match next.stopped() {
             None => pos = next,
-            Some(Stop::Illegal(_)) => {
+            Some(Stop::Illegal(il)) => {
                 if !expects_illegal || k + 1 != groups.len() {
                     problems.push(format!("line {} `{}` is refused, unexpected", first.number, first.text));
+                }
+                // Check, then apply: a refused line left the game as it was before it. (An
+                // answer refused inside another line's taking leaves the game at the moment it
+                // was asked for.)
+                let after = full.after_refusal().map(|p| fingerprint(p.game()));
+                if il.line == Some(a) && after != Some(fingerprint(pos.game())) {
+                    problems.push(format!("line {} `{}` was refused but changed the game", first.number, first.text));
                 }
                 return problems;
             }

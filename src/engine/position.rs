@@ -27,6 +27,13 @@ impl<'a> Position<'a> {
         Self { e, stopped: r.err() }
     }
 
+    /// After a refused line: the position as the refusal left it (untouched by the line), to
+    /// play on from. `None` when play stopped for another reason, or did not stop.
+    #[must_use]
+    pub fn after_refusal(&self) -> Option<Self> {
+        matches!(self.stopped, Some(Stop::Illegal(_))).then(|| Self { e: self.e.fork(), stopped: None })
+    }
+
     /// Why play stopped before the lines ran out.
     #[must_use]
     pub const fn stopped(&self) -> Option<&Stop> {
