@@ -86,6 +86,22 @@ fn check_file(path: &Path, lib: &judge::cards::Library) -> Vec<String> {
         let lines = &sc.setup.lines[a..b];
         let first = &lines[0];
         let next = pos.try_play(lines);
+        // Each line read while the first is taken answers a decision asked there.
+        for j in 1..lines.len() {
+            if next.stopped().is_some() {
+                break;
+            }
+            let before = pos.try_play(&lines[..j]);
+            let listed = before
+                .asked()
+                .iter()
+                .flat_map(|q| pos.answers(q, Scope::default()))
+                .any(|ans| ans.iter().any(|a| same(a, &lines[j].action)));
+            if !listed {
+                problems
+                    .push(format!("line {} `{}` is not among the answers asked for", lines[j].number, lines[j].text));
+            }
+        }
         if let Some(p) = first.action.player()
             && next.stopped().is_none()
             && !is_answer(&first.action)

@@ -233,6 +233,21 @@ impl<'a> Position<'a> {
                     chosen.push(vec![id]);
                 }
             }
+            // Several sources of the damage waiting now, in the order named (002 Damage
+            // Prevention: a prevention may be divided among packets).
+            let mut sources: Vec<CardId> = Vec::new();
+            for pk in &g.packets {
+                if !sources.contains(&pk.source) {
+                    sources.push(pk.source);
+                }
+            }
+            for &a in &sources {
+                for &b in &sources {
+                    if a != b {
+                        chosen.push(vec![a, b]);
+                    }
+                }
+            }
         }
         for t in &targets {
             for &x in &xs {
@@ -308,13 +323,32 @@ impl<'a> Position<'a> {
         out
     }
 
+    /// The kinds an announcement's effect targets.
+    fn effect_target(&self, an: &Announce) -> Option<Vec<TargetKind>> {
+        let def = self.e.lib.get(self.game().card(an.card).def);
+        let e = match an.source {
+            Source::Spell(k) => def.spell_effects().get(usize::from(k)).map(|(_, e)| *e),
+            Source::Ability(i) => def.activated().get(usize::from(i)).map(|(_, e)| *e),
+            Source::Triggered(_) => None,
+        }?;
+        e.target().map(|t| t.kinds.clone())
+    }
+
     /// What `p` could use at a special moment: regenerations (and, in a damage prevention
     /// step, preventions); only these are read there (002 Damage Prevention; Regeneration).
     fn special(&self, p: PlayerId, scope: Scope, prevention: bool) -> Vec<Action> {
         let g = self.game();
-        self.candidates(p, Scope { mana: false, ..scope })
+        let mut out: Vec<Action> = self
+            .candidates(p, scope)
             .into_iter()
             .filter(|a| match a {
+                // Mana sources are legal wherever a player may act (002 L550-559); a search
+                // leaves them out (announcements pay automatically).
+                Action::Tap(..) => scope.mana,
+                // In a damage prevention step a player may also pass, letting a batch of
+                // preventions resolve (a search leaves passes there to the step's end).
+                Action::Pass(_) => prevention && scope.mana,
+                // 4e regenerates in the step.
                 Action::Regenerate(..) => prevention,
                 Action::Announce(an) => {
                     let def = self.e.lib.get(g.card(an.card).def);
@@ -323,19 +357,32 @@ impl<'a> Position<'a> {
                         Source::Ability(i) => def.activated().get(usize::from(i)).map(|(_, e)| (*e).clone()),
                         Source::Triggered(_) => None,
                     };
+                    let interrupt = def.kind == CardKind::Interrupt && matches!(an.source, Source::Spell(_));
                     match effect {
                         Some(Effect::Regenerate(_)) => true,
-                        Some(Effect::Prevent(..) | Effect::PreventAllFrom(_) | Effect::ReverseDamage) => prevention,
-                        _ => false,
+                        Some(Effect::AddMana(_)) => scope.mana,
+                        Some(
+                            Effect::Prevent(..)
+                            | Effect::PreventAllFrom(_)
+                            | Effect::ReverseDamage
+                            | Effect::Counter(_)
+                            | Effect::CounterUnlessPaid(..),
+                        ) => prevention,
+                        _ => prevention && interrupt,
                     }
                 }
                 _ => false,
             })
-            .collect()
+            .collect();
+        if prevention && scope.mana {
+            out.push(Action::Resolve);
+        }
+        out
     }
 
-    /// Answers to a decision asked while the last lines were taken.
-    fn answers(&self, asked: &Asked, scope: Scope) -> Vec<Vec<Action>> {
+    /// Answers to a decision asked while the last lines were taken, each one or more lines.
+    #[must_use]
+    pub fn answers(&self, asked: &Asked, scope: Scope) -> Vec<Vec<Action>> {
         let g = self.game();
         let both = [g.active, g.active.other()];
         match asked {
@@ -368,32 +415,63 @@ impl<'a> Position<'a> {
                 }
                 out
             }
-            Asked::Prevent => {
+            Asked::Prevent { spells, sources } => {
                 let mut out = Vec::new();
                 for &p in &both {
-                    out.extend(self.special(p, scope, true).into_iter().map(|a| vec![a]));
+                    let special = self.special(p, scope, true);
+                    // The spells and sources of the moment, which the position before the move
+                    // does not show yet: an interrupt aimed at a prevention being cast, a
+                    // prevention naming the sources of the damage waiting.
+                    for a in &special {
+                        let Action::Announce(an) = a else { continue };
+                        let spec = self.effect_target(an);
+                        if spec.as_ref().is_some_and(|k| k.contains(&TargetKind::Spell)) {
+                            for &s in spells {
+                                let mut v = an.clone();
+                                v.targets = vec![TargetRef::Card(s)];
+                                out.push(vec![Action::Announce(v)]);
+                            }
+                        }
+                        if scope.sources && an.packet_sources.is_empty() && !an.targets.is_empty() {
+                            for (i, &s1) in sources.iter().enumerate() {
+                                for &s2 in &sources[i + 1..] {
+                                    let mut v = an.clone();
+                                    v.packet_sources = vec![s1, s2];
+                                    out.push(vec![Action::Announce(v)]);
+                                }
+                            }
+                        }
+                    }
+                    out.extend(special.into_iter().map(|a| vec![a]));
                 }
                 out
             }
-            Asked::Assign(attackers) => {
+            Asked::Assign(dealing) => {
                 let mut out = Vec::new();
                 let Some(cb) = &g.combat else { return out };
-                for &a in attackers {
-                    let blockers = cb.blockers_of(a).to_vec();
-                    if blockers.len() < 2 {
+                for &from in dealing {
+                    // An attacker's damage goes to its blockers; a blocker's to the band it blocks.
+                    let facing: Vec<CardId> = if cb.attackers.contains(&from) {
+                        cb.blockers_of(from).to_vec()
+                    } else {
+                        cb.blocked_by(from).and_then(|a| cb.band_of(a)).map(<[CardId]>::to_vec).unwrap_or_default()
+                    };
+                    if facing.len() < 2 {
                         continue;
                     }
-                    let power = u32::try_from(super::power_toughness(self.e.lib, g, a).0.max(0)).unwrap_or(0);
+                    let power = u32::try_from(super::power_toughness(self.e.lib, g, from).0.max(0)).unwrap_or(0);
                     for &p in &both {
-                        for &b in &blockers {
-                            out.push(vec![Action::Assign(p, power, a, TargetRef::Card(b))]);
+                        for &b in &facing {
+                            out.push(vec![Action::Assign(p, power, from, TargetRef::Card(b))]);
                         }
-                        if let [b1, b2] = blockers[..] {
-                            for k in 1..power {
-                                out.push(vec![
-                                    Action::Assign(p, k, a, TargetRef::Card(b1)),
-                                    Action::Assign(p, power - k, a, TargetRef::Card(b2)),
-                                ]);
+                        for (i, &b1) in facing.iter().enumerate() {
+                            for &b2 in &facing[i + 1..] {
+                                for k in 1..power {
+                                    out.push(vec![
+                                        Action::Assign(p, k, from, TargetRef::Card(b1)),
+                                        Action::Assign(p, power - k, from, TargetRef::Card(b2)),
+                                    ]);
+                                }
                             }
                         }
                     }

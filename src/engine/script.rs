@@ -116,8 +116,14 @@ pub enum Asked {
     Place,
     /// Regenerate one of these creatures being destroyed.
     Regenerate(Vec<CardId>),
-    /// Prevent damage (or regenerate, 4e) in a damage prevention step.
-    Prevent,
+    /// Prevent damage (or regenerate, 4e) in a damage prevention step, with the spells being
+    /// cast or waiting then (an interrupt may target them) and the sources of the damage.
+    Prevent {
+        /// Spells being cast or waiting.
+        spells: Vec<CardId>,
+        /// Sources of the damage waiting in the step.
+        sources: Vec<CardId>,
+    },
     /// Divide the damage of these attackers.
     Assign(Vec<CardId>),
 }
@@ -130,7 +136,7 @@ impl Asked {
             Decision::Order { player, cards, .. } if cards.len() > 1 => Self::Order(player, cards.to_vec()),
             Decision::Place { .. } => Self::Place,
             Decision::Regenerate { dying } => Self::Regenerate(dying.to_vec()),
-            Decision::Prevent => Self::Prevent,
+            Decision::Prevent => Self::Prevent { spells: Vec::new(), sources: Vec::new() },
             Decision::Assign { dealing, .. } => Self::Assign(dealing.to_vec()),
             Decision::Act | Decision::LastMana | Decision::Order { .. } => return None,
         })
@@ -310,8 +316,16 @@ impl super::Engine<'_> {
         }
         let answer = self.driver.answer(d, self);
         if answer.is_none()
-            && let Some(asked) = Asked::of(d)
+            && let Some(mut asked) = Asked::of(d)
         {
+            if let Asked::Prevent { spells, sources } = &mut asked {
+                *spells = self.game.zone(super::state::Zone::Limbo, None);
+                for p in &self.game.packets {
+                    if !sources.contains(&p.source) {
+                        sources.push(p.source);
+                    }
+                }
+            }
             self.asked.borrow_mut().push(asked);
         }
         answer
