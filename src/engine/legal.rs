@@ -323,15 +323,41 @@ impl<'a> Position<'a> {
         out
     }
 
-    /// The kinds an announcement's effect targets.
-    fn effect_target(&self, an: &Announce) -> Option<Vec<TargetKind>> {
-        let def = self.e.lib.get(self.game().card(an.card).def);
-        let e = match an.source {
-            Source::Spell(k) => def.spell_effects().get(usize::from(k)).map(|(_, e)| *e),
-            Source::Ability(i) => def.activated().get(usize::from(i)).map(|(_, e)| *e),
-            Source::Triggered(_) => None,
-        }?;
-        e.target().map(|t| t.kinds.clone())
+    /// `p`'s spells and abilities that target a spell (their targets left empty).
+    fn spell_answers(&self, p: PlayerId) -> Vec<Announce> {
+        let g = self.game();
+        let mut out = Vec::new();
+        let hand = g.zone(Zone::Hand, Some(p)).into_iter().map(|c| (c, true));
+        let play = g.zone(Zone::Play, Some(p)).into_iter().map(|c| (c, false));
+        for (c, cast) in hand.chain(play) {
+            let def = self.e.lib.get(g.card(c).def);
+            let effects: Vec<(Source, &Effect)> = if cast {
+                def.spell_effects()
+                    .into_iter()
+                    .enumerate()
+                    .map(|(k, (_, e))| (Source::Spell(u8::try_from(k).unwrap_or(0)), e))
+                    .collect()
+            } else {
+                def.activated()
+                    .into_iter()
+                    .enumerate()
+                    .map(|(i, (_, e))| (Source::Ability(u8::try_from(i).unwrap_or(0)), e))
+                    .collect()
+            };
+            for (source, e) in effects {
+                if e.target().is_some_and(|t| t.kinds.contains(&TargetKind::Spell)) {
+                    out.push(Announce {
+                        player: p,
+                        card: c,
+                        source,
+                        targets: Vec::new(),
+                        x: None,
+                        packet_sources: Vec::new(),
+                    });
+                }
+            }
+        }
+        out
     }
 
     /// What `p` could use at a special moment: regenerations (and, in a damage prevention
@@ -422,16 +448,17 @@ impl<'a> Position<'a> {
                     // The spells and sources of the moment, which the position before the move
                     // does not show yet: an interrupt aimed at a prevention being cast, a
                     // prevention naming the sources of the damage waiting.
-                    for a in &special {
-                        let Action::Announce(an) = a else { continue };
-                        let spec = self.effect_target(an);
-                        if spec.as_ref().is_some_and(|k| k.contains(&TargetKind::Spell)) {
-                            for &s in spells {
-                                let mut v = an.clone();
-                                v.targets = vec![TargetRef::Card(s)];
+                    for an in self.spell_answers(p) {
+                        for &s in spells {
+                            let mut v = an.clone();
+                            v.targets = vec![TargetRef::Card(s)];
+                            if !out.iter().any(|o: &Vec<Action>| o.first() == Some(&Action::Announce(v.clone()))) {
                                 out.push(vec![Action::Announce(v)]);
                             }
                         }
+                    }
+                    for a in &special {
+                        let Action::Announce(an) = a else { continue };
                         if scope.sources && an.packet_sources.is_empty() && !an.targets.is_empty() {
                             for (i, &s1) in sources.iter().enumerate() {
                                 for &s2 in &sources[i + 1..] {
