@@ -146,6 +146,10 @@ pub struct Policies {
     pub interrupt_targets: InterruptTargets,
     /// When a successfully cast interrupt resolves.
     pub interrupt_resolution: InterruptResolution,
+    /// Whether, among interrupts that take effect at once, those of the interrupted spell's
+    /// caster come before the other player's, whichever was announced first (Alpha: 003
+    /// p.30-31); otherwise interrupts against one spell take effect in the order announced.
+    pub caster_interrupts_first: bool,
     /// In what order a batch takes effect.
     pub batch_order: BatchOrder,
     /// Whether the active player orders all effects that happen together, the opponent's
@@ -382,6 +386,7 @@ impl Edition {
                 prevention: PreventionTiming::AfterEachResolution,
                 interrupt_targets: InterruptTargets::Innermost,
                 interrupt_resolution: InterruptResolution::Batch,
+                caster_interrupts_first: false,
                 batch_order: BatchOrder::LastInFirstOut,
                 active_orders_all: false,
                 prevent_zero: false,
@@ -413,6 +418,8 @@ impl Edition {
                 prevention: PreventionTiming::EndOfBatch,
                 interrupt_targets: InterruptTargets::AnyBeingCast,
                 interrupt_resolution: InterruptResolution::AtOnce,
+                // 002 Changes: Interrupts: first in, first out, whoever cast them.
+                caster_interrupts_first: false,
                 batch_order: BatchOrder::LastInFirstOut,
                 active_orders_all: true,
                 prevent_zero: true,
@@ -451,6 +458,9 @@ impl Edition {
                 interrupt_targets: InterruptTargets::AnyBeingCast,
                 // p.30-31, p.37: interrupts take effect as soon as they are cast.
                 interrupt_resolution: InterruptResolution::AtOnce,
+                // p.30-31: "the caster of that spell does his or her interrupts first, regardless
+                // of whether it was announced first" (the p.31 Elemental Blast example).
+                caster_interrupts_first: true,
                 // p.30: the later caster places theirs before or after the conflicting spell.
                 batch_order: BatchOrder::LaterCasterChooses,
                 // Alpha gives no rule for effects that happen together; the active player
