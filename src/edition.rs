@@ -94,6 +94,19 @@ pub enum BatchOrder {
     LaterCasterChooses,
 }
 
+/// What protection from a colour covers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ProtectionScope {
+    /// Damage, blocks and targeting by that colour; untargeted spells of the colour still affect
+    /// the creature, and the damage it deals may be prevented by anything (5e, 4e: 002
+    /// Protection, from the Mirage rulebook p.21).
+    TargetsDamageBlocks,
+    /// "Any magic of those colors": untargeted spells of the colour do not affect the creature
+    /// either, and damage it deals cannot be prevented using cards of the colour (Alpha: 003
+    /// p.28 Protection).
+    AllMagic,
+}
+
 /// Which legends the legend rule covers.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum LegendRule {
@@ -186,6 +199,8 @@ pub struct Policies {
     /// Whether fast effects may be played during the declarations of attackers and blockers
     /// without ending them (Alpha: 003 p.25); 5e ends the declaration (002 L301-304).
     pub fast_effects_in_declarations: bool,
+    /// What protection from a colour covers.
+    pub protection: ProtectionScope,
     /// Whether protection of a blocker from a trampler's colour stops all of that trampler's
     /// damage to it from carrying over (4e: 4th Ed. FAQ, Creature Abilities).
     pub trample_negated_by_protection: bool,
@@ -399,6 +414,7 @@ impl Edition {
                 specialized_series: true,
                 regenerated_leaves_combat: true,
                 fast_effects_in_declarations: false,
+                protection: ProtectionScope::TargetsDamageBlocks,
                 trample_negated_by_protection: false,
                 mana_mid_resolution: false,
                 destruction: Destruction::Immediate,
@@ -432,6 +448,7 @@ impl Edition {
                 specialized_series: true,
                 regenerated_leaves_combat: true,
                 fast_effects_in_declarations: false,
+                protection: ProtectionScope::TargetsDamageBlocks,
                 trample_negated_by_protection: true,
                 mana_mid_resolution: true,
                 destruction: Destruction::PreventionStep,
@@ -480,6 +497,9 @@ impl Edition {
                 specialized_series: false,
                 regenerated_leaves_combat: false,
                 fast_effects_in_declarations: true,
+                // p.28: "cannot be affected by any magic of those colors", and "damage done by
+                // such a creature cannot be prevented using" cards of those colours.
+                protection: ProtectionScope::AllMagic,
                 // p.23: a creature with lethal damage is destroyed at once.
                 // p.28: a protected blocker is never dealt enough damage to let trample over.
                 trample_negated_by_protection: true,
