@@ -68,10 +68,16 @@ impl Engine<'_> {
                 Some(AttackStep::DeclareAttackers | AttackStep::DeclareBlockers),
                 Action::Announce(_) | Action::Pass(_) | Action::Resolve,
             ) if self.pol.fast_effects_in_declarations => Ok(()),
-            (Some(AttackStep::DeclareAttackers), a) if !matches!(a, Action::AttackWith(..) | Action::Tap(..)) => {
+            // A declaration step ends only where nothing is open (under Alpha a fast effect may be
+            // open in it, 003 p.25): the line is then taken at the current moment.
+            (Some(AttackStep::DeclareAttackers), a)
+                if !matches!(a, Action::AttackWith(..) | Action::Tap(..)) && self.game.top().is_neutral() =>
+            {
                 self.advance_combat(AttackStep::BeforeBlocks)
             }
-            (Some(AttackStep::DeclareBlockers), a) if !matches!(a, Action::Block(..) | Action::Tap(..)) => {
+            (Some(AttackStep::DeclareBlockers), a)
+                if !matches!(a, Action::Block(..) | Action::Tap(..)) && self.game.top().is_neutral() =>
+            {
                 self.advance_combat(AttackStep::AfterBlocks)
             }
             _ => Ok(()),
@@ -81,16 +87,32 @@ impl Engine<'_> {
     /// Checks that a step-bound line of the attack may move play forward now, and brings play to
     /// the main phase if the turn is earlier.
     fn attack_moment(&mut self, p: PlayerId) -> Result<(), Stop> {
-        if !self.game.top().is_neutral() || self.game.ctx.len() > 1 {
-            return Err(Stop::illegal(
-                "declarations of the attack are not responses: a spell is being cast or a batch is waiting",
-                Rule::g("Spell and Ability Timing, Who Announces First"),
-                Some("write `resolve` before this line"),
-            ));
-        }
+        self.declaration_moment()?;
         let main = self.pol.main_phase();
         if self.game.combat.is_none() && p == self.game.active && self.game.phase < main {
             self.advance(super::action::Goal::Phase(main), Some(()))?;
+        }
+        Ok(())
+    }
+
+    /// A declaration of the attack is made only where nothing is being cast or waiting (contract,
+    /// Consumption 3). Alpha lets fast effects come during the declarations (003 p.25), but a
+    /// declaration does not come between a spell's announcement and its effect: only interrupts
+    /// may (p.19, p.30), and nothing else happens until both players have finished (p.30).
+    fn declaration_moment(&self) -> Result<(), Stop> {
+        if !self.game.top().is_neutral() || self.game.ctx.len() > 1 {
+            let rule = if self.pol.fast_effects_in_declarations {
+                Rule::a(
+                    "p.25: fast effects may come during the declarations; p.19, p.30: while a spell is being cast only interrupts may, and nothing else happens until both players have finished",
+                )
+            } else {
+                Rule::g("Spell and Ability Timing, Who Announces First")
+            };
+            return Err(Stop::illegal(
+                "declarations of the attack are not responses: a spell is being cast or a batch is waiting",
+                rule,
+                Some("write `resolve` before this line"),
+            ));
         }
         Ok(())
     }
@@ -146,7 +168,7 @@ impl Engine<'_> {
             Some(AttackStep::DeclareAttack | AttackStep::BeginningOfAttack) => {
                 self.advance_combat(AttackStep::DeclareAttackers)?;
             }
-            Some(AttackStep::DeclareAttackers) => {}
+            Some(AttackStep::DeclareAttackers) => self.declaration_moment()?,
             Some(step) => {
                 return Err(Stop::illegal(
                     format!(
@@ -256,6 +278,8 @@ impl Engine<'_> {
         if step < AttackStep::DeclareBlockers {
             self.attack_moment(p)?;
             self.advance_combat(AttackStep::DeclareBlockers)?;
+        } else if step == AttackStep::DeclareBlockers {
+            self.declaration_moment()?;
         } else if step > AttackStep::DeclareBlockers {
             return Err(Stop::illegal(
                 format!(
