@@ -50,7 +50,8 @@ pub enum InterruptResolution {
     /// when nobody adds another (5e; 002 Batches of Interrupts).
     Batch,
     /// It resolves as soon as it is successfully cast, before anything more is done to the
-    /// spell it interrupts (two interrupts against one spell take effect in the order cast), and
+    /// spell it interrupts (two interrupts against one spell take effect in the order cast: one
+    /// cast while an earlier one against the same spell is still being cast waits for it), and
     /// with no spell under it nobody may respond to it. An interrupt that targets no spell is
     /// still an interrupt. (4e: the Fourth Edition FAQ, Timing, "interrupts resolve as soon as
     /// they are successfully cast" and "an interrupt takes effect immediately unless another
@@ -145,8 +146,7 @@ impl Unmodelled {
 }
 
 /// The policy table of one edition: where editions differ, the engine asks this table instead
-/// of matching on the edition. Fourth Edition plays its damage prevention timing; the
-/// differences in `unmodelled` stop a run that reaches them. `rules: alpha` is refused at load.
+/// of matching on the edition. The differences in `unmodelled` stop a run that reaches them.
 #[derive(Clone, Copy, Debug)]
 pub struct Policies {
     /// The edition these policies belong to.
