@@ -120,33 +120,34 @@ impl Engine<'_> {
         }
     }
 
-    /// A line written during the declarations or after blocks whose moment is a later one of
-    /// the same attack (a regeneration, a prevention) waits for it: play goes on with nobody
-    /// acting (what is open resolves, then the steps follow one another) and the first damage
+    /// A line written after the blockers are declared whose moment is a later one of the same
+    /// attack (a regeneration, a prevention) waits for it: play goes on with nobody acting
+    /// (what is open resolves, then the steps follow one another) and the first damage
     /// prevention step or destruction where the line is legal takes it, as inside a resolving
     /// batch (002 Attack Phase, Step 4 L437-451 and Step 5+6 L470-471: each damage step ends
     /// with its damage prevention step and the destruction of the dead; 000 L746, L766).
     /// Play stops after the step that took it. Returns whether the line was taken; when no
     /// moment took it the attack is over and the line is taken as it stands (and refused),
-    /// with a note on where it waited.
+    /// with a note on where it waited. Before the blocks such a line does not wait: going on
+    /// would declare no blockers for the defender, so it is refused with a note saying so.
     pub(super) fn carry_to_later_moment(&mut self, i: usize) -> Result<bool, Stop> {
         let Some(step) = self.step() else { return Ok(false) };
-        let declared = self.combat().is_some_and(|cb| cb.attackers.iter().any(|&a| cb.in_combat(a)));
-        if self.quiet
-            || self.game.ctx.len() != 1
-            || !(AttackStep::DeclareAttackers..=AttackStep::AfterBlocks).contains(&step)
-            || !declared
-        {
+        if self.quiet || self.game.ctx.len() != 1 || step >= AttackStep::FirstStrikeDamage {
             return Ok(false);
         }
         let line = &self.sc.lines[i];
         let Some((why, rule)) = self.waits_for_damage(&line.action) else { return Ok(false) };
-        // A line from the declarations ends them, as any other line of another kind does.
-        let now = match step {
-            AttackStep::DeclareAttackers => AttackStep::BeforeBlocks,
-            AttackStep::DeclareBlockers => AttackStep::AfterBlocks,
-            s => s,
-        };
+        if step < AttackStep::DeclareBlockers {
+            let defender = self.pname(self.game.active.other());
+            self.declined.push((
+                i,
+                format!(
+                    "written after the blocks it would wait for its moment in the damage steps, but the blockers are not declared yet and another line does not declare them: write `{defender} blocks ...` or `{defender} blocks with nothing` before it (GRS 07/15/97, Attack Phase, Step 3: Declare Blockers)"
+                ),
+            ));
+            return Ok(false);
+        }
+        let now = AttackStep::AfterBlocks;
         self.cursor = i;
         self.emit(
             EventKind::PlayOut {
