@@ -80,11 +80,12 @@ impl Engine<'_> {
 
     /// Why a line cannot be taken at this moment of the attack although a later moment of the
     /// same attack may take it: a regeneration (used only as its creature is being destroyed,
-    /// 002 Regeneration; under 4e only in a damage prevention step, 002 Changes: Regeneration)
-    /// or a prevention (only in a damage prevention step, 002 Damage Prevention L2087-2091, L1115-1119;
-    /// 000 L766), where the rules have such steps. Other lines, Giant Growth or Healing Salve
-    /// choosing `gain` among them, are legal after blocks and are taken there. Returns the
-    /// reason and the rule that sets its moment.
+    /// 002 Regeneration L3363-3366; under 4e only in a damage prevention step, 002 Changes:
+    /// Regeneration L4502-4505) or a prevention (only in a damage prevention step, 002 Damage
+    /// Prevention L1115-1119, L2087-2091; 000 L766), where the rules have such steps (Alpha
+    /// has none: a prevention is used before the damage, 003 p.38). Other lines, Giant Growth
+    /// or Healing Salve choosing `gain` among them, are legal after blocks and are taken
+    /// there. Returns the reason and the rule that sets its moment.
     fn waits_for_damage(&self, a: &Action) -> Option<(&'static str, Rule)> {
         let regen = if self.regeneration_in_prevention() {
             (
