@@ -107,11 +107,8 @@ impl Engine<'_> {
                     {
                         // (4e allowed preventing none, but a line written before the damage
                         // is meant for damage to come: it waits for damage to its target.)
-                        let why = if self.pol.prevent_zero {
-                            "damage prevention is played only in a damage prevention step; written before the damage, it waits for damage to its target"
-                        } else {
-                            "damage prevention is played only in a damage prevention step, on damage there"
-                        };
+                        let why =
+                            "damage prevention is played only in a damage prevention step, on damage to its target";
                         Some((why, Rule::g("Damage Prevention (glossary): only during a damage prevention step")))
                     }
                     _ => None,
