@@ -75,10 +75,10 @@ impl Loader<'_> {
     ) -> Result<(), Diagnostic> {
         let text = self.loc(raw);
         let e = parse_entry(&text.node, &self.lex).map_err(|e| e.diagnostic(&text, "zone entry"))?;
-        let def = self
-            .lib
-            .find(&e.name)
-            .ok_or_else(|| Diagnostic::new(format!("unknown card `{}`", e.name), text.span, "not in the library"))?;
+        let def = self.lib.find(&e.name).ok_or_else(|| {
+            Diagnostic::new(format!("unknown card `{}`", e.name), text.span, "not in the library")
+                .with_help(crate::cards::NOT_IN_LIBRARY_HELP)
+        })?;
         let id =
             CardId(u16::try_from(self.cards.len()).map_err(|_| Diagnostic::new("too many cards", text.span, "here"))?);
         let mut card = Card {
