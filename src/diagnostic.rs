@@ -90,18 +90,28 @@ pub fn did_you_mean<'a>(word: &str, candidates: impl IntoIterator<Item = &'a str
 /// How many suggestions [`suggestions`] gives at most.
 pub const MAX_SUGGESTIONS: usize = 6;
 
-/// Likely meant candidates for `word`: the closest by edit distance when one is close enough,
+/// Likely meant candidates for `word`: the closest by edit distance when it is one edit away;
 /// else every candidate that `word` begins or names a whole word of (at most
-/// [`MAX_SUGGESTIONS`], sorted).
+/// [`MAX_SUGGESTIONS`], sorted); else the closest by edit distance when close enough.
 #[must_use]
 pub fn suggestions<'a>(word: &str, candidates: impl IntoIterator<Item = &'a str>) -> Vec<&'a str> {
-    suggest_counted(word, candidates).0
+    suggest_counted(word, candidates, true).0
+}
+
+/// The closest candidate by edit distance alone (a misspelling), if close enough.
+#[must_use]
+pub fn closest_typo<'a>(word: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
+    suggest_counted(word, candidates, false).0.first().copied()
 }
 
 /// [`suggestions`], with the number of edit-distance cells computed. The work stays bounded
 /// whatever the length of `word`: a candidate whose length differs from the word's by more than
 /// the distance allowed cannot be close enough, so it is not compared.
-fn suggest_counted<'a>(word: &str, candidates: impl IntoIterator<Item = &'a str>) -> (Vec<&'a str>, usize) {
+fn suggest_counted<'a>(
+    word: &str,
+    candidates: impl IntoIterator<Item = &'a str>,
+    by_word: bool,
+) -> (Vec<&'a str>, usize) {
     let w = word.trim().to_lowercase();
     let n = w.chars().count();
     if n == 0 {
@@ -122,17 +132,23 @@ fn suggest_counted<'a>(word: &str, candidates: impl IntoIterator<Item = &'a str>
             }
         }
         // Three letters at least, so that `of` does not name every Circle of Protection.
-        if n >= 3 && n < m && (lc.starts_with(&w) || lc.split(|ch: char| !ch.is_alphanumeric()).any(|p| p == w)) {
+        if by_word
+            && n >= 3
+            && n < m
+            && (lc.starts_with(&w) || lc.split(|ch: char| !ch.is_alphanumeric()).any(|p| p == w))
+        {
             named.push(c);
         }
-    }
-    if let Some((_, c)) = best {
-        return (vec![c], work);
     }
     named.sort_unstable();
     named.dedup();
     named.truncate(MAX_SUGGESTIONS);
-    (named, work)
+    // One edit away is surely a typo; two edits on a short word (`Bolt` -> `Bob`) are weaker
+    // evidence than the word itself naming one card.
+    match best {
+        Some((d, c)) if d <= 1 || named.len() != 1 => (vec![c], work),
+        _ => (named, work),
+    }
 }
 
 fn edit_distance(a: &str, b: &str) -> usize {
@@ -179,21 +195,25 @@ mod tests {
         assert_eq!(did_you_mean("of", cards), None);
         assert_eq!(did_you_mean("Wall", cards), None, "two walls: no single guess");
         assert_eq!(suggestions("Wall", cards), ["Wall of Ice", "Wall of Stone"]);
+        // Two edits from a player's name, but the word names one card.
+        assert_eq!(did_you_mean("Bolt", ["Bob", "Lightning Bolt"]), Some("Lightning Bolt"));
+        assert_eq!(did_you_mean("Bobb", ["Bob", "Lightning Bolt"]), Some("Bob"));
+        assert_eq!(closest_typo("Bolt", ["Lightning Bolt"]), None);
     }
 
     #[test]
     fn a_long_unknown_name_costs_no_comparison() {
         let cards: Vec<String> = (0..1000).map(|i| format!("Synthetic Card Number {i}")).collect();
         let long = "x".repeat(100_000);
-        let (found, work) = suggest_counted(&long, cards.iter().map(String::as_str));
+        let (found, work) = suggest_counted(&long, cards.iter().map(String::as_str), true);
         assert!(found.is_empty());
         assert_eq!(work, 0, "no candidate is within reach of a 100 KB name");
         // A name of ordinary length is compared with each card once, a few hundred cells each.
-        let (found, work) = suggest_counted("Synthetic Card Numbr 7", cards.iter().map(String::as_str));
+        let (found, work) = suggest_counted("Synthetic Card Numbr 7", cards.iter().map(String::as_str), true);
         assert_eq!(found, ["Synthetic Card Number 7"]);
         assert!(work <= 1000 * 30 * 30, "{work}");
         // Long, but near a card's length: the work is bounded by the card's length.
-        let (_, work) = suggest_counted(&"y".repeat(30), cards.iter().map(String::as_str));
+        let (_, work) = suggest_counted(&"y".repeat(30), cards.iter().map(String::as_str), true);
         assert!(work <= 1000 * 40 * 30, "{work}");
     }
 }

@@ -186,8 +186,10 @@ pub fn render_text(d: &DiffReport, style: &Style) -> String {
         match (p.step, &p.first, &p.other) {
             (Some(step), Some(a), Some(b)) => {
                 let _ = writeln!(out, "{first} and {} part ways at step {step}:", p.rules);
-                let _ = writeln!(out, "  {first}: {a}");
-                let _ = writeln!(out, "  {}: {b}", p.rules);
+                // Each side's line and citation, wrapped to the width under its edition's name.
+                for (name, line) in [(first, a), (p.rules.as_str(), b)] {
+                    let _ = writeln!(out, "{}", style.wrap(&format!("  {name}: {line}"), name.len() + 4));
+                }
             }
             _ => {
                 let _ = writeln!(out, "{first} and {}: the traces are the same", p.rules);

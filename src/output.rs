@@ -76,6 +76,38 @@ impl Style {
         t
     }
 
+    /// `line` wrapped at spaces to the width, the lines after the first indented by `indent`.
+    #[must_use]
+    pub fn wrap(&self, line: &str, indent: usize) -> String {
+        let width = usize::from(self.width);
+        let body = line.trim_start_matches(' ');
+        let mut out = line[..line.len() - body.len()].to_owned();
+        let mut len = out.len();
+        // Whether nothing has been written on this line yet (after the indent).
+        let mut fresh = true;
+        for word in body.split(' ') {
+            let w = word.chars().count();
+            if !fresh && len + 1 + w > width {
+                out.truncate(out.trim_end().len());
+                out.push('\n');
+                out.push_str(&" ".repeat(indent));
+                len = indent;
+                fresh = true;
+            }
+            if fresh && word.is_empty() {
+                continue;
+            }
+            if !fresh {
+                out.push(' ');
+                len += 1;
+            }
+            fresh = false;
+            out.push_str(word);
+            len += w;
+        }
+        out
+    }
+
     /// A table cell for a status, coloured when colour is on.
     #[must_use]
     pub fn status_cell(&self, s: Status) -> Cell {
@@ -424,6 +456,8 @@ mod tests {
         assert!(on.paint_trace(text).contains("\x1b[31m[FAIL]\x1b[0m a"));
         assert!(on.paint_trace(text).contains("\x1b[33mILLEGAL\x1b[0m line 2"));
         assert_eq!(Style::plain().paint_trace(text), text);
+        let narrow = Style { colour: false, width: 12 };
+        assert_eq!(narrow.wrap("  5e: one two three four", 6), "  5e: one\n      two\n      three\n      four");
         assert!(!Style::plain().table().to_string().contains('\x1b'));
     }
 }

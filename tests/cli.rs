@@ -357,6 +357,20 @@ fn helpful_usage_errors() {
     let (code, _, stderr) = out(judge().args(["card", "Black Lotus"]));
     assert_eq!(code, 2);
     assert!(stderr.contains("--cards FILE"), "{stderr}");
+    // In a scenario too: a word of a card's name, and a name the library does not hold.
+    let scenario = |hand: &str, line: &str| {
+        format!(
+            "scenario: x\nturn: Alice\nplayers:\n  Alice: {{in_play: [Mountain], hand: [{hand}]}}\n  Bob: {{in_play: [Serra Angel]}}\nactions: [{line}]\n"
+        )
+    };
+    let (_, _, stderr) =
+        out(judge().args(["run", "-"]).write_stdin(scenario("Lightning Bolt", "Alice casts Bolt on Serra")));
+    assert!(stderr.contains("did you mean `Lightning Bolt`?"), "{stderr}");
+    let (_, _, stderr) =
+        out(judge().args(["run", "-"]).write_stdin(scenario("Lightning Bolt", "Alice casts Lightning Bolt on Serra")));
+    assert!(stderr.contains("did you mean `Serra Angel`?"), "{stderr}");
+    let (_, _, stderr) = out(judge().args(["run", "-"]).write_stdin(scenario("Black Lotus", "resolve")));
+    assert!(stderr.contains("a card name of the library") && stderr.contains("--cards FILE"), "{stderr}");
     let (code, _, stderr) = out(judge().args(["card", &"x".repeat(100_000)]));
     assert_eq!(code, 2);
     assert!(stderr.contains("--cards FILE"), "no card is near a 100 KB name");
