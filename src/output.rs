@@ -396,11 +396,6 @@ impl<O: Write, E: Write> Out<O, E> {
         }
     }
 
-    /// A note for people on standard error (never in JSON).
-    pub fn note(&mut self, text: &str) {
-        let _ = writeln!(self.stderr, "{text}");
-    }
-
     /// The exit code, made 2 if standard output could not be written (a full disk, a closed
     /// pipe): the output is incomplete.
     #[must_use]

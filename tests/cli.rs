@@ -401,3 +401,21 @@ fn completions_and_man_page() {
     assert!(stdout.starts_with(".ie") || stdout.contains(".TH judge"), "{stdout}");
     assert!(stdout.contains("completions"), "{stdout}");
 }
+
+#[test]
+fn a_failed_write_to_standard_output_is_exit_2() {
+    let full = std::path::Path::new("/dev/full");
+    if !full.exists() {
+        return;
+    }
+    for args in [&["run", "scenarios/fizzles/giant-growth-answered-by-bolt.yaml"][..], &["card", "--list"]] {
+        let sink = std::fs::OpenOptions::new().write(true).open(full).unwrap_or_else(|e| panic!("{e}"));
+        let o = std::process::Command::new(assert_cmd::cargo::cargo_bin("judge"))
+            .args(args)
+            .stdout(sink)
+            .output()
+            .unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        assert!(String::from_utf8_lossy(&o.stderr).contains("cannot write to standard output"));
+    }
+}
