@@ -45,14 +45,15 @@ Colour is used on a terminal only; NO_COLOR turns it off, CLICOLOR_FORCE on.";
 
 /// A tournament judge and rulings oracle for classic Magic: The Gathering (1993-1997 rules).
 #[derive(Debug, Parser)]
-#[command(name = "judge", version, about, after_help = EXAMPLES)]
+#[command(name = "judge", version, about, after_help = EXAMPLES, max_term_width = 80)]
 pub struct Cli {
-    /// Extra card definitions (schema 1 YAML), after the built-in library; `-` reads standard input.
+    /// Extra card definitions (schema 1 YAML) after the built-in library; `-` is standard input.
     #[arg(long, global = true, value_name = "FILE")]
     cards: Vec<PathBuf>,
-    /// Output format of every command that prints: text for people, json for programs (with a
-    /// top-level `version`; errors become `{"error": {file, line, column, message, label, help}}`
-    /// on standard output).
+    /// Output format of every command that prints: text for people, json for programs.
+    ///
+    /// JSON carries a top-level `version`; an error then goes to standard output as
+    /// `{"version": 1, "error": {file, line, column, message, label, help}}`.
     #[arg(long, global = true, value_enum, default_value = "text")]
     format: Format,
     #[command(subcommand)]
