@@ -201,9 +201,7 @@ pub fn read_source(path: &Path) -> Result<(String, String), String> {
     }
     let name = path.display().to_string();
     if path.is_dir() {
-        return Err(Diagnostic::whole_file(format!("`{name}` is a folder, not a file"))
-            .with_help(format!("`judge check {name}` runs every scenario under it"))
-            .render(&name, ""));
+        return Err(Diagnostic::whole_file(format!("`{name}` is a folder, not a file")).render(&name, ""));
     }
     match std::fs::read_to_string(path) {
         Ok(src) => Ok((name, src)),
@@ -510,6 +508,13 @@ fn list_cards(out: &mut Out<impl Write, impl Write>, lib: &Library) {
 
 /// `judge run`: the trace (or its JSON), or the error.
 fn cmd_run(out: &mut Out<impl Write, impl Write>, lib: &Library, file: &Path, rules: Option<Edition>) -> u8 {
+    if file.is_dir() {
+        let name = file.display();
+        out.error(&format!(
+            "error: `{name}` is a folder, not a scenario file\n  = help: `judge check {name}` runs every scenario under it\n"
+        ));
+        return 2;
+    }
     let r = run_file_as(file, lib, rules);
     match &r {
         FileResult::Ran(rep) if out.json() => {
