@@ -7,7 +7,7 @@ use crate::check::run_and_check;
 use crate::diagnostic::{Diagnostic, suggestions};
 use crate::edition::Edition;
 use crate::engine::Stop;
-use crate::output::{ErrorInfo, Out, Status, Stream, Style};
+use crate::output::{ColourChoice, ErrorInfo, Out, Status, Stream, Style};
 use crate::scenario::{Scenario, load_scenario_as};
 use crate::trace::{EventKind, Report, render_text};
 use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
@@ -41,7 +41,8 @@ Exit codes: 0 every expectation held; 1 an expectation failed or an unexpected
 illegal line; 2 a file could not be read or understood, a choice no line makes,
 a rule not modelled under the chosen edition, or bad usage.
 
-Colour is used on a terminal only; NO_COLOR turns it off, CLICOLOR_FORCE on.";
+Colour is used on a terminal only; NO_COLOR turns it off, CLICOLOR_FORCE on,
+and --color always|never decides.";
 
 /// A tournament judge and rulings oracle for classic Magic: The Gathering (1993-1997 rules).
 #[derive(Debug, Parser)]
@@ -56,6 +57,9 @@ pub struct Cli {
     /// `{"version": 1, "error": {file, line, column, message, label, help}}`.
     #[arg(long, global = true, value_enum, default_value = "text")]
     format: Format,
+    /// When to colour ok, FAIL, ILLEGAL and ERROR: auto (on a terminal, without NO_COLOR).
+    #[arg(long, global = true, value_enum, value_name = "WHEN", default_value = "auto")]
+    color: ColourChoice,
     #[command(subcommand)]
     command: Command,
 }
@@ -685,8 +689,23 @@ fn cmd_generated(out: &mut Out<impl Write, impl Write>, command: &Command) {
 /// Runs the command line; returns the exit code. Only this function prints.
 #[must_use]
 pub fn main_with(args: impl IntoIterator<Item = std::ffi::OsString>) -> ExitCode {
-    let cli = match Cli::try_parse_from(args) {
+    let args: Vec<std::ffi::OsString> = args.into_iter().collect();
+    let cli = match Cli::try_parse_from(&args) {
         Ok(c) => c,
+        Err(e) if e.use_stderr() && asks_json(&args) => {
+            // Bad usage while JSON is asked: the error as JSON too.
+            let text = e.render().to_string();
+            // clap's message runs to the first blank line; a `tip:` line is its help.
+            let message: Vec<&str> = text.lines().take_while(|l| !l.trim().is_empty()).map(str::trim).collect();
+            let info = ErrorInfo {
+                message: message.join(" ").trim_start_matches("error: ").to_owned(),
+                help: text.lines().find_map(|l| l.trim().strip_prefix("tip: ")).map(str::to_owned),
+                ..ErrorInfo::default()
+            };
+            let mut out = Out::new(Format::Json, Style::plain(), Style::plain(), std::io::stdout(), std::io::stderr());
+            out.json_error(info);
+            return ExitCode::from(out.finish(2));
+        }
         Err(e) => {
             let _ = e.print();
             return ExitCode::from(if e.use_stderr() { 2 } else { 0 });
@@ -694,9 +713,16 @@ pub fn main_with(args: impl IntoIterator<Item = std::ffi::OsString>) -> ExitCode
     };
     let stdout = std::io::stdout().lock();
     let stderr = std::io::stderr().lock();
-    let mut out = Out::new(cli.format, Style::detect(Stream::Stdout), Style::detect(Stream::Stderr), stdout, stderr);
+    let (style, err_style) = (Style::detect(Stream::Stdout, cli.color), Style::detect(Stream::Stderr, cli.color));
+    let mut out = Out::new(cli.format, style, err_style, stdout, stderr);
     let code = run_command(&mut out, &cli);
     ExitCode::from(out.finish(code))
+}
+
+/// Whether the arguments ask for JSON (`--format json` or `--format=json`), read before they
+/// parse, so that a usage error can answer in JSON.
+fn asks_json(args: &[std::ffi::OsString]) -> bool {
+    args.windows(2).any(|w| w[0] == "--format" && w[1] == "json") || args.iter().any(|a| a == "--format=json")
 }
 
 /// Runs the parsed command, printing through `out`; returns the exit code.

@@ -22,6 +22,18 @@ pub enum Format {
     Json,
 }
 
+/// When to colour (`--color`).
+#[derive(Debug, Clone, Copy, clap::ValueEnum, PartialEq, Eq, Default)]
+pub enum ColourChoice {
+    /// On a terminal, unless `NO_COLOR` is set.
+    #[default]
+    Auto,
+    /// Always.
+    Always,
+    /// Never.
+    Never,
+}
+
 /// Which stream a style is for: colour is decided for each stream on its own.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Stream {
@@ -47,17 +59,22 @@ impl Style {
         Self { colour: false, width: DEFAULT_WIDTH }
     }
 
-    /// The style for a stream of this process: colour only on a terminal and only without
-    /// `NO_COLOR` (`CLICOLOR_FORCE` asks for it anyway); the terminal's width, or
-    /// [`DEFAULT_WIDTH`] when it is not one.
+    /// The style for a stream of this process. Colour under `auto` only on a terminal and only
+    /// without `NO_COLOR` (`CLICOLOR_FORCE` asks for it anyway); tables as wide as the
+    /// terminal, or [`DEFAULT_WIDTH`] when it is not one.
     #[must_use]
-    pub fn detect(stream: Stream) -> Self {
+    pub fn detect(stream: Stream, choice: ColourChoice) -> Self {
         let terminal = match stream {
             Stream::Stdout => std::io::stdout().is_terminal(),
             Stream::Stderr => std::io::stderr().is_terminal(),
         };
-        let env = |k: &str| std::env::var_os(k).filter(|v| !v.is_empty() && v != "0");
-        let colour = env("NO_COLOR").is_none() && (terminal || env("CLICOLOR_FORCE").is_some());
+        let set = |k: &str| std::env::var_os(k).is_some_and(|v| !v.is_empty());
+        let forced = std::env::var_os("CLICOLOR_FORCE").is_some_and(|v| !v.is_empty() && v != "0");
+        let colour = match choice {
+            ColourChoice::Always => true,
+            ColourChoice::Never => false,
+            ColourChoice::Auto => !set("NO_COLOR") && (terminal || forced),
+        };
         // comfy-table asks the terminal for its size when standard output is one.
         let width = if terminal && stream == Stream::Stdout { Table::new().width() } else { None };
         Self { colour, width: width.filter(|w| *w >= 20).unwrap_or(DEFAULT_WIDTH) }
@@ -384,16 +401,21 @@ impl<O: Write, E: Write> Out<O, E> {
     /// when JSON was asked, so that a program reading the output gets it too.
     pub fn error(&mut self, rendered: &str) {
         if self.json() {
-            #[derive(Serialize)]
-            struct ErrorJson {
-                error: ErrorInfo,
-            }
-            self.json_body(&ErrorJson { error: ErrorInfo::from_rendered(rendered) });
+            self.json_error(ErrorInfo::from_rendered(rendered));
         } else {
             let text = self.err_style.paint_error(rendered);
             let text = if text.ends_with('\n') { text } else { text + "\n" };
             let _ = self.stderr.write_all(text.as_bytes());
         }
+    }
+
+    /// Prints `{"version", "error": {...}}` to standard output.
+    pub fn json_error(&mut self, error: ErrorInfo) {
+        #[derive(Serialize)]
+        struct ErrorJson {
+            error: ErrorInfo,
+        }
+        self.json_body(&ErrorJson { error });
     }
 
     /// The exit code, made 2 if standard output could not be written (a full disk, a closed

@@ -325,6 +325,24 @@ fn colour_only_on_a_terminal() {
     assert!(stdout.contains('\x1b'), "{stdout}");
     let (_, stdout, _) = out(judge().args(["run", file]).env("CLICOLOR_FORCE", "1").env("NO_COLOR", "1"));
     assert!(!stdout.contains('\x1b'), "NO_COLOR wins: {stdout}");
+    let (_, stdout, _) = out(judge().args(["run", "--color", "always", file]).env("NO_COLOR", "1"));
+    assert!(stdout.contains("\x1b[31m[FAIL]"), "--color always: {stdout}");
+    let (_, stdout, _) = out(judge().args(["run", "--color", "never", file]).env("CLICOLOR_FORCE", "1"));
+    assert!(!stdout.contains('\x1b'), "--color never: {stdout}");
+}
+
+#[test]
+fn usage_errors_are_json_when_json_is_asked() {
+    let (code, stdout, stderr) = out(judge().args(["--format", "json", "chek", "scenarios"]));
+    assert_eq!(code, 2);
+    assert!(stderr.is_empty(), "{stderr}");
+    let v = json(&stdout);
+    assert_eq!(v["version"], 1);
+    assert_eq!(v["error"]["message"], "unrecognized subcommand 'chek'");
+    assert!(v["error"]["help"].as_str().is_some_and(|h| h.contains("'check'")), "{stdout}");
+    let (code, stdout, _) = out(judge().args(["run", "--format=json"]));
+    assert_eq!(code, 2);
+    assert!(json(&stdout)["error"]["message"].as_str().is_some_and(|m| m.contains("<FILE>")), "{stdout}");
 }
 
 #[test]
