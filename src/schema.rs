@@ -13,6 +13,17 @@ pub fn scenario() -> Value {
     let phases = "5e: beginning of turn, untap, upkeep, draw, main, discard, cleanup; \
         4e: untap, upkeep, draw, main, discard, end, heal (cleanup names it too); \
         alpha: untap, upkeep, draw, main, discard, end";
+    // Every edition's phase names, for an editor's completion.
+    let mut phase_names: Vec<&str> = Vec::new();
+    for e in Edition::ALL {
+        for p in e.policies().phases {
+            if !phase_names.contains(p) {
+                phase_names.push(p);
+            }
+        }
+    }
+    let mut stops = vec!["end of turn", "next turn"];
+    stops.extend(&phase_names);
     let steps = "declare attack, beginning of attack, declare attackers, before blocks, \
         declare blockers, after blocks, first strike damage, damage, end of combat";
     json!({
@@ -31,11 +42,11 @@ pub fn scenario() -> Value {
             "question": { "description": "The question the scenario answers, shown first.", "$ref": "#/$defs/line" },
             "costs": { "description": "paid (default): mana costs are paid; free: they are waived.", "enum": ["paid", "free"] },
             "turn": { "description": "The active player.", "type": "string" },
-            "phase": { "description": format!("Where play starts (main by default). {phases}."), "type": "string" },
+            "phase": { "description": format!("Where play starts (main by default). {phases}."), "type": "string", "examples": phase_names },
             "step": { "description": format!("An attack step, to start inside an attack: {steps}."), "type": "string" },
             "attacked": { "description": "The active player has already attacked this turn.", "$ref": "#/$defs/flag" },
             "first_turn": { "description": "The game's first turn: the starting player skips the draw.", "$ref": "#/$defs/flag" },
-            "stop": { "description": format!("After the actions, play on with nobody acting up to: end of turn, next turn, or a phase or step ({phases})."), "type": "string" },
+            "stop": { "description": format!("After the actions, play on with nobody acting up to: end of turn, next turn, or a phase or step ({phases})."), "type": "string", "examples": stops },
             "players": {
                 "description": "Exactly two players, in turn order; the key is the player's name (one word).",
                 "type": "object",
