@@ -337,8 +337,8 @@ fn window(line: &str, at: usize, len: usize, width: usize) -> (String, usize) {
         pos += 3;
     }
     let room = width - shown.len();
-    let body: String = chars[start..].iter().take(room).collect();
-    let cut = chars.len() - start > room;
+    let body: String = chars.iter().skip(start).take(room).collect();
+    let cut = chars.len().saturating_sub(start) > room;
     if cut {
         let keep: String = body.chars().take(room.saturating_sub(3)).collect();
         shown.push_str(&keep);
@@ -464,6 +464,29 @@ mod tests {
         assert!(lines.iter().all(|l| l.chars().count() <= 40), "{cell}");
         let caret = lines[3].find('^').unwrap_or(0);
         assert_eq!(&lines[2][caret..caret + 4], "cats", "{cell}");
+    }
+
+    #[test]
+    fn a_cell_never_panics_and_keeps_carets_under_their_text() {
+        let srcs = [
+            "a: 1\nactions:\n  - Alice casts Éclair de Feu on Bob cats\n".to_owned(),
+            format!("a: {}\n", "é".repeat(200)),
+            "x".to_owned(),
+        ];
+        for src in &srcs {
+            for (at, len) in [(0, 1), (src.len() / 2, 3), (src.len().saturating_sub(1), 1), (src.len(), 0)] {
+                let at = crate::span::floor_char_boundary(src, at);
+                let d = Diagnostic::new("m", Span::new(at, len), "label");
+                for width in 0..120 {
+                    let cell = ErrorInfo::cell_text(&d.render("f", src), width);
+                    let lines: Vec<&str> = cell.lines().collect();
+                    if let Some(i) = lines.iter().position(|l| l.trim_start().starts_with('|') && l.contains('^')) {
+                        let caret = lines[i].chars().position(|c| c == '^').unwrap_or(0);
+                        assert!(lines[i - 1].chars().count() >= caret, "{cell}");
+                    }
+                }
+            }
+        }
     }
 
     #[test]
