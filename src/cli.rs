@@ -51,17 +51,23 @@ pub struct Cli {
     /// Extra card definitions (schema 1 YAML) after the built-in library; `-` is standard input.
     #[arg(long, global = true, value_name = "FILE")]
     cards: Vec<PathBuf>,
-    /// Output format of every command that prints: text for people, json for programs.
-    ///
-    /// JSON carries a top-level `version`; an error then goes to standard output as
-    /// `{"version": 1, "error": {file, line, column, message, label, help}}`.
-    #[arg(long, global = true, value_enum, default_value = "text")]
-    format: Format,
     /// When to colour ok, FAIL, ILLEGAL and ERROR: auto (on a terminal, without NO_COLOR).
     #[arg(long, global = true, value_enum, value_name = "WHEN", default_value = "auto")]
     color: ColourChoice,
     #[command(subcommand)]
     command: Command,
+}
+
+/// `--format` of the commands that print a trace or a table (`deck` takes its own, which also
+/// names the tournament format).
+#[derive(Debug, Clone, Copy, clap::Args)]
+struct FormatArg {
+    /// Output format: text for people, json for programs.
+    ///
+    /// JSON carries a top-level `version`; an error then goes to standard output as
+    /// `{"version": 1, "error": {file, line, column, message, label, help}}`.
+    #[arg(long, value_enum, default_value = "text")]
+    format: Format,
 }
 
 /// The `--rules` values: every edition, with what it stands for.
@@ -74,6 +80,8 @@ fn edition_parser() -> impl TypedValueParser<Value = Edition> {
 enum Command {
     /// Resolve one scenario and print the annotated trace.
     Run {
+        #[command(flatten)]
+        output: FormatArg,
         /// The scenario file; `-` reads it from standard input.
         file: PathBuf,
         /// Play under these rules instead of the file's `rules:`.
@@ -82,6 +90,8 @@ enum Command {
     },
     /// Run one scenario under several editions and show where the outcomes part ways.
     Diff {
+        #[command(flatten)]
+        output: FormatArg,
         /// The scenario file; `-` reads it from standard input.
         file: PathBuf,
         /// The editions to compare, comma-separated.
@@ -90,6 +100,8 @@ enum Command {
     },
     /// Run scenario files and folders (recursively) and report which expectations hold.
     Check {
+        #[command(flatten)]
+        output: FormatArg,
         /// Files or folders; `-` reads one scenario from standard input.
         #[arg(required = true)]
         paths: Vec<PathBuf>,
@@ -105,6 +117,8 @@ enum Command {
     },
     /// Show a card: cost, type, P/T, text, abilities as parsed, and the scenarios using it.
     Card {
+        #[command(flatten)]
+        output: FormatArg,
         /// The card's name (case-insensitive).
         #[arg(required_unless_present = "list")]
         name: Option<String>,
@@ -112,6 +126,10 @@ enum Command {
         #[arg(long, conflicts_with = "name")]
         list: bool,
     },
+    /// Check a decklist against a 1997 DCI tournament format (exit 0 legal, 1 not, 2 unreadable).
+    Deck(crate::deck::DeckArgs),
+    /// Show each 1997 DCI tournament format: its sets, deck rules and lists.
+    Formats(crate::deck::FormatsArgs),
     /// Print the JSON Schema of a scenario file or of a card file, for editors.
     Schema {
         /// Which file.
@@ -714,7 +732,14 @@ pub fn main_with(args: impl IntoIterator<Item = std::ffi::OsString>) -> ExitCode
     let stdout = std::io::stdout().lock();
     let stderr = std::io::stderr().lock();
     let (style, err_style) = (Style::detect(Stream::Stdout, cli.color), Style::detect(Stream::Stderr, cli.color));
-    let mut out = Out::new(cli.format, style, err_style, stdout, stderr);
+    let format = match &cli.command {
+        Command::Run { output, .. }
+        | Command::Diff { output, .. }
+        | Command::Check { output, .. }
+        | Command::Card { output, .. } => output.format,
+        _ => Format::Text,
+    };
+    let mut out = Out::new(format, style, err_style, stdout, stderr);
     let code = run_command(&mut out, &cli);
     ExitCode::from(out.finish(code))
 }
@@ -727,9 +752,15 @@ fn asks_json(args: &[std::ffi::OsString]) -> bool {
 
 /// Runs the parsed command, printing through `out`; returns the exit code.
 fn run_command(out: &mut Out<impl Write, impl Write>, cli: &Cli) -> u8 {
-    if matches!(cli.command, Command::Schema { .. } | Command::Completions { .. } | Command::Man) {
-        cmd_generated(out, &cli.command);
-        return 0;
+    match &cli.command {
+        Command::Schema { .. } | Command::Completions { .. } | Command::Man => {
+            cmd_generated(out, &cli.command);
+            return 0;
+        }
+        // The deck commands need the card table of the era, not the rules engine's library.
+        Command::Deck(args) => return crate::deck::run_deck(args, out),
+        Command::Formats(args) => return crate::deck::run_formats(args, out),
+        _ => {}
     }
     let lib = match load_library(&cli.cards) {
         Ok(l) => l,
@@ -739,14 +770,21 @@ fn run_command(out: &mut Out<impl Write, impl Write>, cli: &Cli) -> u8 {
         }
     };
     match &cli.command {
-        Command::Run { file, rules } => cmd_run(out, &lib, file, *rules),
-        Command::Check { paths, rules, failures, verbose } => cmd_check(out, &lib, paths, *rules, *failures, *verbose),
-        Command::Diff { file, rules } => cmd_diff(out, &lib, file, rules),
+        Command::Run { file, rules, .. } => cmd_run(out, &lib, file, *rules),
+        Command::Check { paths, rules, failures, verbose, .. } => {
+            cmd_check(out, &lib, paths, *rules, *failures, *verbose)
+        }
+        Command::Diff { file, rules, .. } => cmd_diff(out, &lib, file, rules),
         Command::Card { list: true, .. } => {
             list_cards(out, &lib);
             0
         }
         Command::Card { name, .. } => show_card(out, &lib, name.as_deref().unwrap_or_default()),
-        Command::Schema { .. } | Command::Completions { .. } | Command::Man => 0,
+        // Dispatched above, before the library loads.
+        Command::Schema { .. }
+        | Command::Completions { .. }
+        | Command::Man
+        | Command::Deck(_)
+        | Command::Formats(_) => 0,
     }
 }

@@ -248,9 +248,11 @@ fn every_command_speaks_json_with_a_version() {
         &["diff", "scenarios/fizzles/giant-growth-answered-by-bolt.yaml"],
         &["card", "Healing Salve"],
         &["card", "--list"],
+        &["deck", "tests/fixtures/decks/type2-legal-60-with-15-sideboard.txt", "--format", "type2"],
+        &["formats"],
     ];
     for args in cases {
-        let (code, stdout, stderr) = out(judge().arg("--format").arg("json").args(*args));
+        let (code, stdout, stderr) = out(judge().args(*args).args(["--format", "json"]));
         assert_eq!(code, 0, "{args:?}: {stderr}");
         let v = json(&stdout);
         assert_eq!(v["version"], 1, "{args:?}");
@@ -286,9 +288,14 @@ fn errors_are_json_objects_when_json_is_asked() {
     let (code, stdout, _) = out(judge().args(["card", "--format", "json", "Bolt"]));
     assert_eq!(code, 2);
     assert_eq!(json(&stdout)["error"]["help"], "did you mean `Lightning Bolt`?");
-    let (code, stdout, _) = out(judge().args(["--format", "json", "check", "no/such/folder"]));
+    let (code, stdout, _) = out(judge().args(["check", "--format", "json", "no/such/folder"]));
     assert_eq!(code, 2);
     assert!(json(&stdout)["error"]["message"].as_str().is_some_and(|m| m.contains("does not exist")), "{stdout}");
+    let deck = ["deck", "tests/fixtures/decks/errors/unknown-card.txt", "--format", "type2", "--format", "json"];
+    let (code, stdout, _) = out(judge().args(deck));
+    assert_eq!(code, 2);
+    let e = &json(&stdout)["error"];
+    assert_eq!((e["line"].as_u64(), e["column"].as_u64()), (Some(5), Some(3)), "{stdout}");
 }
 
 #[test]
@@ -333,7 +340,7 @@ fn colour_only_on_a_terminal() {
 
 #[test]
 fn usage_errors_are_json_when_json_is_asked() {
-    let (code, stdout, stderr) = out(judge().args(["--format", "json", "chek", "scenarios"]));
+    let (code, stdout, stderr) = out(judge().args(["chek", "scenarios", "--format", "json"]));
     assert_eq!(code, 2);
     assert!(stderr.is_empty(), "{stderr}");
     let v = json(&stdout);
@@ -352,6 +359,7 @@ fn tables_fit_eighty_columns_when_piped() {
         &["card", "Healing Salve"],
         &["card", "--list"],
         &["diff", "scenarios/editions/unicorn-giant-growth-bolt-5e.yaml"],
+        &["formats"],
     ] {
         let (_, stdout, _) = out(judge().args(args));
         for line in stdout.lines().filter(|l| l.starts_with(['|', '+'])) {
