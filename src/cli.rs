@@ -196,6 +196,30 @@ pub fn run_file(path: &Path, lib: &Library) -> FileResult {
     run_file_as(path, lib, None)
 }
 
+/// The largest scenario or card file read (1 MiB): a bigger one, or an endless one like
+/// `/dev/zero`, is refused before it fills the memory.
+pub const MAX_INPUT: u64 = 1 << 20;
+
+/// Reads a text file of at most [`MAX_INPUT`] bytes.
+///
+/// # Errors
+/// The file cannot be read, is larger, or is not UTF-8, as a message naming it.
+pub fn read_limited(path: &Path) -> Result<String, String> {
+    let name = path.display().to_string();
+    let file = std::fs::File::open(path).map_err(|e| format!("cannot read `{name}`: {e}"))?;
+    read_bounded(file, &name)
+}
+
+/// Reads at most [`MAX_INPUT`] bytes of UTF-8 text from `input`, named `name` in errors.
+fn read_bounded(input: impl Read, name: &str) -> Result<String, String> {
+    let mut bytes = Vec::new();
+    input.take(MAX_INPUT + 1).read_to_end(&mut bytes).map_err(|e| format!("cannot read `{name}`: {e}"))?;
+    if bytes.len() as u64 > MAX_INPUT {
+        return Err(format!("`{name}` is larger than {} KiB, the most this reads", MAX_INPUT / 1024));
+    }
+    String::from_utf8(bytes).map_err(|e| format!("`{name}` is not UTF-8 text (byte {})", e.utf8_error().valid_up_to()))
+}
+
 /// Loads and runs one scenario file, under `rules` instead of its own `rules:` when given.
 #[must_use]
 pub fn run_file_as(path: &Path, lib: &Library, rules: Option<Edition>) -> FileResult {
@@ -215,19 +239,17 @@ pub const STDIN_NAME: &str = "<stdin>";
 /// A rendered diagnostic: the file cannot be read, or is a folder.
 pub fn read_source(path: &Path) -> Result<(String, String), String> {
     if path.as_os_str() == "-" {
-        let mut src = String::new();
-        return match std::io::stdin().lock().read_to_string(&mut src) {
-            Ok(_) => Ok((STDIN_NAME.to_owned(), src)),
-            Err(e) => Err(Diagnostic::whole_file(format!("cannot read standard input: {e}")).render(STDIN_NAME, "")),
-        };
+        return read_bounded(std::io::stdin().lock(), STDIN_NAME)
+            .map(|src| (STDIN_NAME.to_owned(), src))
+            .map_err(|e| Diagnostic::whole_file(e).render(STDIN_NAME, ""));
     }
     let name = path.display().to_string();
     if path.is_dir() {
         return Err(Diagnostic::whole_file(format!("`{name}` is a folder, not a file")).render(&name, ""));
     }
-    match std::fs::read_to_string(path) {
+    match read_limited(path) {
         Ok(src) => Ok((name, src)),
-        Err(e) => Err(Diagnostic::whole_file(format!("cannot read `{name}`: {e}")).render(&name, "")),
+        Err(e) => Err(Diagnostic::whole_file(e).render(&name, "")),
     }
 }
 
@@ -280,7 +302,13 @@ fn run_source_as(name: &str, src: &str, lib: &Library, rules: Option<Edition>) -
 pub fn collect(paths: &[PathBuf]) -> Result<Vec<PathBuf>, String> {
     fn walk(dir: &Path, out: &mut Vec<PathBuf>) -> std::io::Result<()> {
         for entry in std::fs::read_dir(dir)? {
-            let p = entry?.path();
+            let entry = entry?;
+            let p = entry.path();
+            // A symbolic link to a folder is not followed inside a walk: a link to a parent
+            // would make the walk endless (a folder named on the command line is followed).
+            if entry.file_type()?.is_symlink() && p.is_dir() {
+                continue;
+            }
             if p.is_dir() {
                 walk(&p, out)?;
             } else if p.extension().is_some_and(|e| e == "yaml" || e == "yml") {

@@ -122,9 +122,10 @@ pub fn run_deck(args: &DeckArgs, out: &mut Out<impl Write, impl Write>) -> u8 {
         Ok(d) => d,
         Err(e) => return fail(out, &format!("error: --date: {e}\n")),
     };
-    let src = match std::fs::read_to_string(&args.file) {
+    // At most 1 MiB, like a scenario (an endless file such as /dev/zero is refused).
+    let src = match crate::cli::read_limited(&args.file) {
         Ok(s) => s,
-        Err(e) => return fail(out, &format!("error: cannot read `{file}`: {e}\n")),
+        Err(e) => return fail(out, &format!("error: {e}\n")),
     };
     match check_source(&src, &format, date, Event { ante: args.ante }) {
         Ok(v) => {
