@@ -313,6 +313,10 @@ fn a_dash_reads_the_scenario_from_standard_input() {
     let (code, _, stderr) = out(judge().args(["run", "-"]).write_stdin(bad));
     assert_eq!(code, 2);
     assert!(stderr.contains(" --> <stdin>:6:"), "{stderr}");
+    // Standard input is held to the same size limit as a file.
+    let (code, _, stderr) = out(judge().args(["run", "-"]).write_stdin(vec![b'#'; 2 << 20]));
+    assert_eq!(code, 2);
+    assert!(stderr.contains("`<stdin>` is larger than"), "{stderr}");
     let cards = std::fs::read_to_string("tests/fixtures/cards/extra.yaml").unwrap_or_default();
     let (code, stdout, _) = out(judge().args(["--cards", "-", "card", "Volcanic Hammer"]).write_stdin(cards));
     assert_eq!(code, 0, "{stdout}");
