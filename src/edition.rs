@@ -369,6 +369,19 @@ impl Policies {
 }
 
 impl Edition {
+    /// Every edition this engine plays, the default first.
+    pub const ALL: [Self; 3] = [Self::Fifth, Self::Fourth, Self::Alpha];
+
+    /// What the edition's name stands for, in a few words (for help texts).
+    #[must_use]
+    pub const fn title(self) -> &'static str {
+        match self {
+            Self::Fifth => "Fifth Edition (1997) with the General Rulings Summary of 07/15/97 (the default)",
+            Self::Fourth => "Fourth Edition, as the Summary's list of changes from it gives",
+            Self::Alpha => "the 1993 Alpha rulebook",
+        }
+    }
+
     /// Reads a `rules:` value.
     #[must_use]
     pub fn from_name(s: &str) -> Option<Self> {
