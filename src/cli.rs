@@ -1,86 +1,127 @@
-//! The command line: `judge run`, `judge check`, `judge card`. The only module that prints.
+//! The command line: `judge run`, `check`, `diff`, `card`, `schema`, `completions`, `man`.
+//! The only module that prints, through [`crate::output::Out`] (text or JSON, colour on a
+//! terminal only, tables fitted to its width).
 
 use crate::cards::{Library, read_card_file};
 use crate::check::run_and_check;
-use crate::diagnostic::Diagnostic;
+use crate::diagnostic::{Diagnostic, suggestions};
 use crate::edition::Edition;
 use crate::engine::Stop;
+use crate::output::{ColourChoice, ErrorInfo, Out, Status, Stream, Style};
 use crate::scenario::{Scenario, load_scenario_as};
-use crate::trace::{Report, render_json, render_text};
-use clap::{Parser, Subcommand, ValueEnum};
-use comfy_table::{ContentArrangement, Table, presets::ASCII_FULL_CONDENSED};
-use std::io::Write;
+use crate::trace::{EventKind, Report, render_text};
+use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
+use clap::{CommandFactory, Parser, Subcommand, ValueEnum};
+use serde::Serialize;
+use std::io::{IsTerminal, Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+
+pub use crate::output::Format;
 
 const EXAMPLES: &str = "Examples:
   judge run scenarios/fizzles/giant-growth-answered-by-bolt.yaml
   judge run --format json scenarios/batches/lifo-giant-growth-response-saves-bears.yaml
   judge run --rules 4e scenarios/editions/unicorn-giant-growth-bolt-5e.yaml
+  judge run - < my-scenario.yaml
   judge diff scenarios/editions/unicorn-giant-growth-bolt-5e.yaml
   judge check scenarios rulings
+  judge check --failures --verbose --rules alpha scenarios
   judge card \"Healing Salve\"
   judge card --list
   judge moves scenarios/fizzles/giant-growth-answered-by-bolt.yaml --at 1
   judge explore FILE --goal \"Pearled Unicorn is in play\" --for Alice --depth 1
+  judge schema scenario > scenario.schema.json
+  judge completions bash > ~/.local/share/bash-completion/completions/judge
+
+Editions (--rules, and a scenario's `rules:`):
+  5e     Fifth Edition (1997) with the General Rulings Summary of 07/15/97 (the default)
+  4e     Fourth Edition, as the Summary's list of changes from it gives
+  alpha  the 1993 Alpha rulebook
 
 Exit codes: 0 every expectation held; 1 an expectation failed or an unexpected
 illegal line; 2 a file could not be read or understood, a choice no line makes,
 a rule not modelled under the chosen edition, or bad usage. `judge explore`:
-0 yes, 1 no, 2 bad input or no answer within its limit.";
+0 yes, 1 no, 2 bad input or no answer within its limit.
+
+Colour is used on a terminal only; NO_COLOR turns it off, CLICOLOR_FORCE on,
+and --color always|never decides.";
 
 /// A tournament judge and rulings oracle for classic Magic: The Gathering (1993-1997 rules).
 #[derive(Debug, Parser)]
-#[command(name = "judge", version, about, after_help = EXAMPLES)]
+#[command(name = "judge", version, about, after_help = EXAMPLES, max_term_width = 80)]
 pub struct Cli {
-    /// Extra card definitions (schema 1 YAML), after the built-in library.
+    /// Extra card definitions (schema 1 YAML) after the built-in library; `-` is standard input.
     #[arg(long, global = true, value_name = "FILE")]
     cards: Vec<PathBuf>,
+    /// When to colour ok, FAIL, ILLEGAL and ERROR: auto (on a terminal, without NO_COLOR).
+    #[arg(long, global = true, value_enum, value_name = "WHEN", default_value = "auto")]
+    color: ColourChoice,
     #[command(subcommand)]
     command: Command,
 }
 
-/// Output formats.
-#[derive(Debug, Clone, Copy, ValueEnum, PartialEq, Eq)]
-pub enum Format {
-    /// The annotated trace (run) or a table (check).
-    Text,
-    /// JSON events (run) or results (check).
-    Json,
+/// `--format` of the commands that print a trace or a table (`deck` takes its own, which also
+/// names the tournament format).
+#[derive(Debug, Clone, Copy, clap::Args)]
+struct FormatArg {
+    /// Output format: text for people, json for programs.
+    ///
+    /// JSON carries a top-level `version`; an error then goes to standard output as
+    /// `{"version": 1, "error": {file, line, column, message, label, help}}`.
+    #[arg(long, value_enum, default_value = "text")]
+    format: Format,
+}
+
+/// The `--rules` values: every edition, with what it stands for.
+fn edition_parser() -> impl TypedValueParser<Value = Edition> {
+    PossibleValuesParser::new(Edition::ALL.map(|e| PossibleValue::new(e.name()).help(e.title())))
+        .map(|s| Edition::from_name(&s).unwrap_or(Edition::Fifth))
 }
 
 #[derive(Debug, Subcommand)]
 enum Command {
     /// Resolve one scenario and print the annotated trace.
     Run {
-        /// The scenario file.
+        #[command(flatten)]
+        output: FormatArg,
+        /// The scenario file; `-` reads it from standard input.
         file: PathBuf,
-        /// Output format.
-        #[arg(long, value_enum, default_value = "text")]
-        format: Format,
-        /// Play under these rules instead of the file's `rules:` (5e or 4e).
-        #[arg(long)]
-        rules: Option<String>,
+        /// Play under these rules instead of the file's `rules:`.
+        #[arg(long, value_name = "EDITION", value_parser = edition_parser())]
+        rules: Option<Edition>,
     },
     /// Run one scenario under several editions and show where the outcomes part ways.
     Diff {
-        /// The scenario file.
+        #[command(flatten)]
+        output: FormatArg,
+        /// The scenario file; `-` reads it from standard input.
         file: PathBuf,
         /// The editions to compare, comma-separated.
-        #[arg(long, default_value = "5e,4e,alpha", value_delimiter = ',')]
-        rules: Vec<String>,
+        #[arg(long, value_name = "EDITION,...", default_value = "5e,4e,alpha", value_delimiter = ',', value_parser = edition_parser())]
+        rules: Vec<Edition>,
     },
     /// Run scenario files and folders (recursively) and report which expectations hold.
     Check {
-        /// Files or folders.
+        #[command(flatten)]
+        output: FormatArg,
+        /// Files or folders; `-` reads one scenario from standard input.
         #[arg(required = true)]
         paths: Vec<PathBuf>,
-        /// Output format.
-        #[arg(long, value_enum, default_value = "text")]
-        format: Format,
+        /// Play every file under these rules instead of its own `rules:`.
+        #[arg(long, value_name = "EDITION", value_parser = edition_parser())]
+        rules: Option<Edition>,
+        /// Show only the files that do not hold (FAIL, ILLEGAL, ERROR).
+        #[arg(long)]
+        failures: bool,
+        /// Print each error's full diagnostic after the table.
+        #[arg(long, short)]
+        verbose: bool,
     },
     /// Show a card: cost, type, P/T, text, abilities as parsed, and the scenarios using it.
     Card {
+        #[command(flatten)]
+        output: FormatArg,
         /// The card's name (case-insensitive).
         #[arg(required_unless_present = "list")]
         name: Option<String>,
@@ -90,19 +131,18 @@ enum Command {
     },
     /// List every legal move after a scenario's lines (or after line N), as lines to paste.
     Moves {
-        /// The scenario file.
+        #[command(flatten)]
+        output: FormatArg,
+        /// The scenario file; `-` reads it from standard input.
         file: PathBuf,
         /// Look after this many of the file's action lines instead of all of them.
         #[arg(long, value_name = "LINE")]
         at: Option<usize>,
-        /// Output format.
-        #[arg(long, value_enum, default_value = "text")]
-        format: Format,
     },
     /// Search whether a player can make goals hold with at most N own actions, whatever the
     /// opponent replies (exit 0 yes, 1 no, 2 bad input or no answer within the limit).
     Explore {
-        /// The scenario file.
+        /// The scenario file; `-` reads it from standard input.
         file: PathBuf,
         /// An expectation that must hold once everything has resolved (repeat: all must hold).
         #[arg(long = "goal", required = true, value_name = "EXPECTATION")]
@@ -120,14 +160,36 @@ enum Command {
         /// Seconds at most.
         #[arg(long, default_value_t = 120)]
         seconds: u64,
-        /// Output format.
-        #[arg(long, value_enum, default_value = "text")]
-        format: Format,
+        #[command(flatten)]
+        output: FormatArg,
     },
     /// Check a decklist against a 1997 DCI tournament format (exit 0 legal, 1 not, 2 unreadable).
     Deck(crate::deck::DeckArgs),
     /// Show each 1997 DCI tournament format: its sets, deck rules and lists.
     Formats(crate::deck::FormatsArgs),
+    /// Print the JSON Schema of a scenario file or of a card file, for editors.
+    Schema {
+        /// Which file.
+        #[arg(value_enum)]
+        which: SchemaKind,
+    },
+    /// Print a shell completion script.
+    Completions {
+        /// The shell.
+        #[arg(value_enum)]
+        shell: clap_complete::Shell,
+    },
+    /// Print the manual page (roff).
+    Man,
+}
+
+/// The files `judge schema` describes.
+#[derive(Debug, Clone, Copy, ValueEnum, PartialEq, Eq)]
+enum SchemaKind {
+    /// A scenario file.
+    Scenario,
+    /// A card file (`--cards FILE`).
+    Card,
 }
 
 /// The outcome of one file.
@@ -158,8 +220,7 @@ impl FileResult {
 pub fn load_library(extra: &[PathBuf]) -> Result<Library, String> {
     let mut lib = Library::builtin()?;
     for path in extra {
-        let name = path.display().to_string();
-        let src = read_limited(path).map_err(|e| Diagnostic::whole_file(e).render(&name, ""))?;
+        let (name, src) = read_source(path)?;
         let cards = read_card_file(&src).map_err(|d| d.render(&name, &src))?;
         lib.add_source(&cards, &name, &src).map_err(|d| d.render(&name, &src))?;
     }
@@ -181,11 +242,15 @@ pub const MAX_INPUT: u64 = 1 << 20;
 /// # Errors
 /// The file cannot be read, is larger, or is not UTF-8, as a message naming it.
 pub fn read_limited(path: &Path) -> Result<String, String> {
-    use std::io::Read as _;
-    let name = path.display();
+    let name = path.display().to_string();
     let file = std::fs::File::open(path).map_err(|e| format!("cannot read `{name}`: {e}"))?;
+    read_bounded(file, &name)
+}
+
+/// Reads at most [`MAX_INPUT`] bytes of UTF-8 text from `input`, named `name` in errors.
+fn read_bounded(input: impl Read, name: &str) -> Result<String, String> {
     let mut bytes = Vec::new();
-    file.take(MAX_INPUT + 1).read_to_end(&mut bytes).map_err(|e| format!("cannot read `{name}`: {e}"))?;
+    input.take(MAX_INPUT + 1).read_to_end(&mut bytes).map_err(|e| format!("cannot read `{name}`: {e}"))?;
     if bytes.len() as u64 > MAX_INPUT {
         return Err(format!("`{name}` is larger than {} KiB, the most this reads", MAX_INPUT / 1024));
     }
@@ -195,12 +260,34 @@ pub fn read_limited(path: &Path) -> Result<String, String> {
 /// Loads and runs one scenario file, under `rules` instead of its own `rules:` when given.
 #[must_use]
 pub fn run_file_as(path: &Path, lib: &Library, rules: Option<Edition>) -> FileResult {
+    match read_source(path) {
+        Ok((name, src)) => run_source_as(&name, &src, lib, rules),
+        Err(e) => FileResult::Error(e),
+    }
+}
+
+/// The name standard input goes by in diagnostics.
+pub const STDIN_NAME: &str = "<stdin>";
+
+/// Reads a file given on the command line, `-` being standard input: its name for diagnostics
+/// and its text.
+///
+/// # Errors
+/// A rendered diagnostic: the file cannot be read, or is a folder.
+pub fn read_source(path: &Path) -> Result<(String, String), String> {
+    if path.as_os_str() == "-" {
+        return read_bounded(std::io::stdin().lock(), STDIN_NAME)
+            .map(|src| (STDIN_NAME.to_owned(), src))
+            .map_err(|e| Diagnostic::whole_file(e).render(STDIN_NAME, ""));
+    }
     let name = path.display().to_string();
-    let src = match read_limited(path) {
-        Ok(s) => s,
-        Err(e) => return FileResult::Error(Diagnostic::whole_file(e).render(&name, "")),
-    };
-    run_source_as(&name, &src, lib, rules)
+    if path.is_dir() {
+        return Err(Diagnostic::whole_file(format!("`{name}` is a folder, not a file")).render(&name, ""));
+    }
+    match read_limited(path) {
+        Ok(src) => Ok((name, src)),
+        Err(e) => Err(Diagnostic::whole_file(e).render(&name, "")),
+    }
 }
 
 /// Loads and runs a scenario from its text.
@@ -269,7 +356,9 @@ pub fn collect(paths: &[PathBuf]) -> Result<Vec<PathBuf>, String> {
     }
     let mut out = Vec::new();
     for p in paths {
-        if p.is_dir() {
+        if p.as_os_str() == "-" {
+            out.push(p.clone());
+        } else if p.is_dir() {
             walk(p, &mut out).map_err(|e| format!("error: cannot read folder `{}`: {e}", p.display()))?;
         } else if p.is_file() {
             out.push(p.clone());
@@ -282,61 +371,168 @@ pub fn collect(paths: &[PathBuf]) -> Result<Vec<PathBuf>, String> {
     Ok(out)
 }
 
-fn check_table(results: &[(PathBuf, FileResult)]) -> String {
-    let mut table = Table::new();
-    table.load_style(ASCII_FULL_CONDENSED).force_no_tty().set_content_arrangement(ContentArrangement::Disabled);
-    table.set_header(vec!["scenario", "result", "failing expectations (found)"]);
-    for (path, r) in results {
-        let (result, detail) = match r {
-            FileResult::Ran(rep) if rep.passed() => ("ok".to_owned(), String::new()),
-            FileResult::Ran(rep) => {
-                let mut lines: Vec<String> = rep
-                    .verdicts
-                    .iter()
-                    .filter(|v| !v.holds)
-                    .map(|v| format!("{} ({})", v.line, v.found.clone().unwrap_or_default()))
-                    .collect();
-                if rep.stopped_illegal() && lines.is_empty() {
-                    lines.push("stopped at an illegal line that no `illegal:` expected".to_owned());
-                }
-                ("FAIL".to_owned(), lines.join("\n"))
-            }
-            FileResult::Error(d) => ("ERROR".to_owned(), d.lines().next().unwrap_or("").to_owned()),
-        };
-        table.add_row(vec![path.display().to_string(), result, detail]);
+/// What became of a file, as `check` shows it.
+#[must_use]
+pub fn status(r: &FileResult) -> Status {
+    match r {
+        FileResult::Ran(rep) if rep.passed() => Status::Ok,
+        // Every expectation held, yet it did not pass: it stopped at an unexpected illegal line.
+        FileResult::Ran(rep) if rep.verdicts.iter().all(|v| v.holds) => Status::Illegal,
+        FileResult::Ran(_) => Status::Fail,
+        FileResult::Error(_) => Status::Error,
     }
-    table.to_string()
 }
 
-fn check_json(results: &[(PathBuf, FileResult)]) -> String {
-    let items: Vec<serde_json::Value> = results
-        .iter()
-        .map(|(p, r)| match r {
-            FileResult::Ran(rep) => serde_json::json!({
-                "file": p.display().to_string(),
-                "result": if rep.passed() { "ok" } else { "fail" },
-                "expectations": rep.verdicts,
-            }),
-            FileResult::Error(d) => {
-                serde_json::json!({"file": p.display().to_string(), "result": "error", "error": d})
+/// The illegal line a run stopped at.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct IllegalLine {
+    /// Its number among the action lines, from 1.
+    pub line: usize,
+    /// The line as written.
+    pub text: String,
+    /// Why it is illegal, with the rule.
+    pub reason: String,
+    /// What would make it legal, when known.
+    pub hint: Option<String>,
+}
+
+fn illegal_line(rep: &Report) -> Option<IllegalLine> {
+    rep.events.iter().find_map(|e| match &e.kind {
+        EventKind::Illegal { number, text, reason, hint } => {
+            Some(IllegalLine { line: *number, text: text.clone(), reason: reason.clone(), hint: hint.clone() })
+        }
+        _ => None,
+    })
+}
+
+/// One file of `judge check --format json`.
+#[derive(Debug, Serialize)]
+struct CheckRow<'a> {
+    file: String,
+    /// ok, fail, illegal or error.
+    result: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    expectations: Option<&'a [crate::trace::Verdict]>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    illegal: Option<IllegalLine>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    error: Option<ErrorInfo>,
+}
+
+fn check_row<'a>(path: &Path, r: &'a FileResult) -> CheckRow<'a> {
+    let (expectations, illegal, error) = match r {
+        FileResult::Ran(rep) => (Some(rep.verdicts.as_slice()), illegal_line(rep), None),
+        FileResult::Error(d) => (None, None, Some(ErrorInfo::from_rendered(d))),
+    };
+    CheckRow { file: path.display().to_string(), result: status(r).word().to_lowercase(), expectations, illegal, error }
+}
+
+/// What a `check` row says under the file's name: each failing expectation with what was
+/// found, the illegal line the run stopped at, or the error with its place and underlined line.
+fn check_detail(r: &FileResult, width: usize) -> Vec<String> {
+    let mut out = Vec::new();
+    match r {
+        FileResult::Ran(rep) if rep.passed() => {}
+        FileResult::Ran(rep) => {
+            for v in rep.verdicts.iter().filter(|v| !v.holds) {
+                out.push(format!("expected: {}", v.line));
+                out.push(format!("   found: {}", v.found.clone().unwrap_or_default()));
             }
-        })
-        .collect();
-    serde_json::to_string_pretty(&items).unwrap_or_default()
+            if let Some(il) = illegal_line(rep) {
+                out.push(format!("stopped at illegal line {}: {}", il.line, il.text));
+                out.push(format!("  reason: {}", il.reason));
+                if let Some(h) = il.hint {
+                    out.push(format!("  hint: {h}"));
+                }
+            }
+        }
+        FileResult::Error(d) => out.push(ErrorInfo::cell_text(d, width)),
+    }
+    out
 }
 
-fn show_card(lib: &Library, name: &str) -> Result<String, String> {
+fn check_table(results: &[(PathBuf, FileResult)], style: &Style, failures: bool) -> Option<String> {
+    let mut table = style.table();
+    table.set_header(vec!["result", "scenario"]);
+    let mut rows = 0;
+    for (path, r) in results {
+        let s = status(r);
+        if failures && s == Status::Ok {
+            continue;
+        }
+        // An error's detail begins with `file:line:col`, which names the file already.
+        let mut cell = if s == Status::Error { Vec::new() } else { vec![path.display().to_string()] };
+        // The table's borders and the result column take 16 columns.
+        cell.extend(check_detail(r, usize::from(style.width).saturating_sub(16)));
+        table.add_row(vec![style.status_cell(s), comfy_table::Cell::new(cell.join("\n"))]);
+        rows += 1;
+    }
+    (rows > 0).then(|| table.to_string())
+}
+
+/// Runs the files, sharing the library, with a progress bar on standard error when it is a
+/// terminal and the run takes more than a moment.
+fn run_all(files: Vec<PathBuf>, lib: &Library, rules: Option<Edition>) -> Vec<(PathBuf, FileResult)> {
+    let start = std::time::Instant::now();
+    let terminal = std::io::stderr().is_terminal();
+    let bar = indicatif::ProgressBar::hidden();
+    bar.set_length(u64::try_from(files.len()).unwrap_or(u64::MAX));
+    let mut shown = false;
+    let mut out = Vec::with_capacity(files.len());
+    for f in files {
+        if !shown && terminal && start.elapsed() > std::time::Duration::from_millis(300) {
+            let style = indicatif::ProgressStyle::with_template("{bar:30} {pos}/{len} {wide_msg}")
+                .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar());
+            bar.set_style(style);
+            bar.set_draw_target(indicatif::ProgressDrawTarget::stderr());
+            shown = true;
+        }
+        bar.set_message(f.display().to_string());
+        let r = run_file_as(&f, lib, rules);
+        bar.inc(1);
+        out.push((f, r));
+    }
+    bar.finish_and_clear();
+    out
+}
+
+/// `judge card NAME`: the card as a table, or an error with suggestions.
+fn show_card(out: &mut Out<impl Write, impl Write>, lib: &Library, name: &str) -> u8 {
     let Some(id) = lib.find(name) else {
-        let hint = lib.suggest(name).map(|s| format!("\n  = help: did you mean `{s}`?")).unwrap_or_default();
-        return Err(format!("error: unknown card `{name}`{hint}\n"));
+        let near = suggestions(name, lib.iter().map(|(_, d)| d.name.as_str()));
+        let quoted: Vec<String> = near.iter().map(|s| format!("`{s}`")).collect();
+        let help = match quoted.as_slice() {
+            [] => crate::cards::NOT_IN_LIBRARY_HELP.to_owned(),
+            [one] => format!("did you mean {one}?"),
+            many => format!("did you mean one of {}?", many.join(", ")),
+        };
+        out.error(&format!("error: unknown card `{name}`\n  = help: {help}\n"));
+        return 2;
     };
     let d = lib.get(id);
-    let mut table = Table::new();
-    table.load_style(ASCII_FULL_CONDENSED).force_no_tty().set_content_arrangement(ContentArrangement::Disabled);
-    for (k, v) in crate::cards::describe::rows(d) {
+    let rows = crate::cards::describe::rows(d);
+    let users = used_by(&d.name);
+    if out.json() {
+        #[derive(Serialize)]
+        struct Row<'a> {
+            field: &'a str,
+            value: &'a str,
+        }
+        #[derive(Serialize)]
+        struct CardJson<'a> {
+            card: &'a crate::cards::CardDef,
+            described: Vec<Row<'a>>,
+            used_by: Vec<String>,
+        }
+        let described = rows.iter().map(|(k, v)| Row { field: k, value: v }).collect();
+        let used_by = users.iter().map(|p| p.display().to_string()).collect();
+        out.json_body(&CardJson { card: d, described, used_by });
+        return 0;
+    }
+    let mut table = out.style.table();
+    for (k, v) in rows {
         table.add_row(vec![k, v]);
     }
-    let users = used_by(&d.name);
     let shown: Vec<String> = users.iter().take(12).map(|p| p.display().to_string()).collect();
     let more = users.len().saturating_sub(shown.len());
     let mut used = if users.is_empty() { "no scenario here names it".to_owned() } else { shown.join("\n") };
@@ -344,7 +540,8 @@ fn show_card(lib: &Library, name: &str) -> Result<String, String> {
         used.push_str(&format!("\n... and {more} more"));
     }
     table.add_row(vec![format!("used by ({})", users.len()), used]);
-    Ok(format!("{table}\n"))
+    out.text(&format!("{table}\n"));
+    0
 }
 
 /// Scenario files under ./scenarios and ./rulings that name the card (case-insensitive).
@@ -367,73 +564,239 @@ fn names_word(hay: &str, needle: &str) -> bool {
     })
 }
 
-/// Every card of the library, sorted by name.
-fn list_cards(lib: &Library) -> String {
+/// `judge card --list`: every card of the library, sorted by name.
+fn list_cards(out: &mut Out<impl Write, impl Write>, lib: &Library) {
     let mut cards: Vec<&crate::cards::CardDef> = lib.iter().map(|(_, d)| d).collect();
     cards.sort_by(|a, b| a.name.cmp(&b.name));
-    let mut table = Table::new();
-    table.load_style(ASCII_FULL_CONDENSED).force_no_tty().set_content_arrangement(ContentArrangement::Disabled);
-    table.set_header(vec!["card", "cost", "type", "P/T"]);
-    for d in &cards {
+    let line = |d: &crate::cards::CardDef| {
         let cost = d.cost.map(|c| c.to_string()).unwrap_or_default();
         let pt = d.pt.map(|(p, t)| format!("{p}/{t}")).unwrap_or_default();
-        table.add_row(vec![d.name.clone(), cost, d.type_line.clone(), pt]);
+        (d.name.clone(), cost, d.type_line.clone(), pt)
+    };
+    if out.json() {
+        let list: Vec<serde_json::Value> = cards
+            .iter()
+            .map(|d| {
+                let (name, cost, type_line, pt) = line(d);
+                serde_json::json!({ "name": name, "cost": cost, "type": type_line, "pt": pt })
+            })
+            .collect();
+        out.json_body(&serde_json::json!({ "cards": list }));
+        return;
     }
-    format!("{table}\n{} cards\n", cards.len())
+    let mut table = out.style.table();
+    table.set_header(vec!["card", "cost", "type", "P/T"]);
+    for d in &cards {
+        let (name, cost, type_line, pt) = line(d);
+        table.add_row(vec![name, cost, type_line, pt]);
+    }
+    out.text(&format!("{table}\n{} cards\n", cards.len()));
 }
 
-/// Prints a command's text to stdout (exit 0), or its error to stderr (exit 2).
-fn print_outcome(r: Result<String, String>, stdout: &mut impl Write, stderr: &mut impl Write) -> ExitCode {
-    match r {
-        Ok(text) => {
-            let _ = write!(stdout, "{text}");
-            ExitCode::SUCCESS
+/// `judge run`: the trace (or its JSON), or the error.
+fn cmd_run(out: &mut Out<impl Write, impl Write>, lib: &Library, file: &Path, rules: Option<Edition>) -> u8 {
+    if file.is_dir() {
+        let name = file.display();
+        out.error(&format!(
+            "error: `{name}` is a folder, not a scenario file\n  = help: `judge check {name}` runs every scenario under it\n"
+        ));
+        return 2;
+    }
+    let r = run_file_as(file, lib, rules);
+    match &r {
+        FileResult::Ran(rep) if out.json() => {
+            #[derive(Serialize)]
+            struct RunJson<'a> {
+                file: String,
+                result: String,
+                #[serde(flatten)]
+                report: &'a Report,
+            }
+            let result = status(&r).word().to_lowercase();
+            out.json_body(&RunJson { file: display_name(file), result, report: rep });
+        }
+        FileResult::Ran(rep) => {
+            let text = out.style.paint_trace(&render_text(rep));
+            out.text(&text);
+        }
+        FileResult::Error(d) => out.error(d),
+    }
+    r.code()
+}
+
+/// The name a file goes by in output: `<stdin>` for `-`.
+fn display_name(path: &Path) -> String {
+    if path.as_os_str() == "-" { STDIN_NAME.to_owned() } else { path.display().to_string() }
+}
+
+/// `judge check`: a table of the files (or JSON), the worst exit code.
+fn cmd_check(
+    out: &mut Out<impl Write, impl Write>,
+    lib: &Library,
+    paths: &[PathBuf],
+    rules: Option<Edition>,
+    failures: bool,
+    verbose: bool,
+) -> u8 {
+    let files = match collect(paths) {
+        Ok(f) if f.is_empty() => {
+            out.error("error: no scenario files (*.yaml, *.yml) found\n");
+            return 2;
+        }
+        Ok(f) => f,
+        Err(e) => {
+            out.error(&e);
+            return 2;
+        }
+    };
+    let results = run_all(files, lib, rules);
+    let code = results.iter().map(|(_, r)| r.code()).max().unwrap_or(0);
+    let statuses: Vec<Status> = results.iter().map(|(_, r)| status(r)).collect();
+    let count = |s: Status| statuses.iter().filter(|x| **x == s).count();
+    if out.json() {
+        let rows: Vec<CheckRow<'_>> = results
+            .iter()
+            .filter(|(_, r)| !failures || status(r) != Status::Ok)
+            .map(|(p, r)| check_row(&display_path(p), r))
+            .collect();
+        #[derive(Serialize)]
+        struct Summary {
+            files: usize,
+            ok: usize,
+            fail: usize,
+            illegal: usize,
+            error: usize,
+        }
+        #[derive(Serialize)]
+        struct CheckJson<'a> {
+            summary: Summary,
+            results: Vec<CheckRow<'a>>,
+        }
+        let summary = Summary {
+            files: results.len(),
+            ok: count(Status::Ok),
+            fail: count(Status::Fail),
+            illegal: count(Status::Illegal),
+            error: count(Status::Error),
+        };
+        out.json_body(&CheckJson { summary, results: rows });
+        return code;
+    }
+    let shown: Vec<(PathBuf, FileResult)> = results.into_iter().map(|(p, r)| (display_path(&p), r)).collect();
+    if let Some(table) = check_table(&shown, &out.style, failures) {
+        out.text(&format!("{table}\n"));
+    }
+    if verbose {
+        for (_, r) in &shown {
+            if let FileResult::Error(d) = r {
+                let text = out.style.paint_error(d);
+                out.text(&format!("\n{text}"));
+            }
+        }
+    }
+    let ok = count(Status::Ok);
+    let mut summary = format!("{ok} of {} scenarios hold", shown.len());
+    for s in [Status::Fail, Status::Illegal, Status::Error] {
+        let n = count(s);
+        if n > 0 {
+            summary.push_str(&format!(", {n} {}", out.style.paint(s, s.word())));
+        }
+    }
+    out.text(&format!("{summary}\n"));
+    code
+}
+
+/// `-` as `<stdin>` in tables.
+fn display_path(p: &Path) -> PathBuf {
+    PathBuf::from(display_name(p))
+}
+
+/// `judge diff`: the table of differing outcomes and where the traces part ways (or JSON).
+fn cmd_diff(out: &mut Out<impl Write, impl Write>, lib: &Library, file: &Path, editions: &[Edition]) -> u8 {
+    // Standard input can be read once: read the file once, run it under each edition.
+    let (name, src) = match read_source(file) {
+        Ok(x) => x,
+        Err(e) => {
+            out.error(&e);
+            return 2;
+        }
+    };
+    let runs: Vec<(Edition, FileResult)> =
+        editions.iter().map(|&e| (e, run_source_as(&name, &src, lib, Some(e)))).collect();
+    match crate::diff::compare(&runs) {
+        Ok(d) if out.json() => {
+            #[derive(Serialize)]
+            struct DiffJson<'a> {
+                file: &'a str,
+                #[serde(flatten)]
+                diff: &'a crate::diff::DiffReport,
+            }
+            out.json_body(&DiffJson { file: &name, diff: &d });
+            0
+        }
+        Ok(d) => {
+            let text = crate::diff::render_text(&d, &out.style);
+            out.text(&text);
+            0
         }
         Err(e) => {
-            let _ = write!(stderr, "{e}");
-            ExitCode::from(2)
+            out.error(&e);
+            2
         }
     }
 }
 
-/// Loads a scenario file, or the rendered reason why not.
-fn read_scenario(path: &Path, lib: &Library) -> Result<Scenario, String> {
-    let name = path.display().to_string();
-    let src = std::fs::read_to_string(path)
-        .map_err(|e| Diagnostic::whole_file(format!("cannot read `{name}`: {e}")).render(&name, ""))?;
-    load_scenario_as(&src, lib, None).map_err(|d| d.render(&name, &src))
+/// `judge moves`: the position after the file's lines (or its first `at`), who may act and
+/// why, and every legal move as lines to paste (or JSON).
+fn cmd_moves(out: &mut Out<impl Write, impl Write>, lib: &Library, file: &Path, at: Option<usize>) -> u8 {
+    let (name, src) = match read_source(file) {
+        Ok(x) => x,
+        Err(e) => {
+            out.error(&e);
+            return 2;
+        }
+    };
+    let sc = match load_scenario_as(&src, lib, None) {
+        Ok(sc) => sc,
+        Err(d) => {
+            out.error(&d.render(&name, &src));
+            return 2;
+        }
+    };
+    let r = crate::explore::moves(&sc, &crate::explore::setup_at(&sc, at));
+    if out.json() {
+        out.json_body(&r);
+    } else {
+        out.text(&crate::explore::render_moves(&r));
+    }
+    0
 }
 
 /// `judge explore`: loads the file with the goals, searches, prints the answer (progress on a
-/// terminal past a second).
-fn explore_command(
-    path: &Path,
+/// terminal past a second); exit 0 yes, 1 no, 2 bad input or no answer within the limits.
+fn cmd_explore(
+    out: &mut Out<impl Write, impl Write>,
     lib: &Library,
+    file: &Path,
     (goals, player, limits): (&[String], &str, crate::explore::Limits),
-    format: Format,
-    stdout: &mut impl Write,
-    stderr: &mut impl Write,
-) -> ExitCode {
-    use std::io::IsTerminal;
-    let name = path.display().to_string();
-    let src = match std::fs::read_to_string(path) {
-        Ok(s) => s,
+) -> u8 {
+    let (name, src) = match read_source(file) {
+        Ok(x) => x,
         Err(e) => {
-            let _ =
-                write!(stderr, "{}", Diagnostic::whole_file(format!("cannot read `{name}`: {e}")).render(&name, ""));
-            return ExitCode::from(2);
+            out.error(&e);
+            return 2;
         }
     };
     let sc = match crate::scenario::load_scenario_with_goals(&src, lib, goals) {
         Ok(sc) => sc,
         Err(crate::scenario::GoalError::File(d)) => {
-            let _ = write!(stderr, "{}", d.render(&name, &src));
-            return ExitCode::from(2);
+            out.error(&d.render(&name, &src));
+            return 2;
         }
         Err(crate::scenario::GoalError::Goal(i, d)) => {
             let goal = goals.get(i).map_or("", String::as_str);
-            let _ = write!(stderr, "{}", d.render("--goal", goal));
-            return ExitCode::from(2);
+            out.error(&d.render("--goal", goal));
+            return 2;
         }
     };
     let tty = std::io::stderr().is_terminal();
@@ -448,196 +811,145 @@ fn explore_command(
     }
     match r {
         Ok(rep) => {
-            let text = if format == Format::Json {
-                serde_json::to_string_pretty(&rep).unwrap_or_default() + "\n"
+            if out.json() {
+                out.json_body(&rep);
             } else {
-                crate::explore::render_explore(&rep)
-            };
-            let _ = write!(stdout, "{text}");
-            ExitCode::from(match rep.verdict {
+                out.text(&crate::explore::render_explore(&rep));
+            }
+            match rep.verdict {
                 crate::explore::Verdict::Yes => 0,
                 crate::explore::Verdict::No => 1,
                 crate::explore::Verdict::Unknown => 2,
-            })
+            }
         }
         Err(e) => {
-            let _ = writeln!(stderr, "error: {e}");
-            ExitCode::from(2)
+            out.error(&format!("error: {e}\n"));
+            2
         }
     }
 }
 
-/// A `--rules` value: an edition this engine plays.
-fn parse_rules(s: &str) -> Result<Edition, String> {
-    match Edition::from_name(s) {
-        Some(e) => Ok(e),
-        None => Err(format!("error: unknown rules `{s}`: expected 5e, 4e or alpha\n")),
+/// `judge schema`, `judge completions`, `judge man`: text made from the command line itself.
+fn cmd_generated(out: &mut Out<impl Write, impl Write>, command: &Command) {
+    let mut buf: Vec<u8> = Vec::new();
+    match command {
+        Command::Schema { which } => {
+            let schema = match which {
+                SchemaKind::Scenario => crate::schema::scenario(),
+                SchemaKind::Card => crate::schema::card(),
+            };
+            buf = serde_json::to_string_pretty(&schema).unwrap_or_default().into_bytes();
+            buf.push(b'\n');
+        }
+        Command::Completions { shell } => clap_complete::generate(*shell, &mut Cli::command(), "judge", &mut buf),
+        Command::Man => {
+            if let Err(e) = clap_mangen::Man::new(Cli::command()).render(&mut buf) {
+                out.error(&format!("error: cannot write the manual page: {e}\n"));
+            }
+        }
+        _ => {}
     }
+    out.text(&String::from_utf8_lossy(&buf));
 }
 
 /// Runs the command line; returns the exit code. Only this function prints.
 #[must_use]
 pub fn main_with(args: impl IntoIterator<Item = std::ffi::OsString>) -> ExitCode {
-    let mut stdout = Checked { inner: std::io::stdout().lock(), error: None };
-    let code = dispatch(args, &mut stdout);
-    let _ = stdout.flush();
-    if let Some(e) = stdout.error {
-        // A full disk or a closed pipe: the output is incomplete, which must not pass as success.
-        let _ = writeln!(std::io::stderr(), "error: cannot write to standard output: {e}");
-        return ExitCode::from(2);
-    }
-    code
-}
-
-/// A writer that remembers its first error (the commands write with `let _ =`).
-struct Checked<W: Write> {
-    inner: W,
-    error: Option<String>,
-}
-
-impl<W: Write> Checked<W> {
-    fn note<T>(&mut self, r: std::io::Result<T>) -> std::io::Result<T> {
-        if let Err(e) = &r
-            && e.kind() != std::io::ErrorKind::Interrupted
-            && self.error.is_none()
-        {
-            self.error = Some(e.to_string());
-        }
-        r
-    }
-}
-
-impl<W: Write> Write for Checked<W> {
-    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
-        let r = self.inner.write(buf);
-        self.note(r)
-    }
-
-    fn flush(&mut self) -> std::io::Result<()> {
-        let r = self.inner.flush();
-        self.note(r)
-    }
-}
-
-fn dispatch(args: impl IntoIterator<Item = std::ffi::OsString>, stdout: &mut impl Write) -> ExitCode {
-    let cli = match Cli::try_parse_from(args) {
+    let args: Vec<std::ffi::OsString> = args.into_iter().collect();
+    let cli = match Cli::try_parse_from(&args) {
         Ok(c) => c,
+        Err(e) if e.use_stderr() && asks_json(&args) => {
+            // Bad usage while JSON is asked: the error as JSON too.
+            let text = e.render().to_string();
+            // clap's message runs to the first blank line; a `tip:` line is its help.
+            let message: Vec<&str> = text.lines().take_while(|l| !l.trim().is_empty()).map(str::trim).collect();
+            let info = ErrorInfo {
+                message: message.join(" ").trim_start_matches("error: ").to_owned(),
+                help: text.lines().find_map(|l| l.trim().strip_prefix("tip: ")).map(str::to_owned),
+                ..ErrorInfo::default()
+            };
+            let mut out = Out::new(Format::Json, Style::plain(), Style::plain(), std::io::stdout(), std::io::stderr());
+            out.json_error(info);
+            return ExitCode::from(out.finish(2));
+        }
         Err(e) => {
             let _ = e.print();
             return ExitCode::from(if e.use_stderr() { 2 } else { 0 });
         }
     };
-    let mut stderr = std::io::stderr().lock();
-    // The deck commands need the card table of the era, not the rules engine's library.
+    let stdout = std::io::stdout().lock();
+    let stderr = std::io::stderr().lock();
+    let (style, err_style) = (Style::detect(Stream::Stdout, cli.color), Style::detect(Stream::Stderr, cli.color));
+    let format = match &cli.command {
+        Command::Run { output, .. }
+        | Command::Diff { output, .. }
+        | Command::Check { output, .. }
+        | Command::Card { output, .. }
+        | Command::Moves { output, .. }
+        | Command::Explore { output, .. } => output.format,
+        _ => Format::Text,
+    };
+    let mut out = Out::new(format, style, err_style, stdout, stderr);
+    let code = run_command(&mut out, &cli);
+    ExitCode::from(out.finish(code))
+}
+
+/// Whether the arguments ask for JSON (`--format json` or `--format=json`), read before they
+/// parse, so that a usage error can answer in JSON.
+fn asks_json(args: &[std::ffi::OsString]) -> bool {
+    args.windows(2).any(|w| w[0] == "--format" && w[1] == "json") || args.iter().any(|a| a == "--format=json")
+}
+
+/// Runs the parsed command, printing through `out`; returns the exit code.
+fn run_command(out: &mut Out<impl Write, impl Write>, cli: &Cli) -> u8 {
     match &cli.command {
-        Command::Deck(args) => return crate::deck::run_deck(args, stdout, &mut stderr),
-        Command::Formats(args) => return crate::deck::run_formats(args, stdout, &mut stderr),
+        Command::Schema { .. } | Command::Completions { .. } | Command::Man => {
+            cmd_generated(out, &cli.command);
+            return 0;
+        }
+        // The deck commands need the card table of the era, not the rules engine's library.
+        Command::Deck(args) => return crate::deck::run_deck(args, out),
+        Command::Formats(args) => return crate::deck::run_formats(args, out),
         _ => {}
     }
     let lib = match load_library(&cli.cards) {
         Ok(l) => l,
         Err(e) => {
-            let _ = write!(stderr, "{e}");
-            return ExitCode::from(2);
+            out.error(&e);
+            return 2;
         }
     };
-    match cli.command {
-        Command::Run { file, format, rules } => {
-            let rules = match rules.as_deref().map(parse_rules).transpose() {
-                Ok(r) => r,
-                Err(e) => {
-                    let _ = write!(stderr, "{e}");
-                    return ExitCode::from(2);
-                }
-            };
-            let r = run_file_as(&file, &lib, rules);
-            match &r {
-                FileResult::Ran(rep) => {
-                    let text = if format == Format::Json { render_json(rep) + "\n" } else { render_text(rep) };
-                    let _ = write!(stdout, "{text}");
-                }
-                FileResult::Error(d) => {
-                    let _ = write!(stderr, "{d}");
-                }
-            }
-            ExitCode::from(r.code())
+    match &cli.command {
+        Command::Run { file, rules, .. } => cmd_run(out, &lib, file, *rules),
+        Command::Check { paths, rules, failures, verbose, .. } => {
+            cmd_check(out, &lib, paths, *rules, *failures, *verbose)
         }
-        Command::Check { paths, format } => {
-            let files = match collect(&paths) {
-                Ok(f) if f.is_empty() => {
-                    let _ = writeln!(stderr, "error: no scenario files (*.yaml, *.yml) found");
-                    return ExitCode::from(2);
-                }
-                Ok(f) => f,
-                Err(e) => {
-                    let _ = writeln!(stderr, "{e}");
-                    return ExitCode::from(2);
-                }
-            };
-            let results: Vec<(PathBuf, FileResult)> = files
-                .into_iter()
-                .map(|f| {
-                    let r = run_file(&f, &lib);
-                    (f, r)
-                })
-                .collect();
-            let code = results.iter().map(|(_, r)| r.code()).max().unwrap_or(0);
-            let text = if format == Format::Json { check_json(&results) } else { check_table(&results) };
-            let _ = writeln!(stdout, "{text}");
-            if format == Format::Text {
-                let ok = results.iter().filter(|(_, r)| r.code() == 0).count();
-                let _ = writeln!(stdout, "{ok} of {} scenarios hold", results.len());
-            }
-            ExitCode::from(code)
-        }
-        Command::Diff { file, rules } => {
-            let editions = match rules.iter().map(|r| parse_rules(r)).collect::<Result<Vec<_>, _>>() {
-                Ok(e) => e,
-                Err(e) => {
-                    let _ = write!(stderr, "{e}");
-                    return ExitCode::from(2);
-                }
-            };
-            let runs: Vec<(Edition, FileResult)> =
-                editions.iter().map(|&e| (e, run_file_as(&file, &lib, Some(e)))).collect();
-            print_outcome(crate::diff::render(&runs), stdout, &mut stderr)
-        }
+        Command::Diff { file, rules, .. } => cmd_diff(out, &lib, file, rules),
         Command::Card { list: true, .. } => {
-            let _ = write!(stdout, "{}", list_cards(&lib));
-            ExitCode::SUCCESS
+            list_cards(out, &lib);
+            0
         }
-        Command::Card { name, .. } => {
-            print_outcome(show_card(&lib, name.as_deref().unwrap_or_default()), stdout, &mut stderr)
-        }
-        Command::Moves { file, at, format } => match read_scenario(&file, &lib) {
-            Ok(sc) => {
-                let r = crate::explore::moves(&sc, &crate::explore::setup_at(&sc, at));
-                let text = if format == Format::Json {
-                    serde_json::to_string_pretty(&r).unwrap_or_default() + "\n"
-                } else {
-                    crate::explore::render_moves(&r)
-                };
-                let _ = write!(stdout, "{text}");
-                ExitCode::SUCCESS
-            }
-            Err(e) => {
-                let _ = write!(stderr, "{e}");
-                ExitCode::from(2)
-            }
-        },
-        Command::Explore { file, goals, player, depth, limit, seconds, format } => explore_command(
-            &file,
+        Command::Card { name, .. } => show_card(out, &lib, name.as_deref().unwrap_or_default()),
+        Command::Moves { file, at, .. } => cmd_moves(out, &lib, file, *at),
+        Command::Explore { file, goals, player, depth, limit, seconds, .. } => cmd_explore(
+            out,
             &lib,
+            file,
             (
-                &goals,
-                &player,
-                crate::explore::Limits { depth, positions: limit, time: std::time::Duration::from_secs(seconds) },
+                goals,
+                player,
+                crate::explore::Limits {
+                    depth: *depth,
+                    positions: *limit,
+                    time: std::time::Duration::from_secs(*seconds),
+                },
             ),
-            format,
-            stdout,
-            &mut stderr,
         ),
         // Dispatched above, before the library loads.
-        Command::Deck(_) | Command::Formats(_) => ExitCode::SUCCESS,
+        Command::Schema { .. }
+        | Command::Completions { .. }
+        | Command::Man
+        | Command::Deck(_)
+        | Command::Formats(_) => 0,
     }
 }

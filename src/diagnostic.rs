@@ -77,19 +77,78 @@ impl Diagnostic {
     }
 }
 
-/// The closest candidate to `word` by edit distance, if close enough to be a likely typo.
+/// The closest candidate to `word` by edit distance, if close enough to be a likely typo; else
+/// the one candidate that `word` begins or names one whole word of (`Bolt`, `Serra`).
 #[must_use]
 pub fn did_you_mean<'a>(word: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
-    let w = word.to_lowercase();
+    match suggestions(word, candidates).as_slice() {
+        [one] => Some(*one),
+        _ => None,
+    }
+}
+
+/// How many suggestions [`suggestions`] gives at most.
+pub const MAX_SUGGESTIONS: usize = 6;
+
+/// Likely meant candidates for `word`: the closest by edit distance when it is one edit away;
+/// else every candidate that `word` begins or names a whole word of (at most
+/// [`MAX_SUGGESTIONS`], sorted); else the closest by edit distance when close enough.
+#[must_use]
+pub fn suggestions<'a>(word: &str, candidates: impl IntoIterator<Item = &'a str>) -> Vec<&'a str> {
+    suggest_counted(word, candidates, true).0
+}
+
+/// The closest candidate by edit distance alone (a misspelling), if close enough.
+#[must_use]
+pub fn closest_typo<'a>(word: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
+    suggest_counted(word, candidates, false).0.first().copied()
+}
+
+/// [`suggestions`], with the number of edit-distance cells computed. The work stays bounded
+/// whatever the length of `word`: a candidate whose length differs from the word's by more than
+/// the distance allowed cannot be close enough, so it is not compared.
+fn suggest_counted<'a>(
+    word: &str,
+    candidates: impl IntoIterator<Item = &'a str>,
+    by_word: bool,
+) -> (Vec<&'a str>, usize) {
+    let w = word.trim().to_lowercase();
+    let n = w.chars().count();
+    if n == 0 {
+        return (Vec::new(), 0);
+    }
+    let limit = (n / 3).max(2);
+    let mut work = 0;
     let mut best: Option<(usize, &str)> = None;
+    let mut named: Vec<&str> = Vec::new();
     for c in candidates {
-        let d = edit_distance(&w, &c.to_lowercase());
-        let limit = (w.chars().count() / 3).max(2);
-        if d <= limit && best.is_none_or(|(bd, _)| d < bd) {
-            best = Some((d, c));
+        let lc = c.to_lowercase();
+        let m = lc.chars().count();
+        if n.abs_diff(m) <= limit {
+            work += n * m;
+            let d = edit_distance(&w, &lc);
+            if d <= limit && best.is_none_or(|(bd, _)| d < bd) {
+                best = Some((d, c));
+            }
+        }
+        // Three letters at least, so that `of` does not name every Circle of Protection.
+        if by_word
+            && n >= 3
+            && n < m
+            && (lc.starts_with(&w) || lc.split(|ch: char| !ch.is_alphanumeric()).any(|p| p == w))
+        {
+            named.push(c);
         }
     }
-    best.map(|(_, c)| c)
+    named.sort_unstable();
+    named.dedup();
+    named.truncate(MAX_SUGGESTIONS);
+    // One edit away is surely a typo; two edits on a short word (`Bolt` -> `Bob`) are weaker
+    // evidence than the word itself naming one card.
+    match best {
+        Some((d, c)) if d <= 1 || named.len() != 1 => (vec![c], work),
+        _ => (named, work),
+    }
 }
 
 fn edit_distance(a: &str, b: &str) -> usize {
@@ -125,5 +184,36 @@ mod tests {
     fn suggests_close_names() {
         assert_eq!(did_you_mean("Grizly Bears", ["Grizzly Bears", "Hill Giant"]), Some("Grizzly Bears"));
         assert_eq!(did_you_mean("Zzz", ["Grizzly Bears"]), None);
+    }
+
+    #[test]
+    fn suggests_names_from_a_prefix_or_a_word() {
+        let cards = ["Lightning Bolt", "Serra Angel", "Wall of Stone", "Wall of Ice", "Circle of Protection: Red"];
+        assert_eq!(did_you_mean("Bolt", cards), Some("Lightning Bolt"));
+        assert_eq!(did_you_mean("serra", cards), Some("Serra Angel"));
+        assert_eq!(did_you_mean("Light", cards), Some("Lightning Bolt"));
+        assert_eq!(did_you_mean("of", cards), None);
+        assert_eq!(did_you_mean("Wall", cards), None, "two walls: no single guess");
+        assert_eq!(suggestions("Wall", cards), ["Wall of Ice", "Wall of Stone"]);
+        // Two edits from a player's name, but the word names one card.
+        assert_eq!(did_you_mean("Bolt", ["Bob", "Lightning Bolt"]), Some("Lightning Bolt"));
+        assert_eq!(did_you_mean("Bobb", ["Bob", "Lightning Bolt"]), Some("Bob"));
+        assert_eq!(closest_typo("Bolt", ["Lightning Bolt"]), None);
+    }
+
+    #[test]
+    fn a_long_unknown_name_costs_no_comparison() {
+        let cards: Vec<String> = (0..1000).map(|i| format!("Synthetic Card Number {i}")).collect();
+        let long = "x".repeat(100_000);
+        let (found, work) = suggest_counted(&long, cards.iter().map(String::as_str), true);
+        assert!(found.is_empty());
+        assert_eq!(work, 0, "no candidate is within reach of a 100 KB name");
+        // A name of ordinary length is compared with each card once, a few hundred cells each.
+        let (found, work) = suggest_counted("Synthetic Card Numbr 7", cards.iter().map(String::as_str), true);
+        assert_eq!(found, ["Synthetic Card Number 7"]);
+        assert!(work <= 1000 * 30 * 30, "{work}");
+        // Long, but near a card's length: the work is bounded by the card's length.
+        let (_, work) = suggest_counted(&"y".repeat(30), cards.iter().map(String::as_str), true);
+        assert!(work <= 1000 * 40 * 30, "{work}");
     }
 }

@@ -3,9 +3,11 @@
 
 use crate::cli::FileResult;
 use crate::edition::Edition;
+use crate::output::Style;
 use crate::trace::{EventKind, Report, sentence};
-use comfy_table::{ContentArrangement, Table, presets::ASCII_FULL_CONDENSED};
+use serde::Serialize;
 use std::collections::BTreeMap;
+use std::fmt::Write as _;
 
 /// What one edition's run ended with, aspect by aspect ("Alice: life" -> "20").
 fn outcome(r: &FileResult) -> BTreeMap<String, String> {
@@ -74,11 +76,44 @@ fn steps(rep: &Report) -> Vec<(String, String)> {
         .collect()
 }
 
-/// The diff as text.
+/// One outcome row: an aspect and its value under each edition, in the order of the runs.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct OutcomeRow {
+    /// What is compared (`Alice: life`, `fizzled`, ...).
+    pub aspect: String,
+    /// The value under each edition (`none` when empty).
+    pub values: Vec<String>,
+}
+
+/// Where the traces of the first edition and another part ways.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Parting {
+    /// The other edition.
+    pub rules: String,
+    /// The first step (from 1) where what happens differs; `None` when the traces are the same.
+    pub step: Option<usize>,
+    /// The first edition's line at that step, with its citation.
+    pub first: Option<String>,
+    /// The other edition's line at that step.
+    pub other: Option<String>,
+}
+
+/// The comparison of one scenario under several editions.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct DiffReport {
+    /// The editions, in the order of the columns.
+    pub rules: Vec<String>,
+    /// The outcomes that differ, one row each.
+    pub outcomes: Vec<OutcomeRow>,
+    /// Between the first edition and each other that ran.
+    pub partings: Vec<Parting>,
+}
+
+/// Compares the runs.
 ///
 /// # Errors
-/// Fewer than two editions, or no edition could run the file at all.
-pub fn render(runs: &[(Edition, FileResult)]) -> Result<String, String> {
+/// Fewer than two editions, or no edition could run the file at all (the first error).
+pub fn compare(runs: &[(Edition, FileResult)]) -> Result<DiffReport, String> {
     if runs.len() < 2 {
         return Err("error: `judge diff` needs two editions or more, e.g. `--rules 5e,4e`\n".into());
     }
@@ -93,12 +128,7 @@ pub fn render(runs: &[(Edition, FileResult)]) -> Result<String, String> {
     let mut keys: Vec<&String> = outcomes.iter().flat_map(BTreeMap::keys).collect();
     keys.sort();
     keys.dedup();
-    let mut table = Table::new();
-    table.load_style(ASCII_FULL_CONDENSED).force_no_tty().set_content_arrangement(ContentArrangement::Disabled);
-    let mut header = vec!["outcome".to_owned()];
-    header.extend(runs.iter().map(|(e, _)| e.name().to_owned()));
-    table.set_header(header);
-    let mut differing = 0;
+    let mut rows = Vec::new();
     for k in keys {
         // Where a run stopped before playing, only the "run" row says something.
         if k != "run" && outcomes.iter().any(|o| !o.contains_key(k)) {
@@ -108,35 +138,63 @@ pub fn render(runs: &[(Edition, FileResult)]) -> Result<String, String> {
         if values.iter().all(|v| *v == values[0]) {
             continue;
         }
-        differing += 1;
-        let mut row = vec![k.clone()];
-        row.extend(values.into_iter().map(|v| if v.is_empty() { "none".to_owned() } else { v }));
-        table.add_row(row);
-    }
-    let mut out = String::new();
-    if differing == 0 {
-        out.push_str("the outcomes are the same under ");
-        out.push_str(&runs.iter().map(|(e, _)| e.name()).collect::<Vec<_>>().join(", "));
-        out.push('\n');
-    } else {
-        out.push_str(&format!("{table}\n"));
+        let values = values.into_iter().map(|v| if v.is_empty() { "none".to_owned() } else { v }).collect();
+        rows.push(OutcomeRow { aspect: k.clone(), values });
     }
     // The first step where the traces part ways, between the first edition and each other.
-    let (first_ed, first) = &runs[0];
+    let (_, first) = &runs[0];
+    let mut partings = Vec::new();
     for (ed, r) in &runs[1..] {
         let (FileResult::Ran(a), FileResult::Ran(b)) = (first, r) else { continue };
         let (sa, sb) = (steps(a), steps(b));
         // Editions cite different documents for the same step: compare what happened only.
         let what = |s: &Vec<(String, String)>, i: usize| s.get(i).map(|(w, _)| w.clone());
-        let Some(i) = (0..sa.len().max(sb.len())).find(|&i| what(&sa, i) != what(&sb, i)) else {
-            out.push_str(&format!("{} and {}: the traces are the same\n", first_ed.name(), ed.name()));
-            continue;
+        let step = (0..sa.len().max(sb.len())).find(|&i| what(&sa, i) != what(&sb, i));
+        let shown = |s: &Vec<(String, String)>| {
+            step.map(|i| s.get(i).map_or("(the trace has ended)".to_owned(), |(_, l)| l.clone()))
         };
-        out.push_str(&format!("{} and {} part ways at step {}:\n", first_ed.name(), ed.name(), i + 1));
-        for (name, s) in [(first_ed.name(), &sa), (ed.name(), &sb)] {
-            let line = s.get(i).map_or("(the trace has ended)", |(_, shown)| shown.as_str());
-            out.push_str(&format!("  {name}: {line}\n"));
+        partings.push(Parting {
+            rules: ed.name().to_owned(),
+            step: step.map(|i| i + 1),
+            first: shown(&sa),
+            other: shown(&sb),
+        });
+    }
+    Ok(DiffReport { rules: runs.iter().map(|(e, _)| e.name().to_owned()).collect(), outcomes: rows, partings })
+}
+
+/// The diff as text, its table fitted to `style`.
+#[must_use]
+pub fn render_text(d: &DiffReport, style: &Style) -> String {
+    let mut out = String::new();
+    if d.outcomes.is_empty() {
+        let _ = writeln!(out, "the outcomes are the same under {}", d.rules.join(", "));
+    } else {
+        let mut table = style.table();
+        let mut header = vec!["outcome".to_owned()];
+        header.extend(d.rules.iter().cloned());
+        table.set_header(header);
+        for row in &d.outcomes {
+            let mut cells = vec![row.aspect.clone()];
+            cells.extend(row.values.iter().cloned());
+            table.add_row(cells);
+        }
+        let _ = writeln!(out, "{table}");
+    }
+    let first = d.rules.first().map_or("", String::as_str);
+    for p in &d.partings {
+        match (p.step, &p.first, &p.other) {
+            (Some(step), Some(a), Some(b)) => {
+                let _ = writeln!(out, "{first} and {} part ways at step {step}:", p.rules);
+                // Each side's line and citation, wrapped to the width under its edition's name.
+                for (name, line) in [(first, a), (p.rules.as_str(), b)] {
+                    let _ = writeln!(out, "{}", style.wrap(&format!("  {name}: {line}"), name.len() + 4));
+                }
+            }
+            _ => {
+                let _ = writeln!(out, "{first} and {}: the traces are the same", p.rules);
+            }
         }
     }
-    Ok(out)
+    out
 }

@@ -50,7 +50,8 @@ pub enum InterruptResolution {
     /// when nobody adds another (5e; 002 Batches of Interrupts).
     Batch,
     /// It resolves as soon as it is successfully cast, before anything more is done to the
-    /// spell it interrupts (two interrupts against one spell take effect in the order cast), and
+    /// spell it interrupts (two interrupts against one spell take effect in the order cast: one
+    /// cast while an earlier one against the same spell is still being cast waits for it), and
     /// with no spell under it nobody may respond to it. An interrupt that targets no spell is
     /// still an interrupt. (4e: the Fourth Edition FAQ, Timing, "interrupts resolve as soon as
     /// they are successfully cast" and "an interrupt takes effect immediately unless another
@@ -94,6 +95,19 @@ pub enum BatchOrder {
     LaterCasterChooses,
 }
 
+/// What protection from a colour covers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ProtectionScope {
+    /// Damage, blocks and targeting by that colour; untargeted spells of the colour still affect
+    /// the creature, and the damage it deals may be prevented by anything (5e, 4e: 002
+    /// Protection, from the Mirage rulebook p.21).
+    TargetsDamageBlocks,
+    /// "Any magic of those colors": untargeted spells of the colour do not affect the creature
+    /// either, and damage it deals cannot be prevented using cards of the colour (Alpha: 003
+    /// p.28 Protection).
+    AllMagic,
+}
+
 /// Which legends the legend rule covers.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum LegendRule {
@@ -132,8 +146,7 @@ impl Unmodelled {
 }
 
 /// The policy table of one edition: where editions differ, the engine asks this table instead
-/// of matching on the edition. Fourth Edition plays its damage prevention timing; the
-/// differences in `unmodelled` stop a run that reaches them. `rules: alpha` is refused at load.
+/// of matching on the edition. The differences in `unmodelled` stop a run that reaches them.
 #[derive(Clone, Copy, Debug)]
 pub struct Policies {
     /// The edition these policies belong to.
@@ -146,6 +159,10 @@ pub struct Policies {
     pub interrupt_targets: InterruptTargets,
     /// When a successfully cast interrupt resolves.
     pub interrupt_resolution: InterruptResolution,
+    /// Whether, among interrupts that take effect at once, those of the interrupted spell's
+    /// caster come before the other player's, whichever was announced first (Alpha: 003
+    /// p.30-31); otherwise interrupts against one spell take effect in the order announced.
+    pub caster_interrupts_first: bool,
     /// In what order a batch takes effect.
     pub batch_order: BatchOrder,
     /// Whether the active player orders all effects that happen together, the opponent's
@@ -182,6 +199,8 @@ pub struct Policies {
     /// Whether fast effects may be played during the declarations of attackers and blockers
     /// without ending them (Alpha: 003 p.25); 5e ends the declaration (002 L301-304).
     pub fast_effects_in_declarations: bool,
+    /// What protection from a colour covers.
+    pub protection: ProtectionScope,
     /// Whether protection of a blocker from a trampler's colour stops all of that trampler's
     /// damage to it from carrying over (4e: 4th Ed. FAQ, Creature Abilities).
     pub trample_negated_by_protection: bool,
@@ -350,6 +369,19 @@ impl Policies {
 }
 
 impl Edition {
+    /// Every edition this engine plays, the default first.
+    pub const ALL: [Self; 3] = [Self::Fifth, Self::Fourth, Self::Alpha];
+
+    /// What the edition's name stands for, in a few words (for help texts).
+    #[must_use]
+    pub const fn title(self) -> &'static str {
+        match self {
+            Self::Fifth => "Fifth Edition (1997) with the General Rulings Summary of 07/15/97 (the default)",
+            Self::Fourth => "Fourth Edition, as the Summary's list of changes from it gives",
+            Self::Alpha => "the 1993 Alpha rulebook",
+        }
+    }
+
     /// Reads a `rules:` value.
     #[must_use]
     pub fn from_name(s: &str) -> Option<Self> {
@@ -382,6 +414,7 @@ impl Edition {
                 prevention: PreventionTiming::AfterEachResolution,
                 interrupt_targets: InterruptTargets::Innermost,
                 interrupt_resolution: InterruptResolution::Batch,
+                caster_interrupts_first: false,
                 batch_order: BatchOrder::LastInFirstOut,
                 active_orders_all: false,
                 prevent_zero: false,
@@ -394,6 +427,7 @@ impl Edition {
                 specialized_series: true,
                 regenerated_leaves_combat: true,
                 fast_effects_in_declarations: false,
+                protection: ProtectionScope::TargetsDamageBlocks,
                 trample_negated_by_protection: false,
                 mana_mid_resolution: false,
                 destruction: Destruction::Immediate,
@@ -413,6 +447,8 @@ impl Edition {
                 prevention: PreventionTiming::EndOfBatch,
                 interrupt_targets: InterruptTargets::AnyBeingCast,
                 interrupt_resolution: InterruptResolution::AtOnce,
+                // 002 Changes: Interrupts: first in, first out, whoever cast them.
+                caster_interrupts_first: false,
                 batch_order: BatchOrder::LastInFirstOut,
                 active_orders_all: true,
                 prevent_zero: true,
@@ -425,6 +461,7 @@ impl Edition {
                 specialized_series: true,
                 regenerated_leaves_combat: true,
                 fast_effects_in_declarations: false,
+                protection: ProtectionScope::TargetsDamageBlocks,
                 trample_negated_by_protection: true,
                 mana_mid_resolution: true,
                 destruction: Destruction::PreventionStep,
@@ -451,6 +488,9 @@ impl Edition {
                 interrupt_targets: InterruptTargets::AnyBeingCast,
                 // p.30-31, p.37: interrupts take effect as soon as they are cast.
                 interrupt_resolution: InterruptResolution::AtOnce,
+                // p.30-31: "the caster of that spell does his or her interrupts first, regardless
+                // of whether it was announced first" (the p.31 Elemental Blast example).
+                caster_interrupts_first: true,
                 // p.30: the later caster places theirs before or after the conflicting spell.
                 batch_order: BatchOrder::LaterCasterChooses,
                 // Alpha gives no rule for effects that happen together; the active player
@@ -470,6 +510,9 @@ impl Edition {
                 specialized_series: false,
                 regenerated_leaves_combat: false,
                 fast_effects_in_declarations: true,
+                // p.28: "cannot be affected by any magic of those colors", and "damage done by
+                // such a creature cannot be prevented using" cards of those colours.
+                protection: ProtectionScope::AllMagic,
                 // p.23: a creature with lethal damage is destroyed at once.
                 // p.28: a protected blocker is never dealt enough damage to let trample over.
                 trample_negated_by_protection: true,

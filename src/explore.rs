@@ -69,8 +69,6 @@ pub fn situation(pos: &Position<'_>) -> (Option<PlayerId>, String) {
 /// `judge moves`: the position and every legal move.
 #[derive(Clone, Debug, Serialize)]
 pub struct MovesReport {
-    /// The output's format version.
-    pub version: u32,
     /// The scenario's title.
     pub scenario: String,
     /// After how many of the file's lines.
@@ -113,14 +111,7 @@ pub fn moves(sc: &Scenario, setup: &Setup) -> MovesReport {
             .map(|(m, _)| MoveOut { player: m.player.map(name), lines: m.texts(&pos) })
             .collect()
     };
-    MovesReport {
-        version: 1,
-        scenario: sc.title.clone(),
-        after_line: setup.lines.len(),
-        position,
-        holder: holder.map(name),
-        moves,
-    }
+    MovesReport { scenario: sc.title.clone(), after_line: setup.lines.len(), position, holder: holder.map(name), moves }
 }
 
 /// The text of `judge moves`.
@@ -176,8 +167,6 @@ pub enum Verdict {
 /// `judge explore`'s answer.
 #[derive(Clone, Debug, Serialize)]
 pub struct ExploreReport {
-    /// The output's format version.
-    pub version: u32,
     /// The scenario's title.
     pub scenario: String,
     /// The player searched for.
@@ -487,7 +476,6 @@ pub fn explore(
         (None, false) => Verdict::No,
     };
     Ok(ExploreReport {
-        version: 1,
         scenario: sc.title.clone(),
         player: sc.setup.players[p.ix()].clone(),
         goals: sc.expects.iter().map(|e| e.text.clone()).collect(),

@@ -132,21 +132,31 @@ fn help_lists_commands_and_examples() {
 
 #[test]
 fn diff_names_where_fourth_edition_parts_ways() {
-    let (code, stdout, _) = out(judge().args(["diff", "scenarios/editions/unicorn-giant-growth-bolt-5e.yaml"]));
+    let (code, stdout, _) =
+        out(judge().args(["diff", "--format", "json", "scenarios/editions/unicorn-giant-growth-bolt-5e.yaml"]));
     assert_eq!(code, 0, "{stdout}");
+    let v = json(&stdout);
+    assert_eq!(v["rules"], serde_json::json!(["5e", "4e", "alpha"]));
     // Dead under 5e, alive as a 5/5 with 3 damage under 4e (002 Changes: Damage Prevention).
-    let row = |name: &str| -> Vec<String> {
-        let line = stdout.lines().find(|l| l.starts_with(&format!("| {name} "))).unwrap_or_default();
-        line.split('|').map(|c| c.trim().to_owned()).filter(|c| !c.is_empty()).collect()
+    let row = |name: &str| -> serde_json::Value {
+        v["outcomes"]
+            .as_array()
+            .and_then(|a| a.iter().find(|r| r["aspect"] == name))
+            .map_or(serde_json::Value::Null, |r| r["values"].clone())
     };
     assert_eq!(
         row("Alice: in play"),
-        ["Alice: in play", "Forest (tapped)", "Forest (tapped), Pearled Unicorn (5/5, 3 damage)", "Forest (tapped)"],
+        serde_json::json!(["Forest (tapped)", "Forest (tapped), Pearled Unicorn (5/5, 3 damage)", "Forest (tapped)"]),
         "{stdout}"
     );
     // Giant Growth finds no target where the Unicorn died; Alpha has no prevention step.
-    assert_eq!(row("fizzled"), ["fizzled", "Giant Growth", "none", "Giant Growth"], "{stdout}");
-    assert_eq!(row("damage prevention steps"), ["damage prevention steps", "1", "1", "0"], "{stdout}");
+    assert_eq!(row("fizzled"), serde_json::json!(["Giant Growth", "none", "Giant Growth"]), "{stdout}");
+    assert_eq!(row("damage prevention steps"), serde_json::json!(["1", "1", "0"]), "{stdout}");
+    assert_eq!(v["partings"][1]["rules"], "alpha");
+    assert_eq!(v["partings"][1]["step"], 19);
+    let (code, stdout, _) = out(judge().args(["diff", "scenarios/editions/unicorn-giant-growth-bolt-5e.yaml"]));
+    assert_eq!(code, 0, "{stdout}");
+    assert!(stdout.lines().all(|l| !l.starts_with('|') || l.chars().count() <= 80), "{stdout}");
     assert!(stdout.contains("5e: damage prevention step 1"), "{stdout}");
     assert!(stdout.contains("4e: Giant Growth resolves"), "{stdout}");
     // Alpha is the third column by default: dead again, the later Bolt placed first (003 p.30);
@@ -166,6 +176,285 @@ fn diff_names_where_fourth_edition_parts_ways() {
     assert_eq!(code, 1, "no prevention step under Alpha: {stdout}");
     assert!(stdout.contains("Pearled Unicorn is destroyed"), "{stdout}");
     assert!(stdout.contains("Alpha rulebook, p.30"), "{stdout}");
+}
+
+fn json(text: &str) -> serde_json::Value {
+    serde_json::from_str(text).unwrap_or_else(|e| panic!("{e}: {text}"))
+}
+
+#[test]
+fn check_error_rows_show_the_place_and_the_underlined_line() {
+    let (code, stdout, _) = out(judge().args(["check", "tests/fixtures/errors/bad-verb.yaml"]));
+    assert_eq!(code, 2);
+    assert!(stdout.contains("| ERROR "), "{stdout}");
+    assert!(stdout.contains("tests/fixtures/errors/bad-verb.yaml:10:11"), "{stdout}");
+    // The caret stands under the misspelt verb.
+    let lines: Vec<&str> = stdout.lines().collect();
+    let src = lines.iter().position(|l| l.contains("10 |   - Alice cast Giant")).unwrap_or_else(|| panic!("{stdout}"));
+    let col = lines[src].find("cast").unwrap_or(0);
+    assert_eq!(lines[src + 1].get(col..col + 4), Some("^^^^"), "{stdout}");
+    assert!(!stdout.contains(" --> "), "the full diagnostic only with --verbose: {stdout}");
+    let (_, stdout, _) = out(judge().args(["check", "--verbose", "tests/fixtures/errors/bad-verb.yaml"]));
+    assert!(
+        stdout.contains("error: cannot read this action line\n --> tests/fixtures/errors/bad-verb.yaml:10:11"),
+        "{stdout}"
+    );
+}
+
+#[test]
+fn check_fail_rows_name_the_expectation_and_the_illegal_line() {
+    let (code, stdout, _) = out(judge().args(["check", "tests/fixtures/failing"]));
+    assert_eq!(code, 1);
+    assert!(stdout.contains("expected: Grizzly Bears is in play"), "{stdout}");
+    assert!(stdout.contains("found: Grizzly Bears is in Bob's graveyard"), "{stdout}");
+    assert!(stdout.contains("| ILLEGAL "), "{stdout}");
+    assert!(stdout.contains("stopped at illegal line 2: Alice casts Stone Rain on Forest"), "{stdout}");
+    assert!(stdout.contains("0 of 2 scenarios hold, 1 FAIL, 1 ILLEGAL"), "{stdout}");
+}
+
+#[test]
+fn check_failures_shows_only_what_does_not_hold() {
+    let (code, stdout, _) = out(judge().args(["check", "--failures", "scenarios/fizzles", "tests/fixtures/failing"]));
+    assert_eq!(code, 1);
+    assert!(!stdout.contains("giant-growth-answered-by-bolt"), "{stdout}");
+    assert!(!stdout.contains("| ok "), "{stdout}");
+    assert!(stdout.contains("wrong-expectation.yaml"), "{stdout}");
+    assert!(stdout.contains("6 of 8 scenarios hold"), "{stdout}");
+    let (code, stdout, _) = out(judge().args(["check", "--failures", "--format", "json", "scenarios/fizzles"]));
+    assert_eq!(code, 0);
+    let v = json(&stdout);
+    assert_eq!(v["results"], serde_json::json!([]));
+    assert_eq!(v["summary"]["ok"], 6);
+}
+
+#[test]
+fn check_takes_rules_like_run() {
+    let file = "scenarios/editions/unicorn-giant-growth-bolt-5e.yaml";
+    let (code, stdout, _) = out(judge().args(["check", "--rules", "4e", file]));
+    assert_eq!(code, 1, "the Unicorn lives under 4e: {stdout}");
+    assert!(stdout.contains("expected: Pearled Unicorn is in Alice's graveyard"), "{stdout}");
+    let (code, _, _) = out(judge().args(["check", "--rules", "5e", file]));
+    assert_eq!(code, 0);
+    let (code, _, stderr) = out(judge().args(["check", "--rules", "6e", file]));
+    assert_eq!(code, 2);
+    assert!(stderr.contains("[possible values: 5e, 4e, alpha]"), "{stderr}");
+}
+
+#[test]
+fn every_command_speaks_json_with_a_version() {
+    let cases: &[&[&str]] = &[
+        &["run", "scenarios/fizzles/giant-growth-answered-by-bolt.yaml"],
+        &["check", "scenarios/fizzles"],
+        &["diff", "scenarios/fizzles/giant-growth-answered-by-bolt.yaml"],
+        &["card", "Healing Salve"],
+        &["card", "--list"],
+        &["deck", "tests/fixtures/decks/type2-legal-60-with-15-sideboard.txt", "--format", "type2"],
+        &["formats"],
+    ];
+    for args in cases {
+        let (code, stdout, stderr) = out(judge().args(*args).args(["--format", "json"]));
+        assert_eq!(code, 0, "{args:?}: {stderr}");
+        let v = json(&stdout);
+        assert_eq!(v["version"], 1, "{args:?}");
+    }
+    let (_, stdout, _) =
+        out(judge().args(["run", "--format", "json", "scenarios/fizzles/giant-growth-answered-by-bolt.yaml"]));
+    let v = json(&stdout);
+    assert_eq!(v["result"], "ok");
+    assert!(v["verdicts"].as_array().is_some_and(|a| a.len() == 5), "{stdout}");
+    let (_, stdout, _) = out(judge().args(["card", "--format", "json", "Healing Salve"]));
+    let v = json(&stdout);
+    assert_eq!(v["card"]["name"], "Healing Salve");
+    assert!(v["used_by"].as_array().is_some_and(|a| !a.is_empty()), "{stdout}");
+    let (_, stdout, _) = out(judge().args(["card", "--list", "--format", "json"]));
+    assert!(json(&stdout)["cards"].as_array().is_some_and(|a| a.iter().any(|c| c["name"] == "Serra Angel")));
+}
+
+#[test]
+fn errors_are_json_objects_when_json_is_asked() {
+    let (code, stdout, stderr) = out(judge().args(["run", "--format", "json", "tests/fixtures/errors/bad-verb.yaml"]));
+    assert_eq!(code, 2);
+    assert!(stderr.is_empty(), "{stderr}");
+    let e = &json(&stdout)["error"];
+    assert_eq!(e["file"], "tests/fixtures/errors/bad-verb.yaml");
+    assert_eq!((e["line"].as_u64(), e["column"].as_u64()), (Some(10), Some(11)));
+    assert_eq!(e["message"], "cannot read this action line");
+    assert_eq!(e["help"], "write `casts`: action lines are in the third person");
+    let (code, stdout, _) = out(judge().args(["check", "--format", "json", "tests/fixtures/errors/bad-phase.yaml"]));
+    assert_eq!(code, 2);
+    let v = json(&stdout);
+    assert_eq!(v["results"][0]["result"], "error");
+    assert_eq!(v["results"][0]["error"]["line"], 3);
+    let (code, stdout, _) = out(judge().args(["card", "--format", "json", "Bolt"]));
+    assert_eq!(code, 2);
+    assert_eq!(json(&stdout)["error"]["help"], "did you mean `Lightning Bolt`?");
+    let (code, stdout, _) = out(judge().args(["check", "--format", "json", "no/such/folder"]));
+    assert_eq!(code, 2);
+    assert!(json(&stdout)["error"]["message"].as_str().is_some_and(|m| m.contains("does not exist")), "{stdout}");
+    let deck = ["deck", "tests/fixtures/decks/errors/unknown-card.txt", "--format", "type2", "--format", "json"];
+    let (code, stdout, _) = out(judge().args(deck));
+    assert_eq!(code, 2);
+    let e = &json(&stdout)["error"];
+    assert_eq!((e["line"].as_u64(), e["column"].as_u64()), (Some(5), Some(3)), "{stdout}");
+}
+
+#[test]
+fn a_dash_reads_the_scenario_from_standard_input() {
+    let src = std::fs::read_to_string("scenarios/fizzles/giant-growth-answered-by-bolt.yaml").unwrap_or_default();
+    let (code, stdout, _) = out(judge().args(["run", "-"]).write_stdin(src.clone()));
+    assert_eq!(code, 0, "{stdout}");
+    assert!(stdout.contains("[ok  ] Giant Growth fizzled"), "{stdout}");
+    let (code, stdout, _) = out(judge().args(["check", "-"]).write_stdin(src.clone()));
+    assert_eq!(code, 0);
+    assert!(stdout.contains("| <stdin>"), "{stdout}");
+    let (code, stdout, _) = out(judge().args(["diff", "-", "--rules", "5e,4e"]).write_stdin(src));
+    assert_eq!(code, 0, "{stdout}");
+    let bad = "scenario: x\nturn: Alice\nplayers:\n  Alice: {}\n  Bob: {}\nactions: [Alice cats]\n";
+    let (code, _, stderr) = out(judge().args(["run", "-"]).write_stdin(bad));
+    assert_eq!(code, 2);
+    assert!(stderr.contains(" --> <stdin>:6:"), "{stderr}");
+    // Standard input is held to the same size limit as a file.
+    let (code, _, stderr) = out(judge().args(["run", "-"]).write_stdin(vec![b'#'; 2 << 20]));
+    assert_eq!(code, 2);
+    assert!(stderr.contains("`<stdin>` is larger than"), "{stderr}");
+    let cards = std::fs::read_to_string("tests/fixtures/cards/extra.yaml").unwrap_or_default();
+    let (code, stdout, _) = out(judge().args(["--cards", "-", "card", "Volcanic Hammer"]).write_stdin(cards));
+    assert_eq!(code, 0, "{stdout}");
+}
+
+#[test]
+fn colour_only_on_a_terminal() {
+    let file = "tests/fixtures/failing/wrong-expectation.yaml";
+    // Piped, as here: no colour.
+    for args in [["run", file], ["check", file]] {
+        let (_, stdout, _) = out(judge().args(args).env_remove("CLICOLOR_FORCE"));
+        assert!(!stdout.contains('\x1b'), "{stdout}");
+    }
+    let (_, stdout, _) = out(judge().args(["run", file]).env("CLICOLOR_FORCE", "1").env_remove("NO_COLOR"));
+    assert!(stdout.contains("\x1b[31m[FAIL]\x1b[0m"), "{stdout}");
+    let (_, stdout, _) = out(judge().args(["check", file]).env("CLICOLOR_FORCE", "1").env_remove("NO_COLOR"));
+    assert!(stdout.contains('\x1b'), "{stdout}");
+    let (_, stdout, _) = out(judge().args(["run", file]).env("CLICOLOR_FORCE", "1").env("NO_COLOR", "1"));
+    assert!(!stdout.contains('\x1b'), "NO_COLOR wins: {stdout}");
+    let (_, stdout, _) = out(judge().args(["run", "--color", "always", file]).env("NO_COLOR", "1"));
+    assert!(stdout.contains("\x1b[31m[FAIL]"), "--color always: {stdout}");
+    let (_, stdout, _) = out(judge().args(["run", "--color", "never", file]).env("CLICOLOR_FORCE", "1"));
+    assert!(!stdout.contains('\x1b'), "--color never: {stdout}");
+}
+
+#[test]
+fn usage_errors_are_json_when_json_is_asked() {
+    let (code, stdout, stderr) = out(judge().args(["chek", "scenarios", "--format", "json"]));
+    assert_eq!(code, 2);
+    assert!(stderr.is_empty(), "{stderr}");
+    let v = json(&stdout);
+    assert_eq!(v["version"], 1);
+    assert_eq!(v["error"]["message"], "unrecognized subcommand 'chek'");
+    assert!(v["error"]["help"].as_str().is_some_and(|h| h.contains("'check'")), "{stdout}");
+    let (code, stdout, _) = out(judge().args(["run", "--format=json"]));
+    assert_eq!(code, 2);
+    assert!(json(&stdout)["error"]["message"].as_str().is_some_and(|m| m.contains("<FILE>")), "{stdout}");
+}
+
+#[test]
+fn tables_fit_eighty_columns_when_piped() {
+    for args in [
+        &["check", "scenarios", "rulings", "tests/fixtures/errors", "tests/fixtures/failing"][..],
+        &["card", "Healing Salve"],
+        &["card", "--list"],
+        &["diff", "scenarios/editions/unicorn-giant-growth-bolt-5e.yaml"],
+        &["formats"],
+    ] {
+        let (_, stdout, _) = out(judge().args(args));
+        for line in stdout.lines().filter(|l| l.starts_with(['|', '+'])) {
+            assert!(line.chars().count() <= 80, "{args:?}: {line}");
+        }
+    }
+}
+
+#[test]
+fn helpful_usage_errors() {
+    let (code, _, stderr) = out(judge().args(["run", "scenarios/fizzles"]));
+    assert_eq!(code, 2);
+    assert!(stderr.contains("`judge check scenarios/fizzles` runs every scenario under it"), "{stderr}");
+    let (code, _, stderr) = out(judge().args(["chek", "scenarios"]));
+    assert_eq!(code, 2);
+    assert!(stderr.contains("'check'"), "{stderr}");
+    let (_, _, stderr) = out(judge().args(["card", "Serra"]));
+    assert!(stderr.contains("did you mean `Serra Angel`?"), "{stderr}");
+    let (_, _, stderr) = out(judge().args(["card", "Bolt"]));
+    assert!(stderr.contains("did you mean `Lightning Bolt`?"), "{stderr}");
+    let (code, _, stderr) = out(judge().args(["card", "Black Lotus"]));
+    assert_eq!(code, 2);
+    assert!(stderr.contains("--cards FILE"), "{stderr}");
+    // In a scenario too: a word of a card's name, and a name the library does not hold.
+    let scenario = |hand: &str, line: &str| {
+        format!(
+            "scenario: x\nturn: Alice\nplayers:\n  Alice: {{in_play: [Mountain], hand: [{hand}]}}\n  Bob: {{in_play: [Serra Angel]}}\nactions: [{line}]\n"
+        )
+    };
+    let (_, _, stderr) =
+        out(judge().args(["run", "-"]).write_stdin(scenario("Lightning Bolt", "Alice casts Bolt on Serra")));
+    assert!(stderr.contains("did you mean `Lightning Bolt`?"), "{stderr}");
+    let (_, _, stderr) =
+        out(judge().args(["run", "-"]).write_stdin(scenario("Lightning Bolt", "Alice casts Lightning Bolt on Serra")));
+    assert!(stderr.contains("did you mean `Serra Angel`?"), "{stderr}");
+    let (_, _, stderr) = out(judge().args(["run", "-"]).write_stdin(scenario("Black Lotus", "resolve")));
+    assert!(stderr.contains("a card name of the library") && stderr.contains("--cards FILE"), "{stderr}");
+    let (code, _, stderr) = out(judge().args(["card", &"x".repeat(100_000)]));
+    assert_eq!(code, 2);
+    assert!(stderr.contains("--cards FILE"), "no card is near a 100 KB name");
+}
+
+#[test]
+fn help_lists_every_edition() {
+    for sub in ["run", "check", "diff"] {
+        let (code, stdout, _) = out(judge().args([sub, "--help"]));
+        assert_eq!(code, 0);
+        for ed in ["5e", "4e", "alpha", "Alpha rulebook"] {
+            assert!(stdout.contains(ed), "{sub} --help lacks {ed}:\n{stdout}");
+        }
+    }
+    let (_, stdout, _) = out(judge().arg("--help"));
+    assert!(stdout.contains("alpha  the 1993 Alpha rulebook"), "{stdout}");
+    // Help fits an 80-column terminal.
+    for sub in ["run", "check", "diff", "card", "schema", "completions", "man"] {
+        for flag in ["-h", "--help"] {
+            let (_, stdout, _) = out(judge().args([sub, flag]));
+            assert!(stdout.lines().all(|l| l.chars().count() <= 80), "{sub} {flag}:\n{stdout}");
+        }
+    }
+}
+
+#[test]
+fn completions_and_man_page() {
+    for shell in ["bash", "zsh", "fish", "elvish", "powershell"] {
+        let (code, stdout, _) = out(judge().args(["completions", shell]));
+        assert_eq!(code, 0, "{shell}");
+        assert!(stdout.contains("judge") && stdout.contains("check"), "{shell}: {stdout}");
+    }
+    let (code, stdout, _) = out(judge().arg("man"));
+    assert_eq!(code, 0);
+    assert!(stdout.starts_with(".ie") || stdout.contains(".TH judge"), "{stdout}");
+    assert!(stdout.contains("completions"), "{stdout}");
+}
+
+#[test]
+fn a_failed_write_to_standard_output_is_exit_2() {
+    let full = std::path::Path::new("/dev/full");
+    if !full.exists() {
+        return;
+    }
+    for args in [&["run", "scenarios/fizzles/giant-growth-answered-by-bolt.yaml"][..], &["card", "--list"]] {
+        let sink = std::fs::OpenOptions::new().write(true).open(full).unwrap_or_else(|e| panic!("{e}"));
+        let o = std::process::Command::new(assert_cmd::cargo::cargo_bin("judge"))
+            .args(args)
+            .stdout(sink)
+            .output()
+            .unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        assert!(String::from_utf8_lossy(&o.stderr).contains("cannot write to standard output"));
+    }
 }
 
 #[test]

@@ -26,6 +26,9 @@ pub const BUILTIN: &[(&str, &str)] = &[
     ("src/cards/enchantments.yaml", include_str!("enchantments.yaml")),
 ];
 
+/// The help given where a name is not in the library: how to add a card.
+pub const NOT_IN_LIBRARY_HELP: &str = "a card the library does not hold can be defined in a card file passed with `--cards FILE`, or under the scenario's `cards:`";
+
 /// The broad kind of a card, from its type line.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
 pub enum CardKind {

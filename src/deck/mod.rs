@@ -14,11 +14,11 @@ pub mod render;
 pub mod table;
 
 use crate::diagnostic::{Diagnostic, did_you_mean};
+use crate::output::{Format as OutFormat, Out};
 use date::Date;
 use legality::{Event, Verdict};
 use std::io::Write;
 use std::path::PathBuf;
-use std::process::ExitCode;
 use table::Table;
 
 /// Why a deck could not be judged (exit 2).
@@ -108,60 +108,67 @@ fn split_formats(values: &[String]) -> Result<(bool, String), String> {
 }
 
 /// `judge deck`: prints the verdict; exit 0 legal, 1 not legal, 2 unreadable or bad usage.
-pub fn run_deck(args: &DeckArgs, stdout: &mut impl Write, stderr: &mut impl Write) -> ExitCode {
+pub fn run_deck(args: &DeckArgs, out: &mut Out<impl Write, impl Write>) -> u8 {
     let file = args.file.display().to_string();
-    let fail = |stderr: &mut dyn Write, text: String| {
-        let _ = write!(stderr, "{text}");
-        ExitCode::from(2)
-    };
     let (json, format) = match split_formats(&args.format) {
         Ok(x) => x,
-        Err(e) => return fail(stderr, format!("error: {e}\n")),
+        Err(e) => return fail(out, &format!("error: {e}\n")),
     };
+    // From here, JSON asked means JSON errors too.
+    if json {
+        out.format = OutFormat::Json;
+    }
     let date = match Date::parse(&args.date) {
         Ok(d) => d,
-        Err(e) => return fail(stderr, format!("error: --date: {e}\n")),
+        Err(e) => return fail(out, &format!("error: --date: {e}\n")),
     };
     // At most 1 MiB, like a scenario (an endless file such as /dev/zero is refused).
     let src = match crate::cli::read_limited(&args.file) {
         Ok(s) => s,
-        Err(e) => return fail(stderr, format!("error: {e}\n")),
+        Err(e) => return fail(out, &format!("error: {e}\n")),
     };
     match check_source(&src, &format, date, Event { ante: args.ante }) {
         Ok(v) => {
-            let text = if json { render::json(&file, &src, &v) } else { render::text(&file, &src, &v) };
-            let _ = write!(stdout, "{text}");
-            ExitCode::from(if v.legal() { 0 } else { 1 })
+            if json {
+                out.json_body(&render::json_value(&file, &src, &v));
+            } else {
+                out.text(&render::text(&file, &src, &v));
+            }
+            if v.legal() { 0 } else { 1 }
         }
-        Err(e) => fail(stderr, e.render(&file, &src)),
+        Err(e) => fail(out, &e.render(&file, &src)),
     }
 }
 
+/// Prints an error (as JSON when JSON is asked); exit 2.
+fn fail(out: &mut Out<impl Write, impl Write>, text: &str) -> u8 {
+    out.error(text);
+    2
+}
+
 /// `judge formats`: the formats as on a date.
-pub fn run_formats(args: &FormatsArgs, stdout: &mut impl Write, stderr: &mut impl Write) -> ExitCode {
-    let date = match Date::parse(&args.date) {
-        Ok(d) => d,
-        Err(e) => {
-            let _ = writeln!(stderr, "error: --date: {e}");
-            return ExitCode::from(2);
-        }
-    };
+pub fn run_formats(args: &FormatsArgs, out: &mut Out<impl Write, impl Write>) -> u8 {
     let json = match args.format.to_ascii_lowercase().as_str() {
         "json" => true,
         "text" => false,
-        other => {
-            let _ = writeln!(stderr, "error: unknown output `{other}`: expected text or json");
-            return ExitCode::from(2);
-        }
+        other => return fail(out, &format!("error: unknown output `{other}`: expected text or json\n")),
+    };
+    if json {
+        out.format = OutFormat::Json;
+    }
+    let date = match Date::parse(&args.date) {
+        Ok(d) => d,
+        Err(e) => return fail(out, &format!("error: --date: {e}\n")),
     };
     let t = match Table::get() {
         Ok(t) => t,
-        Err(e) => {
-            let _ = writeln!(stderr, "error: {e}");
-            return ExitCode::from(2);
-        }
+        Err(e) => return fail(out, &format!("error: {e}\n")),
     };
-    let text = if json { render::formats_json(t, date) } else { render::formats_text(t, date) };
-    let _ = write!(stdout, "{text}");
-    ExitCode::SUCCESS
+    if json {
+        out.json_body(&render::formats_json_value(t, date));
+    } else {
+        let style = out.style;
+        out.text(&render::formats_text_styled(t, date, &style));
+    }
+    0
 }

@@ -4,8 +4,8 @@ use super::date::Date;
 use super::formats::{FORMATS, Format, Sets, Sideboard};
 use super::legality::Verdict;
 use super::table::{ListKind, SetKind, Table};
+use crate::output::Style;
 use crate::span::line_col;
-use comfy_table::{ContentArrangement, Table as Grid, presets::ASCII_FULL_CONDENSED};
 use std::fmt::Write as _;
 
 /// The verdict as text: one line of verdict, then each problem with its rule, citation and line.
@@ -35,9 +35,15 @@ pub fn text(file: &str, src: &str, v: &Verdict) -> String {
     out
 }
 
-/// The verdict as JSON.
+/// The verdict as JSON text.
 #[must_use]
 pub fn json(file: &str, src: &str, v: &Verdict) -> String {
+    serde_json::to_string_pretty(&json_value(file, src, v)).unwrap_or_default() + "\n"
+}
+
+/// The verdict as a JSON value (the CLI adds the output's `version`).
+#[must_use]
+pub fn json_value(file: &str, src: &str, v: &Verdict) -> serde_json::Value {
     let problems: Vec<serde_json::Value> = v
         .problems
         .iter()
@@ -51,7 +57,7 @@ pub fn json(file: &str, src: &str, v: &Verdict) -> String {
             o
         })
         .collect();
-    let doc = serde_json::json!({
+    serde_json::json!({
         "file": file,
         "format": v.format,
         "format_name": v.format_name,
@@ -61,33 +67,7 @@ pub fn json(file: &str, src: &str, v: &Verdict) -> String {
         "sideboard": v.sideboard,
         "problems": problems,
         "notes": v.notes,
-    });
-    serde_json::to_string_pretty(&doc).unwrap_or_default() + "\n"
-}
-
-fn grid() -> Grid {
-    let mut g = Grid::new();
-    g.load_style(ASCII_FULL_CONDENSED).force_no_tty().set_content_arrangement(ContentArrangement::Disabled);
-    g
-}
-
-/// Words joined with ", " and broken into lines of about `width` characters.
-fn wrap(words: &[String], width: usize) -> String {
-    let mut out = String::new();
-    let mut line = 0;
-    for (i, w) in words.iter().enumerate() {
-        let piece = if i + 1 < words.len() { format!("{w},") } else { w.clone() };
-        if line > 0 && line + 1 + piece.chars().count() > width {
-            out.push('\n');
-            line = 0;
-        } else if line > 0 {
-            out.push(' ');
-            line += 1;
-        }
-        line += piece.chars().count();
-        out.push_str(&piece);
-    }
-    out
+    })
 }
 
 fn in_force(f: &Format, date: Date) -> String {
@@ -169,32 +149,37 @@ fn rows(t: &Table, date: Date) -> Vec<Row> {
         .collect()
 }
 
-/// Every format as on `date`, as a table, then the sets and when each joins constructed play.
+/// Every format as on `date`, as a table, then the sets and when each joins constructed play,
+/// the tables [`DEFAULT_WIDTH`](crate::output::DEFAULT_WIDTH) columns wide.
 #[must_use]
 pub fn formats_text(t: &Table, date: Date) -> String {
+    formats_text_styled(t, date, &Style::plain())
+}
+
+/// [`formats_text`] with the tables fitted to `style` (a terminal's width, colour).
+#[must_use]
+pub fn formats_text_styled(t: &Table, date: Date, style: &Style) -> String {
+    let grid = || style.table();
+    // One row a format, its facts one under another, so that it reads at 80 columns.
     let mut g = grid();
-    g.set_header(vec!["format", "in force", "deck", "sets", "restricted", "banned", "002"]);
+    g.set_header(vec!["format", "rules"]);
     for (f, r) in FORMATS.iter().zip(rows(t, date)) {
-        let deck = format!(
-            "{}+ cards\nsideboard {}\n{}",
-            r.deck_minimum,
-            r.sideboard,
-            if r.four_of { "4 of a card" } else { "no 4-of rule" }
-        );
-        let mut sets = wrap(&r.sets, 24);
+        let four = if r.four_of { "4 of a card" } else { "no 4-of rule" };
+        let mut sets = r.sets.join(", ");
         if let Some(a) = &r.also {
-            sets.push_str(&format!("\n+ {a}"));
+            sets.push_str(&format!("; {a}"));
         }
-        let none = |v: &[String]| if v.is_empty() { "-".to_owned() } else { wrap(v, 40) };
-        g.add_row(vec![
-            format!("{}\n{}", r.format, r.name),
-            in_force(f, date),
-            deck,
-            sets,
-            none(&r.restricted),
-            none(&r.banned),
-            r.section.trim_start_matches("002 ").to_owned(),
-        ]);
+        let list = |v: &[String]| if v.is_empty() { "-".to_owned() } else { v.join(", ") };
+        let facts = [
+            r.name.to_owned(),
+            format!("in force: {}", in_force(f, date).replace('\n', " ")),
+            format!("deck: {}+ cards, sideboard {}, {four}", r.deck_minimum, r.sideboard),
+            format!("sets: {sets}"),
+            format!("restricted: {}", list(&r.restricted)),
+            format!("banned: {}", list(&r.banned)),
+            format!("cited: {}", r.section),
+        ];
+        g.add_row(vec![r.format.to_owned(), facts.join("\n")]);
     }
     let mut s = grid();
     s.set_header(vec!["set", "name", "released", "constructed from", "kind"]);
@@ -220,14 +205,13 @@ pub fn formats_text(t: &Table, date: Date) -> String {
     )
 }
 
-/// Every format as on `date`, as JSON.
+/// Every format as on `date`, as a JSON value (the CLI adds the output's `version`).
 #[must_use]
-pub fn formats_json(t: &Table, date: Date) -> String {
+pub fn formats_json_value(t: &Table, date: Date) -> serde_json::Value {
     let sets: Vec<serde_json::Value> = t
         .sets
         .iter()
         .map(|s| serde_json::json!({"code": s.code, "name": s.name, "released": s.released, "constructed_from": s.released.effective()}))
         .collect();
-    let doc = serde_json::json!({"date": date, "formats": rows(t, date), "sets": sets, "cards": t.cards.len()});
-    serde_json::to_string_pretty(&doc).unwrap_or_default() + "\n"
+    serde_json::json!({"date": date, "formats": rows(t, date), "sets": sets, "cards": t.cards.len()})
 }

@@ -9,7 +9,13 @@ use super::action::Action;
 use super::script::Decision;
 use super::state::{CardId, PlayerId, SpellId, Target};
 use super::{Engine, Stop};
+use crate::grammar::ability::Keyword;
+use crate::grammar::mana::Color;
 use crate::trace::{EventKind, Rule};
+
+const PROTECTION: Rule = Rule::a(
+    "p.28 Protection: not affected by any magic of those colours; damage it deals cannot be prevented using cards of those colours",
+);
 
 const LATER_CHOOSES: Rule = Rule::a(
     "p.30 Timing: the player casting the later spell chooses whether it occurs before or after the conflicting spell",
@@ -27,6 +33,9 @@ pub struct Shield {
     pub from: Option<CardId>,
     /// The spell or ability that made it, for the trace.
     pub by: String,
+    /// The colours of the card that made it: a creature with protection from one of them
+    /// deals damage this shield cannot prevent (003 p.28).
+    pub colors: Vec<Color>,
 }
 
 impl Engine<'_> {
@@ -102,6 +111,21 @@ impl Engine<'_> {
                 if to != p.to || left == 0 || p.amount == 0 || from.is_some_and(|f| f != p.source) {
                     continue;
                 }
+                let source = p.source;
+                if let Some(col) = self.unpreventable_by(source, &self.game.shields[s].colors) {
+                    let by = self.game.shields[s].by.clone();
+                    self.emit(
+                        EventKind::PlayOut {
+                            what: format!(
+                                "{} has protection from {}: {by} cannot prevent the damage it deals",
+                                self.label(source),
+                                col.name()
+                            ),
+                        },
+                        Some(PROTECTION),
+                    );
+                    continue;
+                }
                 let k = left.min(p.amount);
                 let (source, by) = (p.source, self.game.shields[s].by.clone());
                 self.game.packets[i].amount -= k;
@@ -125,12 +149,13 @@ impl Engine<'_> {
 
     /// Alpha: a Circle of Protection cancels the next damage to its controller from the source
     /// chosen when it was used (003 p.20, p.37: one mana per source, each time it deals damage).
-    pub(super) fn raise_shield_from(&mut self, p: PlayerId, source: CardId, by: &str) {
+    pub(super) fn raise_shield_from(&mut self, p: PlayerId, source: CardId, by: &str, colors: Vec<Color>) {
         self.game.shields.push(Shield {
             to: Target::Player(p),
             amount: u32::MAX,
             from: Some(source),
             by: by.to_owned(),
+            colors,
         });
         self.emit(
             EventKind::Lasting {
@@ -145,9 +170,9 @@ impl Engine<'_> {
     }
 
     /// Alpha: a prevention resolving puts up a shield on each target for the damage to come.
-    pub(super) fn raise_shields(&mut self, targets: &[Target], amount: u32, by: &str) {
+    pub(super) fn raise_shields(&mut self, targets: &[Target], amount: u32, by: &str, colors: &[Color]) {
         for &t in targets {
-            self.game.shields.push(Shield { to: t, amount, from: None, by: by.to_owned() });
+            self.game.shields.push(Shield { to: t, amount, from: None, by: by.to_owned(), colors: colors.to_vec() });
             self.emit(
                 EventKind::Lasting {
                     what: format!("{by} will prevent the next {amount} damage to {} this turn", self.tlabel(t)),
@@ -155,5 +180,38 @@ impl Engine<'_> {
                 Some(Rule::a("p.38: prevention is used before the damage")),
             );
         }
+    }
+
+    /// Under an edition whose protection covers all magic of a colour (003 p.28): the colour of
+    /// `colors` that `source` is protected from, if any, so that its damage cannot be prevented
+    /// by a card of that colour.
+    pub(super) fn unpreventable_by(&self, source: CardId, colors: &[Color]) -> Option<Color> {
+        if self.pol.protection != crate::edition::ProtectionScope::AllMagic || !self.is_creature_in_play(source) {
+            return None;
+        }
+        colors.iter().copied().find(|&col| self.has_keyword(source, &Keyword::Protection(col)))
+    }
+
+    /// Under an edition whose protection covers all magic of a colour (003 p.28): the creatures
+    /// among `cards` that a spell of `colors` cannot affect, each with a trace line; the rest are
+    /// returned.
+    pub(super) fn unaffected_by_magic(&mut self, cards: Vec<CardId>, colors: &[Color], by: &str) -> Vec<CardId> {
+        if self.pol.protection != crate::edition::ProtectionScope::AllMagic {
+            return cards;
+        }
+        let mut rest = Vec::new();
+        for c in cards {
+            let col = colors.iter().copied().find(|&col| self.has_keyword(c, &Keyword::Protection(col)));
+            match col {
+                Some(col) => self.emit(
+                    EventKind::PlayOut {
+                        what: format!("{} has protection from {}: {by} does not affect it", self.label(c), col.name()),
+                    },
+                    Some(PROTECTION),
+                ),
+                None => rest.push(c),
+            }
+        }
+        rest
     }
 }

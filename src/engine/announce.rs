@@ -55,7 +55,6 @@ impl Engine<'_> {
         let Some(effect) = self.effect_of(an.card, an.source) else {
             return Err(Stop::illegal(format!("{} has no such ability", self.label(an.card)), KINDS, None));
         };
-        self.check_source_zone(an)?;
         match self.speed(an.card, an.source, &effect) {
             Speed::ManaSource => {
                 self.yield_to(an.player)?;
@@ -200,6 +199,7 @@ impl Engine<'_> {
 
     /// Announces: targets, costs (mana first, before the announcement), limbo, the window.
     fn announce_into_window(&mut self, an: &Announce, effect: &Effect) -> Result<(), Stop> {
+        self.check_source_zone(an)?;
         let targets = self.bind_targets(an);
         self.check_targets(an, effect, &targets)?;
         // A source chosen on announcement (002 Step 1: choices are made then).
@@ -321,6 +321,7 @@ impl Engine<'_> {
         let Effect::AddMana(m) = effect else {
             return Ok(());
         };
+        self.check_source_zone(an)?;
         if let Source::Ability(i) = an.source
             && self.ability_cost(an.card, i).is_some_and(|c| c.tap && c.mana.total() == 0)
         {

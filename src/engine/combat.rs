@@ -2,9 +2,10 @@
 //! steps and the end of combat (002 Attack Phase Rules and Rulings; 000 Combat).
 
 use super::action::Action;
+use super::script::Driver as _;
 use super::state::{AttackStep, CardId, Combat, Ctx, CtxKind, PlayerId, Zone};
 use super::{Engine, Stop};
-use crate::grammar::ability::Keyword;
+use crate::grammar::ability::{Effect, Keyword};
 use crate::trace::{EventKind, Rule};
 
 /// 002 Banding (Glossary): bands, mutual assistance and damage sharing.
@@ -68,29 +69,159 @@ impl Engine<'_> {
                 Some(AttackStep::DeclareAttackers | AttackStep::DeclareBlockers),
                 Action::Announce(_) | Action::Pass(_) | Action::Resolve,
             ) if self.pol.fast_effects_in_declarations => Ok(()),
-            (Some(AttackStep::DeclareAttackers), a) if !matches!(a, Action::AttackWith(..) | Action::Tap(..)) => {
+            // A declaration step ends only where nothing is open (under Alpha a fast effect may be
+            // open in it, 003 p.25): the line is then taken at the current moment.
+            (Some(AttackStep::DeclareAttackers), a)
+                if !matches!(a, Action::AttackWith(..) | Action::Tap(..)) && self.game.top().is_neutral() =>
+            {
                 self.advance_combat(AttackStep::BeforeBlocks)
             }
-            (Some(AttackStep::DeclareBlockers), a) if !matches!(a, Action::Block(..) | Action::Tap(..)) => {
+            (Some(AttackStep::DeclareBlockers), a)
+                if !matches!(a, Action::Block(..) | Action::Tap(..)) && self.game.top().is_neutral() =>
+            {
                 self.advance_combat(AttackStep::AfterBlocks)
             }
             _ => Ok(()),
         }
     }
 
+    /// Why a line cannot be taken at this moment of the attack although a later moment of the
+    /// same attack may take it: a regeneration (used only as its creature is being destroyed,
+    /// 002 Regeneration L3363-3366; under 4e only in a damage prevention step, 002 Changes:
+    /// Regeneration L4502-4505) or a prevention (only in a damage prevention step, 002 Damage
+    /// Prevention L1115-1119, L2087-2091; 000 L766), where the rules have such steps (Alpha
+    /// has none: a prevention is used before the damage, 003 p.38). Other lines, Giant Growth
+    /// or Healing Salve choosing `gain` among them, are legal after blocks and are taken
+    /// there. Returns the reason and the rule that sets its moment.
+    fn waits_for_damage(&self, a: &Action) -> Option<(&'static str, Rule)> {
+        let regen = if self.regeneration_in_prevention() {
+            (
+                "regeneration is used only in a damage prevention step, on a creature on its way to the graveyard",
+                Rule::g("Changes from Fourth Edition: Regeneration"),
+            )
+        } else {
+            ("regeneration is used only as the creature is being destroyed", Rule::g("Regeneration"))
+        };
+        match a {
+            // Only a creature its player can regenerate: any other line is refused as it is.
+            Action::Regenerate(p, c) => (!self.regeneration_sources(*p, *c).is_empty()).then_some(regen),
+            Action::Announce(an) => {
+                self.check_source_zone(an).ok()?;
+                match (an.source, self.effect_of(an.card, an.source)?) {
+                    (super::state::Source::Ability(_), Effect::Regenerate(_)) => Some(regen),
+                    (_, Effect::Prevent(..) | Effect::PreventAllFrom(_))
+                        if self.pol.prevention != crate::edition::PreventionTiming::NoStep =>
+                    {
+                        // (4e allowed preventing none, but a line written before the damage
+                        // is meant for damage to come: it waits for damage to its target.)
+                        let why =
+                            "damage prevention is played only in a damage prevention step, on damage to its target";
+                        Some((why, Rule::g("Damage Prevention (glossary): only during a damage prevention step")))
+                    }
+                    _ => None,
+                }
+            }
+            _ => None,
+        }
+    }
+
+    /// A line written after the blockers are declared whose moment is a later one of the same
+    /// attack (a regeneration, a prevention) waits for it: play goes on with nobody acting
+    /// (what is open resolves, then the steps follow one another) and the first damage
+    /// prevention step or destruction where the line is legal takes it, as inside a resolving
+    /// batch (002 Attack Phase, Step 4 L437-451 and Step 5+6 L470-471: each damage step ends
+    /// with its damage prevention step and the destruction of the dead; 000 L746, L766).
+    /// Play stops after the step that took it. Returns whether the line was taken; when no
+    /// moment took it the attack is over and the line is taken as it stands (and refused),
+    /// with a note on where it waited. Before the blocks such a line does not wait: going on
+    /// would declare no blockers for the defender, so it is refused with a note saying so.
+    pub(super) fn carry_to_later_moment(&mut self, i: usize) -> Result<bool, Stop> {
+        let Some(step) = self.step() else { return Ok(false) };
+        if self.quiet || self.game.ctx.len() != 1 || step >= AttackStep::FirstStrikeDamage {
+            return Ok(false);
+        }
+        let Some(line) = self.driver.line(i).cloned() else { return Ok(false) };
+        let Some((why, rule)) = self.waits_for_damage(&line.action) else { return Ok(false) };
+        if step < AttackStep::DeclareBlockers {
+            let defender = self.pname(self.game.active.other());
+            self.driver.decline(
+                i,
+                format!(
+                    "written after the blocks it would wait for its moment in the damage steps, but the blockers are not declared yet and another line does not declare them: write `{defender} blocks ...` or `{defender} blocks with nothing` before it (GRS 07/15/97, Attack Phase, Step 3: Declare Blockers)"
+                ),
+            );
+            return Ok(false);
+        }
+        let now = AttackStep::AfterBlocks;
+        self.driver.rewind(i);
+        self.emit(
+            EventKind::PlayOut {
+                what: format!(
+                    "line {} ({}) is not legal yet ({why}): it waits, and play goes on with nobody acting until the first moment of this attack where it is legal",
+                    line.number, line.text
+                ),
+            },
+            Some(rule),
+        );
+        let was = self.waiting.replace(i);
+        let r = self.play_on_until_taken(i, now);
+        self.waiting = was;
+        r.map_err(|s| s.at_line(i))?;
+        if self.driver.position() > i {
+            return Ok(true);
+        }
+        self.driver.rewind(i + 1);
+        self.driver.decline(
+            i,
+            format!(
+                "it waited from the {} step for a moment of the attack where it would be legal, and none came before the end of combat",
+                now.name()
+            ),
+        );
+        Ok(false)
+    }
+
+    /// Plays the attack on from `now`, nobody acting, until a moment takes line `i` or the
+    /// attack is over.
+    fn play_on_until_taken(&mut self, i: usize, now: AttackStep) -> Result<(), Stop> {
+        self.settle_top()?;
+        self.advance_combat(now)?;
+        while self.driver.position() == i {
+            let Some(step) = self.step().filter(|&s| s < AttackStep::EndOfCombat) else { break };
+            self.next_combat_step(step)?;
+        }
+        Ok(())
+    }
+
     /// Checks that a step-bound line of the attack may move play forward now, and brings play to
     /// the main phase if the turn is earlier.
     fn attack_moment(&mut self, p: PlayerId) -> Result<(), Stop> {
-        if !self.game.top().is_neutral() || self.game.ctx.len() > 1 {
-            return Err(Stop::illegal(
-                "declarations of the attack are not responses: a spell is being cast or a batch is waiting",
-                Rule::g("Spell and Ability Timing, Who Announces First"),
-                Some("write `resolve` before this line"),
-            ));
-        }
+        self.declaration_moment()?;
         let main = self.pol.main_phase();
         if self.game.combat.is_none() && p == self.game.active && self.game.phase < main {
             self.advance(super::action::Goal::Phase(main), Some(()))?;
+        }
+        Ok(())
+    }
+
+    /// A declaration of the attack is made only where nothing is being cast or waiting (contract,
+    /// Consumption 3). Alpha lets fast effects come during the declarations (003 p.25), but a
+    /// declaration does not come between a spell's announcement and its effect: only interrupts
+    /// may (p.19, p.30), and nothing else happens until both players have finished (p.30).
+    fn declaration_moment(&self) -> Result<(), Stop> {
+        if !self.game.top().is_neutral() || self.game.ctx.len() > 1 {
+            let rule = if self.pol.fast_effects_in_declarations {
+                Rule::a(
+                    "p.25: fast effects may come during the declarations; p.19, p.30: while a spell is being cast only interrupts may, and nothing else happens until both players have finished",
+                )
+            } else {
+                Rule::g("Spell and Ability Timing, Who Announces First")
+            };
+            return Err(Stop::illegal(
+                "declarations of the attack are not responses: a spell is being cast or a batch is waiting",
+                rule,
+                Some("write `resolve` before this line"),
+            ));
         }
         Ok(())
     }
@@ -146,7 +277,7 @@ impl Engine<'_> {
             Some(AttackStep::DeclareAttack | AttackStep::BeginningOfAttack) => {
                 self.advance_combat(AttackStep::DeclareAttackers)?;
             }
-            Some(AttackStep::DeclareAttackers) => {}
+            Some(AttackStep::DeclareAttackers) => self.declaration_moment()?,
             Some(step) => {
                 return Err(Stop::illegal(
                     format!(
@@ -256,6 +387,8 @@ impl Engine<'_> {
         if step < AttackStep::DeclareBlockers {
             self.attack_moment(p)?;
             self.advance_combat(AttackStep::DeclareBlockers)?;
+        } else if step == AttackStep::DeclareBlockers {
+            self.declaration_moment()?;
         } else if step > AttackStep::DeclareBlockers {
             return Err(Stop::illegal(
                 format!(

@@ -262,7 +262,8 @@ impl Engine<'_> {
 
     fn prevention_batches(&mut self) -> Result<(), Stop> {
         loop {
-            if let Some(answer) = self.offered(&Decision::Prevent) {
+            // (A prevention written before an attack's damage waits for damage to its target.)
+            if let Some(answer) = self.offered(&Decision::Prevent).filter(|a| !self.waits_for_its_damage(a.last)) {
                 while self.driver.position() <= answer.last {
                     let Some(i) = self.driver.take() else { break };
                     self.take(i)?;
@@ -276,16 +277,68 @@ impl Engine<'_> {
                 self.settle_top()?;
             } else {
                 self.note_declined();
+                let n = self.game.dp_steps;
+                self.note_passed_by_go_to(Self::legal_in_prevention, &format!("in its damage prevention step {n}"));
                 return Ok(());
             }
         }
+    }
+
+    /// `go to STEP` passes the steps of the attack before STEP with nobody acting (contract,
+    /// Consumption 4). When the line after it would have been legal at a moment of such a step
+    /// (`legal`), a refusal of that line later says so and names the `go to` that reaches it.
+    pub(super) fn note_passed_by_go_to(&mut self, legal: impl Fn(&Self, &Action) -> bool, moment: &str) {
+        let Some(step) = self.combat().map(|c| c.step).filter(|_| self.quiet) else { return };
+        self.quiet = false;
+        let end = self.peek(legal);
+        self.quiet = true;
+        let Some(end) = end.filter(|&e| !self.driver.declined(e)) else { return };
+        let go_to = self
+            .driver
+            .position()
+            .checked_sub(1)
+            .and_then(|g| self.driver.line(g))
+            .filter(|l| matches!(l.action, Action::GoTo(_)))
+            .map_or_else(|| "`go to`".to_owned(), |l| format!("line {} (`{}`)", l.number, l.text));
+        self.driver.decline(
+            end,
+            format!(
+                "{go_to} passed through the {} step with nobody acting, and this line would have been legal there, {moment}: write `go to {}` instead to take it there (GRS 07/15/97, Attack Phase, Step 5+6: each damage step has its own damage prevention step)",
+                step.name(),
+                step.name()
+            ),
+        );
+    }
+
+    /// Whether line `end` is a prevention written before the damage of an attack that has no
+    /// damage to prevent in this step: under rules that allow preventing none (4e, 002 Changes:
+    /// Damage Prevention) it would be legal here, but it was written for damage still to come,
+    /// so it waits for a step with damage to its target.
+    fn waits_for_its_damage(&self, end: usize) -> bool {
+        if self.waiting != Some(end) {
+            return false;
+        }
+        let Some(Action::Announce(an)) = self.action_of(end) else { return false };
+        let Some(Effect::Prevent(..)) = self.effect_of(an.card, an.source) else { return false };
+        !an.targets.iter().any(|t| {
+            let t = match *t {
+                TargetRef::Card(c) => Target::Card(c),
+                TargetRef::Player(p) => Target::Player(p),
+            };
+            self.has_packet(t, &an.packet_sources)
+        })
     }
 
     /// Records why the next announcement was not taken in this damage prevention step.
     fn note_declined(&mut self) {
         let Some(end) = self.peek(|_, a| matches!(a, Action::Announce(_))) else { return };
         let Some(Action::Announce(an)) = self.action_of(end) else { return };
-        let Some(problem) = self.prevention_problem(&an) else { return };
+        let problem = if self.waits_for_its_damage(end) {
+            Some("it was written before the damage and there was no damage to its target to prevent yet".to_owned())
+        } else {
+            self.prevention_problem(&an)
+        };
+        let Some(problem) = problem else { return };
         if self.driver.declined(end) {
             return;
         }

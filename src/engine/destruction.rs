@@ -178,6 +178,13 @@ impl Engine<'_> {
                 }
             }
         }
+        if !dying.is_empty() {
+            let names = self.labels(&dying);
+            self.note_passed_by_go_to(
+                |e, a| e.regeneration_target(a).is_some_and(|c| dying.contains(&c)),
+                &format!("as {names} {} being destroyed", if dying.len() > 1 { "were" } else { "was" }),
+            );
+        }
         for c in dying {
             self.emit(EventKind::Dies { card: self.label(c) }, Some(Rule::g("Destroy")));
             self.put_in_graveyard(c);

@@ -18,6 +18,8 @@ const DP_MAIN: Rule = Rule::g("Spell and Ability Timing, Damage Prevention, Sub-
 
 impl Engine<'_> {
     /// The card must be in its caster's hand, or in play under the activating player's control.
+    /// Checked as the announcement is made, after the windows the line closes and its implied
+    /// passes: an interrupt that took effect meanwhile (4e, Alpha) may have moved the card.
     pub(super) fn check_source_zone(&self, an: &Announce) -> Result<(), Stop> {
         let card = self.game.card(an.card);
         let name = self.label(an.card);

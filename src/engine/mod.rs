@@ -90,6 +90,8 @@ pub(crate) struct Engine<'a> {
     depth: u8,
     /// While set, no moment reads lines (steps passed through on the way to a `go to` target).
     quiet: bool,
+    /// A line written before the damage of an attack, waiting for its moment (its index).
+    waiting: Option<usize>,
     /// Batches resolving right now (nothing new may be announced meanwhile).
     resolving: u32,
     /// Groups of effects triggered together resolving now (4e: one prevention step for all).
@@ -118,6 +120,7 @@ impl<'a> Engine<'a> {
             taken: Vec::new(),
             depth: 0,
             quiet: false,
+            waiting: None,
             resolving: 0,
             trigger_group: 0,
         }
@@ -161,6 +164,7 @@ impl<'a> Engine<'a> {
             taken: self.taken.clone(),
             depth: self.depth,
             quiet: self.quiet,
+            waiting: self.waiting,
             resolving: self.resolving,
             trigger_group: self.trigger_group,
         }
@@ -305,13 +309,19 @@ impl Engine<'_> {
             Some(state::AttackStep::FirstStrikeDamage | state::AttackStep::Damage)
         );
         // (Lines taken inside a damage prevention step have a moment of their own.)
-        if after_damage && self.game.ctx.len() == 1 {
+        // (`go to` a later step of the attack moves it on itself, its lines read there.)
+        let goes_on = matches!(line.action, Action::GoTo(action::Goal::Step(_)));
+        if after_damage && self.game.ctx.len() == 1 && !goes_on {
             self.driver.rewind(i);
             self.advance_combat(state::AttackStep::EndOfCombat).map_err(|s| s.at_line(i))?;
             if self.driver.position() > i {
                 return Ok(());
             }
             self.driver.rewind(i + 1);
+        }
+        // A regeneration or a prevention written before the damage waits for its moment.
+        if self.carry_to_later_moment(i)? {
+            return Ok(());
         }
         // Lines read by a later moment (an answer to "unless ... pays", a damage division): play
         // goes on to that moment, which takes the line; if it never comes, the line is illegal.

@@ -226,11 +226,13 @@ impl Engine<'_> {
             Effect::DestroyAllCreatures(bury) => {
                 let all: Vec<CardId> =
                     self.game.zone(Zone::Play, None).into_iter().filter(|&c| self.def(c).kind.is_creature()).collect();
+                // Alpha: protection keeps off all magic of its colour, targeted or not (003 p.28).
+                let all = self.unaffected_by_magic(all, &sp.colors, &self.slabel(id));
                 if *bury { buried.extend(all) } else { destroyed.extend(all) }
             }
             Effect::Prevent(a, _) if self.pol.prevention == crate::edition::PreventionTiming::NoStep => {
                 let n = u32::try_from(Self::amount(*a, x)).unwrap_or(0);
-                self.raise_shields(legal, n, &self.slabel(id));
+                self.raise_shields(legal, n, &self.slabel(id), &sp.colors);
             }
             Effect::Prevent(a, _) => {
                 let n = u32::try_from(Self::amount(*a, x)).unwrap_or(0);
@@ -271,7 +273,7 @@ impl Engine<'_> {
                         None,
                     ),
                     Some(one) if self.pol.prevention == crate::edition::PreventionTiming::NoStep => {
-                        self.raise_shield_from(sp.controller, one, &by);
+                        self.raise_shield_from(sp.controller, one, &by, sp.colors.clone());
                     }
                     Some(one) => self.prevent(Target::Player(sp.controller), u32::MAX, &[one], &by)?,
                 }

@@ -266,7 +266,7 @@ struct Looking<'e, 'a, F> {
     fits: F,
 }
 
-impl<F: Fn(&super::Engine<'_>, &Action) -> bool> Judge for Looking<'_, '_, F> {
+impl<'a, F: Fn(&super::Engine<'a>, &Action) -> bool> Judge for Looking<'_, 'a, F> {
     fn fits(&self, _: &Decision<'_>, a: &Action) -> bool {
         (self.fits)(self.engine, a)
     }
@@ -332,7 +332,7 @@ impl super::Engine<'_> {
     }
 
     /// The driver's next lines, mana sources first, if the last is one `fits` accepts.
-    pub(super) fn peek(&self, fits: impl Fn(&super::Engine<'_>, &Action) -> bool) -> Option<usize> {
+    pub(super) fn peek(&self, fits: impl Fn(&Self, &Action) -> bool) -> Option<usize> {
         if self.quiet {
             return None;
         }

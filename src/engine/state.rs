@@ -358,6 +358,9 @@ pub struct Window {
     pub interrupts: Vec<SpellId>,
     /// Priority before the spell was announced, restored if it is countered (002 Who Announces First).
     pub saved: (PlayerId, u8),
+    /// Interrupts already successfully cast against the same spell as this one, waiting for it
+    /// to take effect first (4e, Alpha), in the order they take effect.
+    pub waiting: Vec<SpellId>,
 }
 
 /// A place where players take turns to act: windows, a batch, who holds priority.

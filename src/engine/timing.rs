@@ -128,7 +128,10 @@ impl Engine<'_> {
             }
         };
         if at_once {
-            return self.interrupt_at_once(w.spell);
+            if let Some(first) = self.earlier_interrupt(w.spell) {
+                return self.wait_for(w.spell, w.waiting, first, true);
+            }
+            return self.interrupt_at_once(w.spell, w.waiting);
         }
         let first = if let Some(parent) = self.game.top_mut().windows.last_mut() {
             parent.interrupts.push(w.spell);
@@ -197,10 +200,106 @@ impl Engine<'_> {
         matches!(sp.source, super::state::Source::Spell(_)) && self.kind_under_rules(sp.card) == CardKind::Interrupt
     }
 
+    /// The order in which interrupts against one spell take effect: the caster's first where the
+    /// edition says so (003 p.30-31), then in the order announced (002 Changes: Interrupts,
+    /// "first-in-first-out"; spell ids follow announcement order).
+    fn interrupt_key(&self, s: super::state::SpellId, target: super::state::SpellId) -> (bool, u16) {
+        let not_caster = self.game.spell(s).controller != self.game.spell(target).controller;
+        (self.pol.caster_interrupts_first && not_caster, s.0)
+    }
+
+    /// The spell `s` interrupts: its first target that is a spell.
+    fn interrupted_spell(&self, s: super::state::SpellId) -> Option<super::state::SpellId> {
+        self.game.spell(s).targets.iter().find_map(|t| match t {
+            super::state::Target::Spell(x) => Some(*x),
+            _ => None,
+        })
+    }
+
+    /// Under interrupts that take effect at once: the window (index) of an interrupt against the
+    /// same spell as `s`, still being cast, that must take effect before `s` (the first of them).
+    /// Nested windows close innermost first, so without this a later interrupt would overtake an
+    /// earlier one against the same spell (002 Changes: Interrupts, "first-in-first-out").
+    fn earlier_interrupt(&self, s: super::state::SpellId) -> Option<usize> {
+        let target = self.interrupted_spell(s)?;
+        let key = self.interrupt_key(s, target);
+        self.game
+            .top()
+            .windows
+            .iter()
+            .enumerate()
+            .filter(|(_, w)| w.spell != s && self.interrupted_spell(w.spell) == Some(target))
+            .map(|(i, w)| (self.interrupt_key(w.spell, target), i))
+            .filter(|(k, _)| *k < key)
+            .min()
+            .map(|(_, i)| i)
+    }
+
+    /// `s` (and what waited for it) waits in window `at` until that window's spell has taken
+    /// effect; the innermost window still open is then open to interrupts again.
+    fn wait_for(
+        &mut self,
+        s: super::state::SpellId,
+        mut also: Vec<super::state::SpellId>,
+        at: usize,
+        reopen: bool,
+    ) -> Result<(), Stop> {
+        let Some(target) = self.interrupted_spell(s) else {
+            return Ok(());
+        };
+        let Some(first) = self.game.top().windows.get(at).map(|w| w.spell) else {
+            return Ok(());
+        };
+        let rule = if self.pol.caster_interrupts_first {
+            Rule::a(
+                "p.30-31: the caster's interrupts to a spell come first, whichever was announced first; the others take effect in the order announced",
+            )
+        } else {
+            Rule::g("Changes from Fourth Edition: Interrupts (they resolved first-in-first-out)")
+        };
+        self.emit(
+            EventKind::InterruptWaits { spell: self.slabel(s), first: self.slabel(first), target: self.slabel(target) },
+            Some(rule),
+        );
+        also.push(s);
+        let mut waiting = std::mem::take(&mut self.game.top_mut().windows[at].waiting);
+        waiting.extend(also);
+        waiting.sort_by_key(|&x| self.interrupt_key(x, target));
+        self.game.top_mut().windows[at].waiting = waiting;
+        if reopen && let Some(w) = self.game.top().windows.last() {
+            self.window_to_caster(w.spell, Rule::g("Spell and Ability Timing, Step 2: Interrupting a Spell/Ability"));
+        }
+        Ok(())
+    }
+
+    /// Interrupts that waited for `after` take effect now, in order, unless another interrupt
+    /// against their spell, still being cast, must still come before them.
+    fn release_waiting(
+        &mut self,
+        waiting: Vec<super::state::SpellId>,
+        after: super::state::SpellId,
+    ) -> Result<(), Stop> {
+        for s in waiting {
+            if let Some(at) = self.earlier_interrupt(s) {
+                self.wait_for(s, Vec::new(), at, false)?;
+                continue;
+            }
+            self.emit(
+                EventKind::WaitedResolves { spell: self.slabel(s), after: self.slabel(after) },
+                Some(Rule::f4("Timing: interrupts resolve as soon as they are successfully cast")),
+            );
+            self.depth += 1;
+            let r = self.resolve_spell(s);
+            self.depth -= 1;
+            r?;
+        }
+        Ok(())
+    }
+
     /// Fourth Edition: an interrupt resolves as soon as it is successfully cast; the spell it
     /// interrupted is then open to interrupts again, its caster first, unless it was countered
-    /// (4th Ed. FAQ, Timing; 004 Resolving Fast Effects).
-    fn interrupt_at_once(&mut self, s: super::state::SpellId) -> Result<(), Stop> {
+    /// (4th Ed. FAQ, Timing; 004 Resolving Fast Effects). Interrupts that waited for it follow.
+    fn interrupt_at_once(&mut self, s: super::state::SpellId, waiting: Vec<super::state::SpellId>) -> Result<(), Stop> {
         self.emit(
             EventKind::ResolvesAtOnce { spell: self.slabel(s) },
             Some(Rule::f4("Timing: interrupts resolve as soon as they are successfully cast")),
@@ -209,12 +308,15 @@ impl Engine<'_> {
         let r = self.resolve_spell(s);
         self.depth -= 1;
         r?;
+        self.release_waiting(waiting, s)?;
         // Spells it countered leave their windows; the innermost survivor is open again.
         let mut restored = None;
         while let Some(w) = self.game.top().windows.last().cloned() {
             if self.game.spell(w.spell).status == Status::Countered {
                 self.game.top_mut().windows.pop();
                 restored = Some(w.saved);
+                // What waited for a countered interrupt takes effect in its place.
+                self.release_waiting(w.waiting, w.spell)?;
                 continue;
             }
             self.window_to_caster(w.spell, Rule::g("Spell and Ability Timing, Step 2: Interrupting a Spell/Ability"));
@@ -300,7 +402,7 @@ impl Engine<'_> {
     pub(super) fn open_window(&mut self, spell: super::state::SpellId) {
         let top = self.game.top_mut();
         let saved = (top.holder, top.passes);
-        top.windows.push(Window { spell, interrupts: Vec::new(), saved });
+        top.windows.push(Window { spell, interrupts: Vec::new(), saved, waiting: Vec::new() });
         self.window_to_caster(spell, Rule::g("Spell and Ability Timing, Step 2: Interrupting a Spell/Ability"));
     }
 

@@ -56,15 +56,23 @@ pub struct EntrySyntax {
 /// # Errors
 /// A [`GrammarError`] naming what was expected.
 pub fn parse_entry(text: &str, lex: &Lexicon) -> Result<EntrySyntax, GrammarError> {
-    parse_all(text, "zone entry", |i| entry(text, lex, i))
+    parse_all(text, "zone entry", |i| entry(text, lex, i)).map_err(|mut e| {
+        if e.expected == NOT_IN_LIBRARY {
+            e.help = Some(crate::cards::NOT_IN_LIBRARY_HELP.to_owned());
+        }
+        e
+    })
 }
+
+/// What an entry naming no card of the library expected.
+const NOT_IN_LIBRARY: &str = "a card name of the library";
 
 fn entry<'a>(full: &'a str, lex: &Lexicon, i: &'a str) -> PResult<'a, EntrySyntax> {
     let off = |r: &str| full.len() - r.len();
     let Some((n, name, _)) = lex.prefix(i, |k| k == NameKind::Card) else {
         let e = match lex.suggest(i, |k| k == NameKind::Card) {
             Some(s) => PError::message(i, format!("a card name; did you mean `{s}`?")),
-            None => PError::message(i, "a card name of the library".to_owned()),
+            None => PError::message(i, NOT_IN_LIBRARY.to_owned()),
         };
         return Err(nom::Err::Error(e));
     };

@@ -3,7 +3,7 @@
 use super::primitives::{at_boundary, number};
 use super::{PError, PResult};
 use crate::cards::Library;
-use crate::diagnostic::did_you_mean;
+use crate::diagnostic::{closest_typo, did_you_mean};
 use nom::Parser;
 use nom::bytes::complete::tag;
 use std::collections::HashMap;
@@ -123,7 +123,11 @@ impl Lexicon {
         (1..=words.len().min(6)).rev().find_map(|n| {
             let guess = words[..n].join(" ");
             let guess = guess.trim_end_matches([',', '.']);
-            did_you_mean(guess, all.iter().map(|e| e.2))
+            let names = all.iter().map(|e| e.2);
+            // A guess may be one word of a card's name (`Bolt`) only where the name as written
+            // ends there: `Black` of `Black Lotus` does not mean Black Knight.
+            let ends_name = words.get(n).is_none_or(|next| !next.starts_with(char::is_uppercase));
+            if ends_name { did_you_mean(guess, names) } else { closest_typo(guess, names) }
         })
     }
 }

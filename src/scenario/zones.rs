@@ -75,10 +75,10 @@ impl Loader<'_> {
     ) -> Result<(), Diagnostic> {
         let text = self.loc(raw);
         let e = parse_entry(&text.node, &self.lex).map_err(|e| e.diagnostic(&text, "zone entry"))?;
-        let def = self
-            .lib
-            .find(&e.name)
-            .ok_or_else(|| Diagnostic::new(format!("unknown card `{}`", e.name), text.span, "not in the library"))?;
+        let def = self.lib.find(&e.name).ok_or_else(|| {
+            Diagnostic::new(format!("unknown card `{}`", e.name), text.span, "not in the library")
+                .with_help(crate::cards::NOT_IN_LIBRARY_HELP)
+        })?;
         // The card's definition is parsed here, the first time a scenario names it.
         self.lib.check(def).map_err(|m| {
             Diagnostic::new(format!("the definition of `{}` cannot be read", e.name), text.span, "this card")

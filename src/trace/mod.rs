@@ -70,6 +70,11 @@ pub enum EventKind {
     },
     /// An interrupt resolves as soon as it is successfully cast (4e).
     ResolvesAtOnce { spell: String },
+    /// A successfully cast interrupt waits for one cast before it against the same spell,
+    /// still being cast, to take effect first (4e first in first out; Alpha caster first).
+    InterruptWaits { spell: String, first: String, target: String },
+    /// An interrupt that waited its turn takes effect now.
+    WaitedResolves { spell: String, after: String },
     /// A mana source resolves at once.
     ManaSourceResolves { spell: String },
     /// A batch begins to resolve.

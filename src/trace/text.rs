@@ -129,6 +129,10 @@ pub(crate) fn sentence(kind: &EventKind) -> String {
         K::ResolvesAtOnce { spell } => {
             format!("{spell} is successfully cast and, as an interrupt, resolves at once")
         }
+        K::InterruptWaits { spell, first, target } => format!(
+            "{spell} is successfully cast, but {first}, aimed at {target} before it and still being cast, takes effect first: {spell} waits"
+        ),
+        K::WaitedResolves { spell, after } => format!("{spell}, which waited for {after}, now takes effect"),
         K::ManaSourceResolves { spell } => {
             format!("{spell} is a mana source: it resolves at once and cannot be interrupted or responded to")
         }
