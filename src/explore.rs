@@ -365,8 +365,14 @@ impl Search<'_, '_> {
             }
         }
         if mover == self.player {
-            // The player's choice: any winning move (the fewest own actions first).
-            groups.sort_by_key(|g| own_actions(&g[0].0, self.player));
+            // The player's choice: any winning move, acting before passing (a witness without
+            // needless passes), in board order otherwise.
+            groups.sort_by_key(|g| match &g[0].0.lines[0].action {
+                Action::Pass(_) => 2,
+                Action::Block(_, None) => 3,
+                Action::AttackWith(_, cards, _) if cards.is_empty() => 1,
+                _ => 0,
+            });
             for g in &groups {
                 if let Some(lines) = self.group(g, depth) {
                     return Some(lines);
