@@ -184,3 +184,44 @@ fn the_reference_names_everything() {
         assert!(DOC.contains(&format!("| `{key}` |")), "key `{key}` has no row in a table");
     }
 }
+
+/// No document, comment or scenario names a file outside the repository: documents are named
+/// as the Citations section of the reference says. (The patterns are split so that this file
+/// does not match itself.)
+#[test]
+fn nothing_points_outside_the_repository() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let outside = [
+        ["shared", "/"].concat(),
+        ["/", "work/"].concat(),
+        ["SCENARIO-", "FORMAT.md"].concat(),
+        ["CARDS", ".md"].concat(),
+        ["seeds", "/0"].concat(),
+    ];
+    let mut files = vec![root.join("README.md")];
+    for dir in ["docs", "rulings", "scenarios", "src", "tests", ".ci"] {
+        walk(&root.join(dir), &mut files);
+    }
+    let mut found = Vec::new();
+    for f in &files {
+        let Ok(text) = std::fs::read_to_string(f) else { continue };
+        for (n, line) in text.lines().enumerate() {
+            if outside.iter().any(|p| line.contains(p.as_str())) {
+                found.push(format!("{}:{}: {line}", f.strip_prefix(root).unwrap_or(f).display(), n + 1));
+            }
+        }
+    }
+    assert!(found.is_empty(), "lines that point outside the repository:\n{}", found.join("\n"));
+}
+
+fn walk(dir: &std::path::Path, out: &mut Vec<std::path::PathBuf>) {
+    let Ok(entries) = std::fs::read_dir(dir) else { return };
+    for e in entries.flatten() {
+        let p = e.path();
+        if p.is_dir() {
+            walk(&p, out);
+        } else {
+            out.push(p);
+        }
+    }
+}
