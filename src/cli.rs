@@ -85,6 +85,10 @@ enum Command {
         #[arg(long, conflicts_with = "name")]
         list: bool,
     },
+    /// Check a decklist against a 1997 DCI tournament format (exit 0 legal, 1 not, 2 unreadable).
+    Deck(crate::deck::DeckArgs),
+    /// Show each 1997 DCI tournament format: its sets, deck rules and lists.
+    Formats(crate::deck::FormatsArgs),
 }
 
 /// The outcome of one file.
@@ -350,6 +354,12 @@ pub fn main_with(args: impl IntoIterator<Item = std::ffi::OsString>) -> ExitCode
     };
     let mut stdout = std::io::stdout().lock();
     let mut stderr = std::io::stderr().lock();
+    // The deck commands need the card table of the era, not the rules engine's library.
+    match &cli.command {
+        Command::Deck(args) => return crate::deck::run_deck(args, &mut stdout, &mut stderr),
+        Command::Formats(args) => return crate::deck::run_formats(args, &mut stdout, &mut stderr),
+        _ => {}
+    }
     let lib = match load_library(&cli.cards) {
         Ok(l) => l,
         Err(e) => {
@@ -425,5 +435,7 @@ pub fn main_with(args: impl IntoIterator<Item = std::ffi::OsString>) -> ExitCode
         Command::Card { name, .. } => {
             print_outcome(show_card(&lib, name.as_deref().unwrap_or_default()), &mut stdout, &mut stderr)
         }
+        // Dispatched above, before the library loads.
+        Command::Deck(_) | Command::Formats(_) => ExitCode::SUCCESS,
     }
 }
