@@ -170,6 +170,8 @@ fn result(sc: &Scenario, g: &Game) -> String {
 pub fn board(sc: &Scenario, g: &Game) -> Board {
     let phase = sc.setup.policies.phases[g.phase];
     let moment = format!("{}'s {phase} phase (turn {} of the run)", sc.setup.players[g.active.ix()], g.turn);
+    // Every creature's power and toughness in one pass (not a look at every card per creature).
+    let all = crate::engine::power_toughness_all(&sc.setup.library, g);
     let players = (0..2u8)
         .map(|i| {
             let p = PlayerId(i);
@@ -182,7 +184,7 @@ pub fn board(sc: &Scenario, g: &Game) -> Board {
                     let mut s = label(sc, c);
                     let mut notes = Vec::new();
                     if sc.setup.library.get(card.def).kind.is_creature() {
-                        let (pw, t) = pt(sc, g, c);
+                        let (pw, t) = all.get(usize::from(c.0)).copied().unwrap_or_default();
                         notes.push(format!("{pw}/{t}"));
                     }
                     if card.tapped {

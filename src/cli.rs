@@ -120,8 +120,7 @@ pub fn load_library(extra: &[PathBuf]) -> Result<Library, String> {
     let mut lib = Library::builtin()?;
     for path in extra {
         let name = path.display().to_string();
-        let src = std::fs::read_to_string(path)
-            .map_err(|e| Diagnostic::whole_file(format!("cannot read `{name}`: {e}")).render(&name, ""))?;
+        let src = read_limited(path).map_err(|e| Diagnostic::whole_file(e).render(&name, ""))?;
         let cards = read_card_file(&src).map_err(|d| d.render(&name, &src))?;
         lib.add_source(&cards, &name, &src).map_err(|d| d.render(&name, &src))?;
     }
@@ -134,15 +133,33 @@ pub fn run_file(path: &Path, lib: &Library) -> FileResult {
     run_file_as(path, lib, None)
 }
 
+/// The largest scenario or card file read (1 MiB): a bigger one, or an endless one like
+/// `/dev/zero`, is refused before it fills the memory.
+pub const MAX_INPUT: u64 = 1 << 20;
+
+/// Reads a text file of at most [`MAX_INPUT`] bytes.
+///
+/// # Errors
+/// The file cannot be read, is larger, or is not UTF-8, as a message naming it.
+pub fn read_limited(path: &Path) -> Result<String, String> {
+    use std::io::Read as _;
+    let name = path.display();
+    let file = std::fs::File::open(path).map_err(|e| format!("cannot read `{name}`: {e}"))?;
+    let mut bytes = Vec::new();
+    file.take(MAX_INPUT + 1).read_to_end(&mut bytes).map_err(|e| format!("cannot read `{name}`: {e}"))?;
+    if bytes.len() as u64 > MAX_INPUT {
+        return Err(format!("`{name}` is larger than {} KiB, the most this reads", MAX_INPUT / 1024));
+    }
+    String::from_utf8(bytes).map_err(|e| format!("`{name}` is not UTF-8 text (byte {})", e.utf8_error().valid_up_to()))
+}
+
 /// Loads and runs one scenario file, under `rules` instead of its own `rules:` when given.
 #[must_use]
 pub fn run_file_as(path: &Path, lib: &Library, rules: Option<Edition>) -> FileResult {
     let name = path.display().to_string();
-    let src = match std::fs::read_to_string(path) {
+    let src = match read_limited(path) {
         Ok(s) => s,
-        Err(e) => {
-            return FileResult::Error(Diagnostic::whole_file(format!("cannot read `{name}`: {e}")).render(&name, ""));
-        }
+        Err(e) => return FileResult::Error(Diagnostic::whole_file(e).render(&name, "")),
     };
     run_source_as(&name, &src, lib, rules)
 }
@@ -196,7 +213,13 @@ fn run_source_as(name: &str, src: &str, lib: &Library, rules: Option<Edition>) -
 pub fn collect(paths: &[PathBuf]) -> Result<Vec<PathBuf>, String> {
     fn walk(dir: &Path, out: &mut Vec<PathBuf>) -> std::io::Result<()> {
         for entry in std::fs::read_dir(dir)? {
-            let p = entry?.path();
+            let entry = entry?;
+            let p = entry.path();
+            // A symbolic link to a folder is not followed inside a walk: a link to a parent
+            // would make the walk endless (a folder named on the command line is followed).
+            if entry.file_type()?.is_symlink() && p.is_dir() {
+                continue;
+            }
             if p.is_dir() {
                 walk(&p, out)?;
             } else if p.extension().is_some_and(|e| e == "yaml" || e == "yml") {
@@ -345,6 +368,48 @@ fn parse_rules(s: &str) -> Result<Edition, String> {
 /// Runs the command line; returns the exit code. Only this function prints.
 #[must_use]
 pub fn main_with(args: impl IntoIterator<Item = std::ffi::OsString>) -> ExitCode {
+    let mut stdout = Checked { inner: std::io::stdout().lock(), error: None };
+    let code = dispatch(args, &mut stdout);
+    let _ = stdout.flush();
+    if let Some(e) = stdout.error {
+        // A full disk or a closed pipe: the output is incomplete, which must not pass as success.
+        let _ = writeln!(std::io::stderr(), "error: cannot write to standard output: {e}");
+        return ExitCode::from(2);
+    }
+    code
+}
+
+/// A writer that remembers its first error (the commands write with `let _ =`).
+struct Checked<W: Write> {
+    inner: W,
+    error: Option<String>,
+}
+
+impl<W: Write> Checked<W> {
+    fn note<T>(&mut self, r: std::io::Result<T>) -> std::io::Result<T> {
+        if let Err(e) = &r
+            && e.kind() != std::io::ErrorKind::Interrupted
+            && self.error.is_none()
+        {
+            self.error = Some(e.to_string());
+        }
+        r
+    }
+}
+
+impl<W: Write> Write for Checked<W> {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        let r = self.inner.write(buf);
+        self.note(r)
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        let r = self.inner.flush();
+        self.note(r)
+    }
+}
+
+fn dispatch(args: impl IntoIterator<Item = std::ffi::OsString>, stdout: &mut impl Write) -> ExitCode {
     let cli = match Cli::try_parse_from(args) {
         Ok(c) => c,
         Err(e) => {
@@ -352,12 +417,11 @@ pub fn main_with(args: impl IntoIterator<Item = std::ffi::OsString>) -> ExitCode
             return ExitCode::from(if e.use_stderr() { 2 } else { 0 });
         }
     };
-    let mut stdout = std::io::stdout().lock();
     let mut stderr = std::io::stderr().lock();
     // The deck commands need the card table of the era, not the rules engine's library.
     match &cli.command {
-        Command::Deck(args) => return crate::deck::run_deck(args, &mut stdout, &mut stderr),
-        Command::Formats(args) => return crate::deck::run_formats(args, &mut stdout, &mut stderr),
+        Command::Deck(args) => return crate::deck::run_deck(args, stdout, &mut stderr),
+        Command::Formats(args) => return crate::deck::run_formats(args, stdout, &mut stderr),
         _ => {}
     }
     let lib = match load_library(&cli.cards) {
@@ -426,14 +490,14 @@ pub fn main_with(args: impl IntoIterator<Item = std::ffi::OsString>) -> ExitCode
             };
             let runs: Vec<(Edition, FileResult)> =
                 editions.iter().map(|&e| (e, run_file_as(&file, &lib, Some(e)))).collect();
-            print_outcome(crate::diff::render(&runs), &mut stdout, &mut stderr)
+            print_outcome(crate::diff::render(&runs), stdout, &mut stderr)
         }
         Command::Card { list: true, .. } => {
             let _ = write!(stdout, "{}", list_cards(&lib));
             ExitCode::SUCCESS
         }
         Command::Card { name, .. } => {
-            print_outcome(show_card(&lib, name.as_deref().unwrap_or_default()), &mut stdout, &mut stderr)
+            print_outcome(show_card(&lib, name.as_deref().unwrap_or_default()), stdout, &mut stderr)
         }
         // Dispatched above, before the library loads.
         Command::Deck(_) | Command::Formats(_) => ExitCode::SUCCESS,

@@ -117,7 +117,33 @@ fn plain_message(e: &serde_saphyr::Error) -> String {
     let cut = first.find(" at line ").map_or(first, |i| &first[..i]);
     let cut = cut.strip_prefix("error: ").unwrap_or(cut);
     let mut chars = cut.chars();
-    chars.next().map_or_else(String::new, |c| c.to_lowercase().collect::<String>() + chars.as_str())
+    let plain = chars.next().map_or_else(String::new, |c| c.to_lowercase().collect::<String>() + chars.as_str());
+    in_our_words(&plain)
+}
+
+/// Rewords the YAML library's messages that name its own API or internals.
+fn in_our_words(message: &str) -> String {
+    if message.contains("from_str_multiple") || message.starts_with("multiple yaml documents") {
+        return "a file holds one scenario or card list: a second YAML document (`---`) begins here".to_owned();
+    }
+    if let Some(what) = message.strip_prefix("budget breached: ") {
+        let what = what.split([' ', '{']).next().unwrap_or("").to_lowercase();
+        let what = match what.as_str() {
+            "nodes" => "values",
+            "depth" => "nesting levels",
+            "aliases" | "anchors" => "anchors and aliases",
+            "events" => "YAML events",
+            _ => "YAML elements",
+        };
+        return format!(
+            "this file has too many {what} to be a scenario or a card list (a limit that keeps reading small)"
+        );
+    }
+    if let Some((head, _)) = message.split_once(", set DuplicateKeyPolicy") {
+        let key = head.strip_prefix("duplicate mapping key: ").unwrap_or(head);
+        return format!("key `{key}` is written twice in the same mapping");
+    }
+    message.to_owned()
 }
 
 /// A mapping kept in file order, each key with its position.

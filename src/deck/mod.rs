@@ -122,9 +122,10 @@ pub fn run_deck(args: &DeckArgs, stdout: &mut impl Write, stderr: &mut impl Writ
         Ok(d) => d,
         Err(e) => return fail(stderr, format!("error: --date: {e}\n")),
     };
-    let src = match std::fs::read_to_string(&args.file) {
+    // At most 1 MiB, like a scenario (an endless file such as /dev/zero is refused).
+    let src = match crate::cli::read_limited(&args.file) {
         Ok(s) => s,
-        Err(e) => return fail(stderr, format!("error: cannot read `{file}`: {e}\n")),
+        Err(e) => return fail(stderr, format!("error: {e}\n")),
     };
     match check_source(&src, &format, date, Event { ante: args.ante }) {
         Ok(v) => {

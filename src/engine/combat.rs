@@ -461,7 +461,8 @@ impl Engine<'_> {
             .iter()
             .copied()
             .chain(cb.blocks.iter().flat_map(|(_, bs)| bs.iter().copied()))
-            .filter(|&c| cb.in_combat(c) && !self.is_creature_in_play(c))
+            // The cheap test first: `in_combat` looks through the combat's lists.
+            .filter(|&c| !self.is_creature_in_play(c) && cb.in_combat(c))
             .collect();
         for c in gone {
             self.remove_from_combat(c, "it has left play");

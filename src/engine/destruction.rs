@@ -13,12 +13,13 @@ const SERIES: Rule = Rule::r5("Timing: Series and Batches; Specialized Abilities
 impl Engine<'_> {
     /// Creatures that lethal damage or toughness 0 or less would destroy now, with the cause.
     pub(super) fn dying_now(&self) -> Vec<(CardId, &'static str)> {
+        let all = super::query::power_toughness_all(self.lib, &self.game);
         self.game
             .zone(Zone::Play, None)
             .into_iter()
             .filter(|&c| self.def(c).kind.is_creature())
             .filter_map(|c| {
-                let (_, t) = self.pt(c);
+                let (_, t) = all.get(usize::from(c.0)).copied().unwrap_or_else(|| self.pt(c));
                 if t <= 0 {
                     Some((c, "toughness 0 or less"))
                 } else {
@@ -41,7 +42,11 @@ impl Engine<'_> {
             }
             self.destroy_each(&dying, rule)?;
         }
-        Ok(())
+        Err(Stop::Unsupported {
+            line: None,
+            message: "creatures kept dying and regenerating for 64 rounds: a loop that would not end, stopped here"
+                .to_owned(),
+        })
     }
 
     /// A local enchantment whose permanent has left play, or gained protection from the

@@ -17,7 +17,7 @@ mod on_its_way;
 mod phases;
 mod query;
 mod regeneration;
-pub use query::power_toughness;
+pub use query::{power_toughness, power_toughness_all};
 mod resolve;
 pub mod state;
 mod timing;

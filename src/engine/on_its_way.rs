@@ -45,6 +45,11 @@ impl Engine<'_> {
     /// Whether a creature is on its way to the graveyard in the step now open: sent by a destroy
     /// effect, or with lethal damage counting the damage still waiting in the step.
     pub(super) fn is_on_its_way(&self, c: CardId) -> bool {
+        self.is_on_its_way_at(c, None)
+    }
+
+    /// [`Self::is_on_its_way`] with the creature's toughness when the caller knows it.
+    fn is_on_its_way_at(&self, c: CardId, toughness: Option<i32>) -> bool {
         if self.game.card(c).zone != Zone::Play || self.game.regenerated.contains(&c) {
             return false;
         }
@@ -56,7 +61,7 @@ impl Engine<'_> {
         }
         let waiting: u32 =
             self.game.packets.iter().filter(|p| p.to == Target::Card(c)).map(|p| p.amount).fold(0, u32::saturating_add);
-        let (_, t) = self.pt(c);
+        let t = toughness.unwrap_or_else(|| self.pt(c).1);
         t <= 0 || i64::from(self.game.card(c).damage.saturating_add(waiting)) >= i64::from(t)
     }
 
@@ -64,12 +69,14 @@ impl Engine<'_> {
     pub(super) fn on_its_way_list(&self) -> Vec<String> {
         let mut out: Vec<String> =
             self.game.on_its_way.iter().map(|(c, _, cause)| format!("{} ({cause})", self.label(*c))).collect();
+        let all = super::query::power_toughness_all(self.lib, &self.game);
         for c in self.game.zone(Zone::Play, None) {
+            let t = all.get(usize::from(c.0)).map(|pt| pt.1);
             if self.def(c).kind.is_creature()
-                && self.is_on_its_way(c)
+                && self.is_on_its_way_at(c, t)
                 && !self.game.on_its_way.iter().any(|(d, ..)| *d == c)
             {
-                let why = if self.pt(c).1 <= 0 { "toughness 0 or less" } else { "lethal damage" };
+                let why = if t.unwrap_or_else(|| self.pt(c).1) <= 0 { "toughness 0 or less" } else { "lethal damage" };
                 out.push(format!("{} ({why})", self.label(c)));
             }
         }

@@ -7,34 +7,78 @@ use crate::grammar::ability::{ActivationCost, Amount, Effect, Filter, Keyword, T
 use crate::grammar::mana::Color;
 
 /// Current power and toughness of a card: printed, counters, until-end-of-turn effects.
+/// (It looks at every card for enchantments: a loop over many cards uses
+/// [`power_toughness_all`] instead.)
 #[must_use]
 pub fn power_toughness(lib: &crate::cards::Library, game: &super::state::Game, c: CardId) -> (i32, i32) {
-    let (mut p, mut t) = lib.get(game.card(c).def).pt.unwrap_or((0, 0));
-    for (kind, n) in &game.card(c).counters {
-        let n = i32::try_from(*n).unwrap_or(0);
-        match kind.as_str() {
-            "+1/+1" => (p, t) = (p.saturating_add(n), t.saturating_add(n)),
-            "-1/-1" => (p, t) = (p.saturating_sub(n), t.saturating_sub(n)),
-            _ => {}
-        }
-    }
+    let mut pt = printed_and_counters(lib, game, c);
     // Local enchantments on it with a static bonus (002 Enchantments).
     for card in &game.cards {
-        if card.zone != Zone::Play || card.enchanting != Some(c) {
-            continue;
-        }
-        for e in lib.get(card.def).statics() {
-            if let Effect::Pump(crate::grammar::ability::Who::Enchanted, Amount::Fixed(dp), Amount::Fixed(dt)) = e {
-                p = p.saturating_add(*dp);
-                t = t.saturating_add(*dt);
-            }
+        if card.zone == Zone::Play && card.enchanting == Some(c) {
+            add(&mut pt, enchantment_bonus(lib, card));
         }
     }
     for e in game.eot.iter().filter(|e| e.card == c) {
-        p = p.saturating_add(e.power);
-        t = t.saturating_add(e.toughness);
+        add(&mut pt, (e.power, e.toughness));
     }
-    (p, t)
+    pt
+}
+
+/// Power and toughness of every card in play at once (indexed by card id; a card elsewhere
+/// reads 0/0), in one pass over the cards and the until-end-of-turn effects: what a check of
+/// every creature uses.
+#[must_use]
+pub fn power_toughness_all(lib: &crate::cards::Library, game: &super::state::Game) -> Vec<(i32, i32)> {
+    let mut all: Vec<(i32, i32)> = (0..game.cards.len())
+        .map(|i| {
+            let c = CardId(u16::try_from(i).unwrap_or(u16::MAX));
+            if game.card(c).zone == Zone::Play { printed_and_counters(lib, game, c) } else { (0, 0) }
+        })
+        .collect();
+    for card in &game.cards {
+        if card.zone == Zone::Play
+            && let Some(target) = card.enchanting
+            && let Some(pt) = all.get_mut(usize::from(target.0))
+        {
+            add(pt, enchantment_bonus(lib, card));
+        }
+    }
+    for e in &game.eot {
+        if let Some(pt) = all.get_mut(usize::from(e.card.0)) {
+            add(pt, (e.power, e.toughness));
+        }
+    }
+    all
+}
+
+fn add(pt: &mut (i32, i32), (dp, dt): (i32, i32)) {
+    *pt = (pt.0.saturating_add(dp), pt.1.saturating_add(dt));
+}
+
+/// Printed power and toughness with the card's counters (a count too large for an `i32`
+/// saturates: it is at least that much).
+fn printed_and_counters(lib: &crate::cards::Library, game: &super::state::Game, c: CardId) -> (i32, i32) {
+    let mut pt = lib.get(game.card(c).def).pt.unwrap_or((0, 0));
+    for (kind, n) in &game.card(c).counters {
+        let n = i32::try_from(*n).unwrap_or(i32::MAX);
+        match kind.as_str() {
+            "+1/+1" => add(&mut pt, (n, n)),
+            "-1/-1" => pt = (pt.0.saturating_sub(n), pt.1.saturating_sub(n)),
+            _ => {}
+        }
+    }
+    pt
+}
+
+/// The static bonus a local enchantment gives the permanent it enchants (002 Enchantments).
+fn enchantment_bonus(lib: &crate::cards::Library, card: &super::state::Card) -> (i32, i32) {
+    let mut bonus = (0, 0);
+    for e in lib.get(card.def).statics() {
+        if let Effect::Pump(crate::grammar::ability::Who::Enchanted, Amount::Fixed(dp), Amount::Fixed(dt)) = e {
+            add(&mut bonus, (*dp, *dt));
+        }
+    }
+    bonus
 }
 
 impl Engine<'_> {

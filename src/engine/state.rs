@@ -445,6 +445,10 @@ pub struct Game {
     pub regenerated: Vec<CardId>,
     /// Alpha: preventions set up before the damage they prevent.
     pub shields: Vec<super::alpha::Shield>,
+    /// The cards in play in order, kept between moves: the rules look at every permanent
+    /// many times a turn, and scanning every card each time (libraries included) would make
+    /// a long game quadratic. Emptied by [`Game::move_card`], the only way zones change.
+    pub in_play_cache: std::cell::RefCell<Option<Vec<CardId>>>,
 }
 
 impl Game {
@@ -486,6 +490,15 @@ impl Game {
     /// Cards in a zone (of one player for hand/graveyard/library; controller for play), in order.
     #[must_use]
     pub fn zone(&self, zone: Zone, player: Option<PlayerId>) -> Vec<CardId> {
+        if zone == Zone::Play {
+            let mut cache = self.in_play_cache.borrow_mut();
+            let all = cache.get_or_insert_with(|| self.scan(Zone::Play, None));
+            return all.iter().copied().filter(|&id| player.is_none_or(|p| self.card(id).controller == p)).collect();
+        }
+        self.scan(zone, player)
+    }
+
+    fn scan(&self, zone: Zone, player: Option<PlayerId>) -> Vec<CardId> {
         let mut ids: Vec<CardId> = (0..self.cards.len())
             .filter_map(|i| u16::try_from(i).ok().map(CardId))
             .filter(|&id| {
@@ -500,6 +513,7 @@ impl Game {
 
     /// Moves a card to a zone, resetting its permanent state when it leaves play.
     pub fn move_card(&mut self, id: CardId, zone: Zone) {
+        *self.in_play_cache.get_mut() = None;
         self.seq += 1;
         let seq = self.seq;
         let c = self.card_mut(id);

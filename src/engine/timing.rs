@@ -141,11 +141,14 @@ impl Engine<'_> {
         let top = self.game.top_mut();
         top.holder = first;
         top.passes = 0;
-        let batch: Vec<_> = match self.game.top().windows.last() {
-            Some(parent) => parent.interrupts.clone(),
-            None => self.game.top().batch.clone(),
+        let all = match self.game.top().windows.last() {
+            Some(parent) => &parent.interrupts,
+            None => &self.game.top().batch,
         };
-        let batch = batch.iter().map(|&s| self.slabel(s)).collect();
+        // Only the newest entries are named: a line per spell stays short however long the batch.
+        let earlier = all.len().saturating_sub(crate::trace::BATCH_SHOWN);
+        let shown: Vec<_> = all[earlier..].to_vec();
+        let batch = shown.iter().map(|&s| self.slabel(s)).collect();
         let against = self.game.top().windows.last().map(|p| self.slabel(p.spell));
         let rule = if against.is_none() { STEP3 } else { INTERRUPT_BATCH };
         self.emit(
@@ -154,6 +157,7 @@ impl Engine<'_> {
                 ability: self.is_ability(w.spell),
                 against,
                 batch,
+                earlier,
                 first: self.pname(first),
             },
             Some(rule),

@@ -6,6 +6,7 @@ use super::state::{CardId, PlayerId, Source, Spell, Status, Zone};
 use super::{Engine, Stop};
 use crate::grammar::ability::Trigger;
 use crate::trace::{EventKind, Rule};
+use std::collections::HashSet;
 
 const TRIGGERED: Rule = Rule::g("Spell and Ability Timing, Triggered Abilities");
 const ORDER: Rule =
@@ -28,7 +29,11 @@ impl Engine<'_> {
             }
             self.fire(fired)?;
         }
-        Ok(())
+        Err(Stop::Unsupported {
+            line: None,
+            message: "triggered abilities kept firing for 64 rounds: a loop that would not end, stopped here"
+                .to_owned(),
+        })
     }
 
     /// The `at end of turn` abilities, at the end of the cleanup phase (000 Cleanup).
@@ -49,7 +54,23 @@ impl Engine<'_> {
     fn collect_triggers(&mut self) -> Vec<(CardId, u8, String)> {
         let died = std::mem::take(&mut self.game.died);
         let mut fired = Vec::new();
-        for c in self.game.zone(Zone::Play, None) {
+        let in_play = self.game.zone(Zone::Play, None);
+        // The names each player controls and the states already fired, gathered once: a look
+        // per trigger at every permanent would make many such cards cost the square.
+        let mut controlled: [HashSet<String>; 2] = [HashSet::new(), HashSet::new()];
+        let states = in_play.iter().any(|&c| {
+            self.def(c).abilities.iter().any(|a| {
+                matches!(a, crate::grammar::ability::Ability::Triggered(t, _) if matches!(t, Trigger::ControlNo(_)))
+            })
+        });
+        if states {
+            for &c in &in_play {
+                let p = self.game.card(c).controller;
+                controlled[p.ix()].insert(self.def(c).name.to_ascii_lowercase());
+            }
+        }
+        let mut seen_states: HashSet<(CardId, u8)> = self.game.state_fired.iter().copied().collect();
+        for c in in_play {
             let controller = self.game.card(c).controller;
             // The library outlives the engine's borrow of itself.
             let lib = self.lib;
@@ -58,13 +79,15 @@ impl Engine<'_> {
                 match t {
                     Trigger::ControlNo(land) => {
                         // A state fires once each time it becomes true, not at every look.
-                        let holds = !self.controls_land(controller, land);
-                        let seen = self.game.state_fired.contains(&(c, i));
+                        let holds = !controlled[controller.ix()].contains(&land.to_ascii_lowercase());
+                        let seen = seen_states.contains(&(c, i));
                         if holds && !seen {
                             self.game.state_fired.push((c, i));
+                            seen_states.insert((c, i));
                             fired.push((c, i, t.to_string()));
                         } else if !holds && seen {
                             self.game.state_fired.retain(|x| *x != (c, i));
+                            seen_states.remove(&(c, i));
                         }
                     }
                     Trigger::DamagedCreatureDies => {

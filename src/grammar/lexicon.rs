@@ -2,9 +2,11 @@
 
 use super::primitives::{at_boundary, number};
 use super::{PError, PResult};
+use crate::cards::Library;
 use crate::diagnostic::did_you_mean;
 use nom::Parser;
 use nom::bytes::complete::tag;
+use std::collections::HashMap;
 
 /// What a name names.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Hash, serde::Serialize)]
@@ -17,10 +19,18 @@ pub enum NameKind {
     Player,
 }
 
-/// The names a scenario's lines may use, matched case-insensitively, longest first.
+/// The names a scenario's lines may use, matched case-insensitively, longest first: the
+/// library's card names (looked up in the library, never copied) and the names added here
+/// (players, aliases), kept in a map so that thousands of aliases cost no more per lookup.
 #[derive(Clone, Debug, Default)]
 pub struct Lexicon {
+    /// Added names in insertion order: (lowercase, canonical, kind).
     entries: Vec<(String, String, NameKind)>,
+    /// Lowercase name to positions in `entries`, in insertion order.
+    index: HashMap<String, Vec<usize>>,
+    /// The distinct lengths of the added lowercase names and of the card names, in bytes.
+    lengths: std::collections::BTreeSet<usize>,
+    cards: Library,
 }
 
 impl Lexicon {
@@ -30,44 +40,90 @@ impl Lexicon {
         Self::default()
     }
 
-    /// Adds a name (kept sorted longest first so that longer names win).
+    /// A lexicon whose card names are those of `cards`.
+    #[must_use]
+    pub fn with_cards(cards: Library) -> Self {
+        let lengths = cards.name_lengths().into_iter().collect();
+        Self { cards, lengths, ..Self::default() }
+    }
+
+    /// Adds a name (a longer name wins over a shorter one that starts it).
     pub fn add(&mut self, name: &str, kind: NameKind) {
         let lower = name.to_lowercase();
-        if self.entries.iter().any(|(l, _, k)| *l == lower && *k == kind) {
+        let at = self.index.entry(lower.clone()).or_default();
+        if at.iter().any(|&i| self.entries[i].2 == kind) {
             return;
         }
-        let pos = self.entries.iter().position(|(l, _, _)| l.len() < lower.len()).unwrap_or(self.entries.len());
-        self.entries.insert(pos, (lower, name.to_owned(), kind));
+        at.push(self.entries.len());
+        self.lengths.insert(lower.len());
+        self.entries.push((lower, name.to_owned(), kind));
+    }
+
+    /// The added names spelled `lower`, in insertion order.
+    fn added(&self, lower: &str) -> impl Iterator<Item = &(String, String, NameKind)> {
+        self.index.get(lower).into_iter().flatten().map(|&i| &self.entries[i])
     }
 
     /// The canonical spelling and kind of `name` if it is known exactly.
     #[must_use]
     pub fn lookup(&self, name: &str) -> Option<(&str, NameKind)> {
         let lower = name.to_lowercase();
-        self.entries.iter().find(|(l, _, _)| *l == lower).map(|(_, c, k)| (c.as_str(), *k))
+        self.at_length(&lower, |_| true)
     }
 
-    /// The longest known name of an allowed kind that `input` starts with, ending at a word boundary.
+    /// The name spelled `lower` among allowed kinds: players first, then cards, then the other
+    /// added names in the order added (players are added before any card name is known,
+    /// aliases after).
+    fn at_length(&self, lower: &str, allow: impl Fn(NameKind) -> bool) -> Option<(&str, NameKind)> {
+        let mut added = self.added(lower).filter(|e| allow(e.2));
+        let first = added.next().map(|e| (e.1.as_str(), e.2));
+        if let Some((c, NameKind::Player)) = first {
+            return Some((c, NameKind::Player));
+        }
+        if allow(NameKind::Card)
+            && let Some(id) = self.cards.find(lower)
+        {
+            let canon = self.cards.name(id);
+            // Case folding can change lengths: the name must be as long as what it matched.
+            if canon.to_lowercase().len() == lower.len() {
+                return Some((canon, NameKind::Card));
+            }
+        }
+        first
+    }
+
+    /// The longest known name of an allowed kind that `input` starts with, ending at a word
+    /// boundary: a map lookup for each length some name has, so the cost grows with neither
+    /// the library nor the number of aliases, nor with a long input.
     #[must_use]
     pub fn prefix(&self, input: &str, allow: impl Fn(NameKind) -> bool) -> Option<(usize, &str, NameKind)> {
-        self.entries.iter().find_map(|(lower, canon, kind)| {
-            let head = input.get(..lower.len())?;
-            (allow(*kind) && head.to_lowercase() == *lower && at_boundary(&input[lower.len()..])).then_some((
-                lower.len(),
-                canon.as_str(),
-                *kind,
-            ))
+        let fits = |e: usize| e <= input.len() && input.is_char_boundary(e) && at_boundary(&input[e..]);
+        self.lengths.iter().rev().copied().filter(|&e| e > 0 && fits(e)).find_map(|e| {
+            let lower = input[..e].to_lowercase();
+            self.at_length(&lower, &allow).map(|(c, k)| (e, c, k))
         })
     }
 
     /// A did-you-mean for the words at the start of `input`, among allowed kinds.
     #[must_use]
     pub fn suggest(&self, input: &str, allow: impl Fn(NameKind) -> bool) -> Option<&str> {
+        // Candidates in a fixed order: longest first, then players, cards, aliases.
+        let rank = |k: NameKind| match k {
+            NameKind::Player => 0,
+            NameKind::Card => 1,
+            NameKind::Alias => 2,
+        };
+        let mut all: Vec<(usize, u8, &str)> =
+            self.entries.iter().filter(|e| allow(e.2)).map(|e| (e.0.len(), rank(e.2), e.1.as_str())).collect();
+        if allow(NameKind::Card) {
+            all.extend(self.cards.names().map(|n| (n.to_lowercase().len(), 1, n)));
+        }
+        all.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
         let words: Vec<&str> = input.split(' ').collect();
         (1..=words.len().min(6)).rev().find_map(|n| {
             let guess = words[..n].join(" ");
             let guess = guess.trim_end_matches([',', '.']);
-            did_you_mean(guess, self.entries.iter().filter(|e| allow(e.2)).map(|e| e.1.as_str()))
+            did_you_mean(guess, all.iter().map(|e| e.2))
         })
     }
 }

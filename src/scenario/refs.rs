@@ -26,10 +26,9 @@ impl Loader<'_> {
                 Err(Diagnostic::new(format!("`{}` is a player, not a card", r.name), sp, "expected a card"))
             }
             NameKind::Alias => self
-                .aliases
-                .iter()
-                .find(|(a, _)| a.eq_ignore_ascii_case(&r.name))
-                .map(|(_, c)| *c)
+                .alias_index
+                .get(&r.name.to_ascii_lowercase())
+                .copied()
                 .ok_or_else(|| Diagnostic::new(format!("unknown alias `{}`", r.name), sp, "not defined")),
             NameKind::Card => {
                 let def: Option<DefId> = self.lib.find(&r.name);

@@ -115,6 +115,8 @@ pub(super) struct Loader<'s> {
     pub(super) players: Vec<String>,
     pub(super) cards: Vec<Card>,
     pub(super) aliases: Vec<(String, CardId)>,
+    /// Each alias in ASCII lowercase, for lookups.
+    pub(super) alias_index: std::collections::HashMap<String, CardId>,
     pub(super) labels: Vec<String>,
     /// Creatures written `attacking`, with the state's span.
     pub(super) attacking: Vec<(CardId, Span)>,
@@ -133,6 +135,7 @@ impl<'s> Loader<'s> {
             players: Vec::new(),
             cards: Vec::new(),
             aliases: Vec::new(),
+            alias_index: std::collections::HashMap::new(),
             labels: Vec::new(),
             attacking: Vec::new(),
             blocking: Vec::new(),
@@ -193,6 +196,8 @@ impl<'s> Loader<'s> {
             self.lib.add_source(&raw.cards, "this scenario's `cards:`", self.src)?;
         }
         let redefinitions = self.lib.redefined.clone();
+        // Card names are looked up in the (shared) library, not copied into the lexicon.
+        self.lex = Lexicon::with_cards(self.lib.clone());
 
         // Players, in file order.
         if raw.players.0.len() != 2 {
@@ -223,10 +228,6 @@ impl<'s> Loader<'s> {
         }
         for p in self.players.clone() {
             self.lex.add(&p, NameKind::Player);
-        }
-        let names: Vec<String> = self.lib.iter().map(|(_, d)| d.name.clone()).collect();
-        for n in &names {
-            self.lex.add(n, NameKind::Card);
         }
 
         // Zones: in_play, hand, graveyard, library for each player (the order `NAME#N` counts in).
@@ -314,6 +315,7 @@ impl<'s> Loader<'s> {
             on_its_way: Vec::new(),
             regenerated: Vec::new(),
             shields: Vec::new(),
+            in_play_cache: std::cell::RefCell::new(None),
         };
 
         let mut lines = Vec::new();

@@ -79,6 +79,11 @@ impl Loader<'_> {
             .lib
             .find(&e.name)
             .ok_or_else(|| Diagnostic::new(format!("unknown card `{}`", e.name), text.span, "not in the library"))?;
+        // The card's definition is parsed here, the first time a scenario names it.
+        self.lib.check(def).map_err(|m| {
+            Diagnostic::new(format!("the definition of `{}` cannot be read", e.name), text.span, "this card")
+                .with_help(m.lines().next().unwrap_or_default().trim_start_matches("error: ").to_owned())
+        })?;
         let id =
             CardId(u16::try_from(self.cards.len()).map_err(|_| Diagnostic::new("too many cards", text.span, "here"))?);
         let mut card = Card {
@@ -127,6 +132,7 @@ impl Loader<'_> {
             }
             self.lex.add(alias, NameKind::Alias);
             self.aliases.push((alias.clone(), id));
+            self.alias_index.entry(alias.to_ascii_lowercase()).or_insert(id);
         }
         Ok(())
     }
@@ -160,23 +166,27 @@ impl Loader<'_> {
 
     /// Labels: the alias, or the name, made unique with `#N` when a name is shared.
     pub(super) fn make_labels(&mut self) {
-        self.labels = (0..self.cards.len())
-            .map(|i| {
-                let id = CardId(u16::try_from(i).unwrap_or(0));
-                if let Some((a, _)) = self.aliases.iter().find(|(_, c)| *c == id) {
-                    return a.clone();
-                }
-                let def = self.cards[i].def;
-                let name = self.lib.get(def).name.clone();
-                let same: Vec<usize> = (0..self.cards.len()).filter(|&j| self.cards[j].def == def).collect();
-                if same.len() > 1 {
-                    let n = same.iter().position(|&j| j == i).unwrap_or(0) + 1;
-                    format!("{name}#{n}")
-                } else {
-                    name
-                }
-            })
-            .collect();
+        // Counted in one pass each (not a scan of every card per card), for large scenarios.
+        let aliases: std::collections::HashMap<CardId, &String> = self.aliases.iter().map(|(a, c)| (*c, a)).collect();
+        let mut total: std::collections::HashMap<crate::cards::DefId, usize> = std::collections::HashMap::new();
+        for c in &self.cards {
+            *total.entry(c.def).or_default() += 1;
+        }
+        let mut seen: std::collections::HashMap<crate::cards::DefId, usize> = std::collections::HashMap::new();
+        let mut labels = Vec::with_capacity(self.cards.len());
+        for (i, card) in self.cards.iter().enumerate() {
+            let def = card.def;
+            let n = seen.entry(def).or_default();
+            *n += 1;
+            let id = CardId(u16::try_from(i).unwrap_or(0));
+            if let Some(a) = aliases.get(&id) {
+                labels.push((*a).clone());
+                continue;
+            }
+            let name = self.lib.get(def).name.clone();
+            labels.push(if total.get(&def).copied().unwrap_or(0) > 1 { format!("{name}#{n}") } else { name });
+        }
+        self.labels = labels;
     }
 
     /// A reference written inside a state (`enchanting Cub`), bound to its card.

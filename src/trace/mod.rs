@@ -12,6 +12,14 @@ use serde::Serialize;
 pub use crate::citation::{Doc, Rule};
 
 /// One thing that happened.
+/// The most entries an [`EventKind::EntersBatch`] lists.
+pub const BATCH_SHOWN: usize = 6;
+
+#[allow(clippy::trivially_copy_pass_by_ref)] // serde's skip_serializing_if passes a reference
+fn is_zero(n: &usize) -> bool {
+    *n == 0
+}
+
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(tag = "event", rename_all = "snake_case")]
 pub enum EventKind {
@@ -48,8 +56,18 @@ pub enum EventKind {
     Passes { player: String, implied: bool },
     /// A batch of interrupts begins to resolve.
     InterruptsResolve { spell: String, order: Vec<String> },
-    /// A spell is successfully cast and enters a batch.
-    EntersBatch { spell: String, ability: bool, against: Option<String>, batch: Vec<String>, first: String },
+    /// A spell is successfully cast and enters a batch. `batch` lists the newest entries, oldest
+    /// first, at most [`BATCH_SHOWN`] of them; `earlier` counts the ones before those, so that
+    /// a long batch costs one line each, not the whole batch each.
+    EntersBatch {
+        spell: String,
+        ability: bool,
+        against: Option<String>,
+        batch: Vec<String>,
+        #[serde(skip_serializing_if = "is_zero")]
+        earlier: usize,
+        first: String,
+    },
     /// An interrupt resolves as soon as it is successfully cast (4e).
     ResolvesAtOnce { spell: String },
     /// A mana source resolves at once.

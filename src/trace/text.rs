@@ -116,8 +116,12 @@ pub(crate) fn sentence(kind: &EventKind) -> String {
         K::InterruptsResolve { spell, order } => {
             format!("the interrupts against {spell} resolve, last in first out: {}", order.join(", then "))
         }
-        K::EntersBatch { spell, ability, against, batch, first } => {
+        K::EntersBatch { spell, ability, against, batch, earlier, first } => {
             let done = if *ability { "successfully activated" } else { "successfully cast" };
+            let mut batch = batch.clone();
+            if *earlier > 0 {
+                batch.insert(0, format!("{earlier} earlier"));
+            }
             match against {
                 None => format!(
                     "{spell} is {done} and waits in the batch [{}]; {first} may respond first",
