@@ -4,7 +4,7 @@ use crate::engine::state::{CardId, Game, PlayerId, Status, Zone};
 use crate::engine::{Outcome, Stop};
 use crate::grammar::expect::{Fate, ZoneName};
 use crate::scenario::{ExpectKind, Scenario};
-use crate::trace::{Board, EventKind, PlayerBoard, Report, Verdict, render_text};
+use crate::trace::{Board, EventKind, PlayerBoard, Report, Verdict, count, render_text};
 
 /// Runs a scenario and checks its expectations.
 #[must_use]
@@ -105,7 +105,7 @@ fn verdict(sc: &Scenario, out: &Outcome, e: &crate::scenario::Expect, text: &str
         }),
         ExpectKind::Counters(c, n, kind) => {
             let have = g.card(*c).counters.iter().find(|(k, _)| k == kind).map_or(0, |(_, n)| *n);
-            (have == *n, format!("{} has {have} {kind} counters", label(sc, *c)))
+            (have == *n, format!("{} has {}", label(sc, *c), count(have, &format!("{kind} counter"))))
         }
         ExpectKind::Fate(nth, c, fate) => {
             let announced: Vec<Status> = g.spells.iter().filter(|s| s.card == *c).map(|s| s.status).collect();
@@ -123,7 +123,11 @@ fn verdict(sc: &Scenario, out: &Outcome, e: &crate::scenario::Expect, text: &str
             let found = if announced.is_empty() {
                 format!("nothing was announced from {}", label(sc, *c))
             } else if picked.is_empty() {
-                format!("{} was announced only {} time(s)", label(sc, *c), announced.len())
+                let times = match announced.len() {
+                    1 => "once".to_owned(),
+                    n => format!("{n} times"),
+                };
+                format!("{} was announced only {times}", label(sc, *c))
             } else {
                 let fates: Vec<&str> = picked.iter().map(|s| fate_name(*s)).collect();
                 format!("{}: {}", label(sc, *c), fates.join(", "))
@@ -137,7 +141,7 @@ fn verdict(sc: &Scenario, out: &Outcome, e: &crate::scenario::Expect, text: &str
         ExpectKind::Lost(p) => (g.players[p.ix()].lost, result(sc, g)),
         ExpectKind::Won(p) => (!g.players[p.ix()].lost && g.players[p.other().ix()].lost, result(sc, g)),
         ExpectKind::NobodyLost => (g.players.iter().all(|p| !p.lost), result(sc, g)),
-        ExpectKind::DpSteps(n) => (g.dp_steps == *n, format!("{} damage prevention steps", g.dp_steps)),
+        ExpectKind::DpSteps(n) => (g.dp_steps == *n, count(g.dp_steps, "damage prevention step")),
         ExpectKind::Illegal(t) => match &out.stopped {
             Some(Stop::Illegal(_)) => {
                 let msg = out

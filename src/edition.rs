@@ -276,6 +276,20 @@ const ALPHA_CITES: &[(&str, Rule)] = &[
     ("Spell and Ability Timing, Step 2", Rule::a("p.19, p.30-31: interrupts are cast while a spell is being cast")),
     ("Spell and Ability Timing, Step 3", Rule::a("p.30 Timing: nothing happens until both players have finished")),
     ("Spell and Ability Timing, Step 4", Rule::a("p.30 Timing: the spells take effect")),
+    (
+        "Spell and Ability Timing, Step 4: Resolution (then the spell's card",
+        Rule::a("p.15: once cast, a spell that does not become a permanent goes to the caster's graveyard"),
+    ),
+    ("Removed from the Game", Rule::a("p.23: a card removed from the game is set aside until the next game")),
+    ("Countering Spells", Rule::a("p.23: a spell countered as it is being cast goes into the graveyard")),
+    (
+        "Controller, Caster and Owner: a card goes to its owner's graveyard",
+        Rule::a("p.23: a destroyed or discarded card is placed into the graveyard"),
+    ),
+    (
+        "Controller, Caster and Owner: a card goes to its owner's hand",
+        Rule::a("p.32 example: Unsummon puts the creature back into its player's hand"),
+    ),
     ("Spell and Ability Timing, Batches", Rule::a("p.30 Timing: the spells take effect together")),
     (
         "Spell and Ability Timing, Specialized",

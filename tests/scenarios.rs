@@ -40,7 +40,8 @@ fn rulings() {
     });
 }
 
-/// A snapshot whose scenario is gone would never be checked again: none may be left. insta
+/// A snapshot whose scenario is gone would never be checked again: none may be left. Nor may a
+/// file there have a name some systems cannot check out, or be empty. insta
 /// names a globbed snapshot by the file's path below the common folder of all matched files.
 #[test]
 fn no_orphan_snapshots() {
@@ -68,7 +69,13 @@ fn no_orphan_snapshots() {
         ("errors__malformed_inputs", expected("tests/fixtures/errors")),
     ];
     for entry in std::fs::read_dir(&dir).unwrap_or_else(|e| panic!("{e}")) {
-        let name = entry.unwrap_or_else(|e| panic!("{e}")).file_name().to_string_lossy().into_owned();
+        let entry = entry.unwrap_or_else(|e| panic!("{e}"));
+        let name = entry.file_name().to_string_lossy().into_owned();
+        // A name some systems cannot check out, or an empty file, is a slip (a shell glob
+        // written as a file), never a snapshot.
+        assert!(!name.contains(['*', '?', '<', '>', '|', ':', '"', '\\']), "{name}: not a portable file name");
+        let empty = entry.metadata().is_ok_and(|m| m.len() == 0);
+        assert!(!empty, "{name} is empty");
         let Some(stem) = name.strip_suffix(".snap") else { continue };
         let Some((test, file)) = stem.split_once('@') else { continue };
         let Some((_, files)) = known.iter().find(|(t, _)| *t == test) else { continue };

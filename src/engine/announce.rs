@@ -349,7 +349,7 @@ impl Engine<'_> {
                     from: from.name().to_owned(),
                     to: "removed from the game (instead of the graveyard)".into(),
                 },
-                None,
+                Some(Rule::r5("Removed from the Game: unavailable until the game is over")),
             );
             return;
         }
@@ -358,14 +358,29 @@ impl Engine<'_> {
         }
         self.game.move_card(c, Zone::Graveyard);
         let owner = self.game.card(c).owner;
+        let rule = self.graveyard_rule(c, from);
         self.emit(
             EventKind::Moved {
                 card: self.label(c),
                 from: from.name().to_owned(),
                 to: format!("{}'s graveyard", self.pname(owner)),
             },
-            None,
+            Some(rule),
         );
+    }
+
+    /// Why a card goes to its owner's graveyard from `from`: a spell's card when it is countered
+    /// (002 L1864-1866) or has finished resolving, fizzled or not (002 Step 4, L709-712,
+    /// L730-732); anything else because a card always goes to its owner's graveyard (002
+    /// Controller, Caster and Owner, L1739-1741), the event that sent it there being cited before.
+    fn graveyard_rule(&self, c: CardId, from: Zone) -> Rule {
+        if from != Zone::Limbo {
+            return Rule::g("Controller, Caster and Owner: a card goes to its owner's graveyard");
+        }
+        match self.game.spells.iter().rev().find(|s| s.card == c).map(|s| s.status) {
+            Some(Status::Countered) => Rule::g("Countering Spells and Abilities"),
+            _ => Rule::g("Spell and Ability Timing, Step 4: Resolution (then the spell's card goes to the graveyard)"),
+        }
     }
 
     /// The error for a regeneration line outside a destruction.

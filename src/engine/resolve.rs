@@ -212,7 +212,10 @@ impl Engine<'_> {
                     if let Target::Card(c) = t {
                         self.game.move_card(c, Zone::Hand);
                         let owner = self.game.card(c).owner;
-                        self.emit(EventKind::Bounced { card: self.label(c), owner: self.pname(owner) }, None);
+                        self.emit(
+                            EventKind::Bounced { card: self.label(c), owner: self.pname(owner) },
+                            Some(Rule::g("Controller, Caster and Owner: a card goes to its owner's hand")),
+                        );
                     }
                 }
             }
@@ -418,8 +421,14 @@ impl Engine<'_> {
                         String::new()
                     };
                     self.emit(
-                        EventKind::Lasting { what: format!("{} gets {n} {kind} counter(s){now}", self.label(source)) },
-                        None,
+                        EventKind::Lasting {
+                            what: format!(
+                                "{} gets {}{now}",
+                                self.label(source),
+                                crate::trace::count(*n, &format!("{kind} counter"))
+                            ),
+                        },
+                        Some(Rule::g("Counters")),
                     );
                 }
             }

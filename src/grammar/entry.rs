@@ -2,7 +2,7 @@
 //!
 //! ```text
 //! entry = card_name [ "(" state ("," state)* ")" ] [ "as" alias ]
-//! state = "tapped" | "summoning sick" | "attacking" | N "damage" | N kind "counters"
+//! state = "tapped" | "summoning sick" | "attacking" | N "damage" | N kind ("counters" | "counter")
 //!       | "enchanting" words | "owned by" player | "blocking" words
 //! ```
 //! References inside states are kept as text and bound once every alias is known.

@@ -2,12 +2,12 @@
 //!
 //! ```text
 //! expectation = "illegal:" text | "trace contains:" text | "nobody lost"
-//!             | N "damage prevention steps"
+//!             | N "damage prevention" ("steps" | "step")
 //!             | player ("life" N | "'s life is" N | "burned" N | "lost" | "won")
 //!             | ["announcement" N "of"] ref ("fizzled" | "was countered" | "resolved")
 //!             | ref "is in play" | ref "is in" [player "'s"] zone | ref "is removed from game"
 //!             | ref "is tapped" | ref "is untapped" | ref "is" N "/" N
-//!             | ref "has" N "damage" | ref "has" N kind "counters"
+//!             | ref "has" N "damage" | ref "has" N kind ("counters" | "counter")
 //! zone        = "hand" | "graveyard" | "library" | "play"
 //! ```
 

@@ -1,4 +1,4 @@
-//! Scenario files: the YAML contract (shared/SCENARIO-FORMAT.md, version 1) read into a typed setup.
+//! Scenario files: the format of docs/scenario-format.md (version 1) read into a typed setup.
 
 mod bind;
 mod refs;

@@ -80,19 +80,42 @@ impl Loader<'_> {
                     }
                 }
                 if cands.len() > 1 {
-                    let owner = self
-                        .player_named(&self.players[usize::from(self.cards[usize::from(cands[0].0)].owner.0)])
-                        .map_or(0, |p| p.ix());
                     return Err(Diagnostic::new(
                         format!("`{}` could be any of {} cards", r.name, cands.len()),
                         sp,
                         "ambiguous",
                     )
-                    .with_help(format!("write `{}'s {}` or `{}#2`", self.players[owner], r.name, r.name)));
+                    .with_help(self.ambiguity_help(r, &all, &cands)));
                 }
                 Ok(cands[0])
             }
         }
+    }
+
+    /// How to name one of `cands` (cards of one name, `all` of them in `NAME#N` order): by its
+    /// player when each player has one of them, else by number or an alias.
+    fn ambiguity_help(&self, r: &RefSyntax, all: &[CardId], cands: &[CardId]) -> String {
+        // Whose card it is for `PLAYER's NAME`: its controller in play, else its owner.
+        let whose = |id: &CardId| {
+            let c = &self.cards[usize::from(id.0)];
+            if c.zone == Zone::Play { c.controller } else { c.owner }
+        };
+        // Two players: `PLAYER's NAME` picks one card only when each has one of them.
+        let players: Vec<PlayerId> = cands.iter().map(whose).collect();
+        if r.possessor.is_none() && players.len() == 2 && players[0] != players[1] {
+            let names: Vec<String> =
+                players.iter().map(|p| format!("`{}'s {}`", self.players[p.ix()], r.name)).collect();
+            return format!("write {}", names.join(" or "));
+        }
+        let numbered: Vec<String> = cands
+            .iter()
+            .filter_map(|c| all.iter().position(|a| a == c))
+            .map(|i| format!("`{}#{}`", r.name, i + 1))
+            .collect();
+        format!(
+            "write {} (counted through the players in file order: in play, hand, graveyard, library), or give the card an alias with `as ALIAS` in its zone entry",
+            numbered.join(" or ")
+        )
     }
 
     pub(super) fn bind_player(&self, name: &str, sp: Span) -> Result<PlayerId, Diagnostic> {

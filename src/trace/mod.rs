@@ -5,7 +5,7 @@ mod text;
 
 pub use json::render_json;
 pub(crate) use text::sentence;
-pub use text::{and_list, render_board, render_text};
+pub use text::{and_list, count, render_board, render_text};
 
 use serde::Serialize;
 

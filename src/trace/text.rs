@@ -3,6 +3,13 @@
 use super::{Board, Event, EventKind, Report};
 use std::fmt::Write as _;
 
+/// "1 step", "2 steps": a number with its noun in the singular or the plural.
+#[must_use]
+pub fn count(n: impl Into<u64>, noun: &str) -> String {
+    let n = n.into();
+    if n == 1 { format!("1 {noun}") } else { format!("{n} {noun}s") }
+}
+
 fn list(items: &[String]) -> String {
     if items.is_empty() { "none".to_owned() } else { items.join(", ") }
 }
