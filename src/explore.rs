@@ -224,6 +224,10 @@ struct Search<'s, 'p> {
     /// Fingerprints of the games on the path searched now: a move back to one of them (an
     /// empty attack group, say) changes nothing and is not searched again.
     path: Vec<u64>,
+    /// Positions (fingerprint, own actions left) already searched without a win: the same
+    /// game reached in another order (two lands tapped one way or the other) is not searched
+    /// again.
+    lost: std::collections::HashSet<(u64, u32)>,
 }
 
 /// A fingerprint of a game (its whole state, priority included).
@@ -330,8 +334,12 @@ impl Search<'_, '_> {
         if self.path.len() > 400 {
             return None;
         }
+        let key = (fingerprint(pos), depth);
+        if self.lost.contains(&key) {
+            return None;
+        }
         let mover = pos.holder();
-        let scope = Scope { mana: false, max_x: 20, max_targets: 3, sources: false };
+        let scope = Scope { mana: true, answer_mana: false, max_x: 20, max_targets: 3, sources: false };
         let here = fingerprint(pos);
         let mut moves = pos.legal_moves_of(mover, scope);
         // Every legal position reached counts as searched, expanded later or not.
@@ -346,6 +354,10 @@ impl Search<'_, '_> {
         self.path.push(here);
         let r = self.choose(pos, mover, moves, depth);
         self.path.pop();
+        // (The moves the path cuts change nothing in the game, so a loss holds elsewhere too.)
+        if r.is_none() && !self.aborted {
+            self.lost.insert(key);
+        }
         r
     }
 
@@ -396,41 +408,58 @@ impl Search<'_, '_> {
         }
     }
 
-    /// The value of one first line with its variants: the player picks among the bare line and
-    /// the variants ending with the player's own answer; every variant ending with an answer of
-    /// the opponent must be won too.
+    /// The value of one first line with its variants (the answers read while it is taken).
     fn group(&mut self, variants: &[(Move, Position<'_>)], depth: u32) -> Option<Vec<Line>> {
+        let first = &variants[0].0.lines[..1];
+        self.answered(variants, first, depth)
+    }
+
+    /// The value of the lines `prefix` of a move: the player picks between stopping there (when
+    /// the rules allow it: a variant is exactly `prefix`) and answering after it; each answer of
+    /// the opponent after it must be won too, and the player may answer that in turn.
+    fn answered(&mut self, variants: &[(Move, Position<'_>)], prefix: &[Line], depth: u32) -> Option<Vec<Line>> {
+        let same = |a: &[Line], b: &[Line]| a.len() == b.len() && a.iter().zip(b).all(|(x, y)| x.action == y.action);
+        let extends = |v: &[Line], p: &[Line]| v.len() > p.len() && same(&v[..p.len()], p);
+        // The variants one answer longer than `prefix` (an answer may be two lines: a division).
+        let children: Vec<usize> = (0..variants.len())
+            .filter(|&j| extends(&variants[j].0.lines, prefix))
+            .filter(|&j| {
+                let v = &variants[j].0.lines;
+                !variants.iter().any(|(u, _)| extends(&u.lines, prefix) && extends(v, &u.lines))
+            })
+            .collect();
         let me = self.player;
-        let last_is_opponent = move |m: &Move| {
-            m.lines.len() > 1 && m.lines.last().and_then(|l| l.action.player()).is_some_and(|q| q != me)
-        };
+        let mine = |j: usize| variants[j].0.lines[prefix.len()].action.player().is_none_or(|q| q == me);
         let mut win: Option<Vec<Line>> = None;
-        for (m, next) in variants.iter().filter(|(m, _)| !last_is_opponent(m)) {
+        if let Some((m, next)) = variants.iter().find(|(m, _)| same(&m.lines, prefix)) {
             let cost = own_actions(m, self.player);
-            if cost > depth {
-                continue;
-            }
-            if let Some(mut rest) = self.solve(next, depth - cost) {
+            if cost <= depth
+                && let Some(mut rest) = self.solve(next, depth - cost)
+            {
                 let mut lines = m.lines.clone();
                 lines.append(&mut rest);
                 win = Some(lines);
+            }
+        }
+        for &j in children.iter().filter(|&&j| mine(j)) {
+            if win.is_some() || self.aborted {
                 break;
             }
-            if self.aborted {
-                return None;
+            let longer = variants[j].0.lines.clone();
+            win = self.answered(variants, &longer, depth);
+        }
+        // When the player has a choice here, one of them must win; when only the opponent
+        // chooses (an answer the rules require of them), every choice must lose for them.
+        let player_chooses = variants.iter().any(|(m, _)| same(&m.lines, prefix)) || children.iter().any(|&j| mine(j));
+        let mut best: Option<Vec<Line>> = if player_chooses { Some(win?) } else { None };
+        for &j in children.iter().filter(|&&j| !mine(j)) {
+            let longer = variants[j].0.lines.clone();
+            let lines = self.answered(variants, &longer, depth)?;
+            if best.as_ref().is_none_or(|b| lines.len() > b.len()) {
+                best = Some(lines);
             }
         }
-        let mut best = win?;
-        for (m, next) in variants.iter().filter(|(m, _)| last_is_opponent(m)) {
-            let cost = own_actions(m, self.player);
-            let mut rest = self.solve(next, depth.checked_sub(cost)?)?;
-            let mut lines = m.lines.clone();
-            lines.append(&mut rest);
-            if lines.len() > best.len() {
-                best = lines;
-            }
-        }
-        Some(best)
+        best
     }
 }
 
@@ -474,6 +503,7 @@ pub fn explore(
         progress,
         next_report: Duration::from_secs(1),
         path: Vec::new(),
+        lost: std::collections::HashSet::new(),
     };
     let found = s.solve(&root, limits.depth);
     let verdict = match (&found, s.aborted) {

@@ -118,3 +118,13 @@ fn every_edition() {
         }
     }
 }
+
+#[test]
+fn power_sink_must_ask_more_than_the_mana_the_opponent_can_float() {
+    // Under 5e nobody may tap for mana while Power Sink resolves: Bob pays only with mana
+    // floated before it (002 Step 4). His spare Mountain pays 1, so X=1 is no answer.
+    let (v, lines, src) = search("power-sink-against-bolt.yaml", "Pearled Unicorn is in play", "Alice", 1);
+    assert_eq!(v, Verdict::Yes);
+    assert!(lines.iter().any(|l| l.ends_with("with X=2")), "{lines:?}");
+    assert!(replays(&src, &lines, "Pearled Unicorn is in play"));
+}

@@ -16,8 +16,12 @@ use crate::span::Span;
 /// What candidates to make.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Scope {
-    /// Tapping for mana (a search leaves it out: announcements pay automatically).
+    /// Tapping for mana (announcements pay automatically; mana floated before a resolution
+    /// pays an "unless ... pays" under 5e).
     pub mana: bool,
+    /// Mana, passes and `resolve` among the answers read inside a move (a search leaves them
+    /// out there).
+    pub answer_mana: bool,
     /// At most this X is tried for a cost with X.
     pub max_x: u32,
     /// At most this many targets for a card that may have several.
@@ -29,7 +33,7 @@ pub struct Scope {
 
 impl Default for Scope {
     fn default() -> Self {
-        Self { mana: true, max_x: 20, max_targets: 3, sources: true }
+        Self { mana: true, answer_mana: true, max_x: 20, max_targets: 3, sources: true }
     }
 }
 
@@ -365,15 +369,15 @@ impl<'a> Position<'a> {
     fn special(&self, p: PlayerId, scope: Scope, prevention: bool) -> Vec<Action> {
         let g = self.game();
         let mut out: Vec<Action> = self
-            .candidates(p, scope)
+            .candidates(p, Scope { mana: scope.answer_mana, ..scope })
             .into_iter()
             .filter(|a| match a {
                 // Mana sources are legal wherever a player may act (002 L550-559); a search
                 // leaves them out (announcements pay automatically).
-                Action::Tap(..) => scope.mana,
+                Action::Tap(..) => scope.answer_mana,
                 // In a damage prevention step a player may also pass, letting a batch of
                 // preventions resolve (a search leaves passes there to the step's end).
-                Action::Pass(_) => prevention && scope.mana,
+                Action::Pass(_) => prevention && scope.answer_mana,
                 // 4e regenerates in the step.
                 Action::Regenerate(..) => prevention,
                 Action::Announce(an) => {
@@ -386,7 +390,7 @@ impl<'a> Position<'a> {
                     let interrupt = def.kind == CardKind::Interrupt && matches!(an.source, Source::Spell(_));
                     match effect {
                         Some(Effect::Regenerate(_)) => true,
-                        Some(Effect::AddMana(_)) => scope.mana,
+                        Some(Effect::AddMana(_)) => scope.answer_mana,
                         Some(
                             Effect::Prevent(..)
                             | Effect::PreventAllFrom(_)
@@ -400,7 +404,7 @@ impl<'a> Position<'a> {
                 _ => false,
             })
             .collect();
-        if prevention && scope.mana {
+        if prevention && scope.answer_mana {
             out.push(Action::Resolve);
         }
         out
