@@ -34,18 +34,6 @@ impl Diagnostic {
         self
     }
 
-    /// `file:line:col` of this diagnostic in `src`.
-    #[must_use]
-    pub fn location(&self, file: &str, src: &str) -> String {
-        match self.span {
-            Some(span) => {
-                let (line, col) = line_col(src, span.offset);
-                format!("{file}:{line}:{col}")
-            }
-            None => file.to_owned(),
-        }
-    }
-
     /// Renders the diagnostic against the text of `file`, without colour.
     #[must_use]
     pub fn render(&self, file: &str, src: &str) -> String {
