@@ -4,7 +4,7 @@
 
 use crate::cards::{Library, read_card_file};
 use crate::check::run_and_check;
-use crate::diagnostic::{Diagnostic, suggestions};
+use crate::diagnostic::{Diagnostic, FileError, suggestions};
 use crate::edition::Edition;
 use crate::engine::Stop;
 use crate::output::{ColourChoice, ErrorInfo, Out, Status, Stream, Style};
@@ -197,8 +197,8 @@ enum SchemaKind {
 pub enum FileResult {
     /// It ran; the report says whether it passed.
     Ran(Box<Report>),
-    /// It could not be read or understood (exit 2), with the rendered diagnostic.
-    Error(String),
+    /// It could not be read or understood (exit 2): the diagnostic, placed in its file.
+    Error(FileError),
 }
 
 impl FileResult {
@@ -216,13 +216,13 @@ impl FileResult {
 /// Loads the library: built-in cards, then each `--cards` file.
 ///
 /// # Errors
-/// A rendered diagnostic.
-pub fn load_library(extra: &[PathBuf]) -> Result<Library, String> {
-    let mut lib = Library::builtin()?;
+/// A card file that cannot be read or understood.
+pub fn load_library(extra: &[PathBuf]) -> Result<Library, FileError> {
+    let mut lib = Library::builtin().map_err(FileError::message)?;
     for path in extra {
         let (name, src) = read_source(path)?;
-        let cards = read_card_file(&src).map_err(|d| d.render(&name, &src))?;
-        lib.add_source(&cards, &name, &src).map_err(|d| d.render(&name, &src))?;
+        let cards = read_card_file(&src).map_err(|d| FileError::new(&name, d, &src))?;
+        lib.add_source(&cards, &name, &src).map_err(|d| FileError::new(&name, d, &src))?;
     }
     Ok(lib)
 }
@@ -273,20 +273,20 @@ pub const STDIN_NAME: &str = "<stdin>";
 /// and its text.
 ///
 /// # Errors
-/// A rendered diagnostic: the file cannot be read, or is a folder.
-pub fn read_source(path: &Path) -> Result<(String, String), String> {
+/// The file cannot be read, or is a folder.
+pub fn read_source(path: &Path) -> Result<(String, String), FileError> {
     if path.as_os_str() == "-" {
         return read_bounded(std::io::stdin().lock(), STDIN_NAME)
             .map(|src| (STDIN_NAME.to_owned(), src))
-            .map_err(|e| Diagnostic::whole_file(e).render(STDIN_NAME, ""));
+            .map_err(|e| FileError::whole_file(STDIN_NAME, e));
     }
     let name = path.display().to_string();
     if path.is_dir() {
-        return Err(Diagnostic::whole_file(format!("`{name}` is a folder, not a file")).render(&name, ""));
+        return Err(FileError::whole_file(&name, format!("`{name}` is a folder, not a file")));
     }
     match read_limited(path) {
         Ok(src) => Ok((name, src)),
-        Err(e) => Err(Diagnostic::whole_file(e).render(&name, "")),
+        Err(e) => Err(FileError::whole_file(&name, e)),
     }
 }
 
@@ -299,7 +299,7 @@ pub fn run_source(name: &str, src: &str, lib: &Library) -> FileResult {
 fn run_source_as(name: &str, src: &str, lib: &Library, rules: Option<Edition>) -> FileResult {
     let sc: Scenario = match load_scenario_as(src, lib, rules) {
         Ok(sc) => sc,
-        Err(d) => return FileResult::Error(d.render(name, src)),
+        Err(d) => return FileResult::Error(FileError::new(name, d, src)),
     };
     let (outcome, report) = run_and_check(&sc);
     let stop = match &outcome.stopped {
@@ -327,7 +327,7 @@ fn run_source_as(name: &str, src: &str, lib: &Library, rules: Option<Edition>) -
             Some(sp) => Diagnostic::new(message.clone(), sp, label),
             None => Diagnostic::whole_file(message.clone()),
         };
-        return FileResult::Error(d.render(name, src));
+        return FileResult::Error(FileError::new(name, d, src));
     }
     FileResult::Ran(Box::new(report))
 }
@@ -336,7 +336,7 @@ fn run_source_as(name: &str, src: &str, lib: &Library, rules: Option<Edition>) -
 ///
 /// # Errors
 /// A path that does not exist.
-pub fn collect(paths: &[PathBuf]) -> Result<Vec<PathBuf>, String> {
+pub fn collect(paths: &[PathBuf]) -> Result<Vec<PathBuf>, FileError> {
     fn walk(dir: &Path, out: &mut Vec<PathBuf>) -> std::io::Result<()> {
         for entry in std::fs::read_dir(dir)? {
             let entry = entry?;
@@ -359,11 +359,11 @@ pub fn collect(paths: &[PathBuf]) -> Result<Vec<PathBuf>, String> {
         if p.as_os_str() == "-" {
             out.push(p.clone());
         } else if p.is_dir() {
-            walk(p, &mut out).map_err(|e| format!("error: cannot read folder `{}`: {e}", p.display()))?;
+            walk(p, &mut out).map_err(|e| FileError::message(format!("cannot read folder `{}`: {e}", p.display())))?;
         } else if p.is_file() {
             out.push(p.clone());
         } else {
-            return Err(format!("error: `{}` does not exist", p.display()));
+            return Err(FileError::message(format!("`{}` does not exist", p.display())));
         }
     }
     out.sort();
@@ -422,7 +422,7 @@ struct CheckRow<'a> {
 fn check_row<'a>(path: &Path, r: &'a FileResult) -> CheckRow<'a> {
     let (expectations, illegal, error) = match r {
         FileResult::Ran(rep) => (Some(rep.verdicts.as_slice()), illegal_line(rep), None),
-        FileResult::Error(d) => (None, None, Some(ErrorInfo::from_rendered(d))),
+        FileResult::Error(e) => (None, None, Some(e.info())),
     };
     CheckRow { file: path.display().to_string(), result: status(r).word().to_lowercase(), expectations, illegal, error }
 }
@@ -446,7 +446,7 @@ fn check_detail(r: &FileResult, width: usize) -> Vec<String> {
                 }
             }
         }
-        FileResult::Error(d) => out.push(ErrorInfo::cell_text(d, width)),
+        FileResult::Error(e) => out.push(e.cell(width)),
     }
     out
 }
@@ -506,7 +506,7 @@ fn show_card(out: &mut Out<impl Write, impl Write>, lib: &Library, name: &str) -
             [one] => format!("did you mean {one}?"),
             many => format!("did you mean one of {}?", many.join(", ")),
         };
-        out.error(&format!("error: unknown card `{name}`\n  = help: {help}\n"));
+        out.error(&FileError::message(format!("unknown card `{name}`")).with_help(help));
         return 2;
     };
     let d = lib.get(id);
@@ -597,9 +597,10 @@ fn list_cards(out: &mut Out<impl Write, impl Write>, lib: &Library) {
 fn cmd_run(out: &mut Out<impl Write, impl Write>, lib: &Library, file: &Path, rules: Option<Edition>) -> u8 {
     if file.is_dir() {
         let name = file.display();
-        out.error(&format!(
-            "error: `{name}` is a folder, not a scenario file\n  = help: `judge check {name}` runs every scenario under it\n"
-        ));
+        out.error(
+            &FileError::message(format!("`{name}` is a folder, not a scenario file"))
+                .with_help(format!("`judge check {name}` runs every scenario under it")),
+        );
         return 2;
     }
     let r = run_file_as(file, lib, rules);
@@ -640,7 +641,7 @@ fn cmd_check(
 ) -> u8 {
     let files = match collect(paths) {
         Ok(f) if f.is_empty() => {
-            out.error("error: no scenario files (*.yaml, *.yml) found\n");
+            out.error(&FileError::message("no scenario files (*.yaml, *.yml) found"));
             return 2;
         }
         Ok(f) => f,
@@ -759,7 +760,7 @@ fn cmd_moves(out: &mut Out<impl Write, impl Write>, lib: &Library, file: &Path, 
     let sc = match load_scenario_as(&src, lib, None) {
         Ok(sc) => sc,
         Err(d) => {
-            out.error(&d.render(&name, &src));
+            out.error(&FileError::new(&name, d, &src));
             return 2;
         }
     };
@@ -790,12 +791,12 @@ fn cmd_explore(
     let sc = match crate::scenario::load_scenario_with_goals(&src, lib, goals) {
         Ok(sc) => sc,
         Err(crate::scenario::GoalError::File(d)) => {
-            out.error(&d.render(&name, &src));
+            out.error(&FileError::new(&name, d, &src));
             return 2;
         }
         Err(crate::scenario::GoalError::Goal(i, d)) => {
             let goal = goals.get(i).map_or("", String::as_str);
-            out.error(&d.render("--goal", goal));
+            out.error(&FileError::new("--goal", d, goal));
             return 2;
         }
     };
@@ -823,7 +824,7 @@ fn cmd_explore(
             }
         }
         Err(e) => {
-            out.error(&format!("error: {e}\n"));
+            out.error(&FileError::message(e.to_string()));
             2
         }
     }
@@ -844,7 +845,7 @@ fn cmd_generated(out: &mut Out<impl Write, impl Write>, command: &Command) {
         Command::Completions { shell } => clap_complete::generate(*shell, &mut Cli::command(), "judge", &mut buf),
         Command::Man => {
             if let Err(e) = clap_mangen::Man::new(Cli::command()).render(&mut buf) {
-                out.error(&format!("error: cannot write the manual page: {e}\n"));
+                out.error(&FileError::message(format!("cannot write the manual page: {e}")));
             }
         }
         _ => {}

@@ -34,46 +34,114 @@ impl Diagnostic {
         self
     }
 
-    /// `file:line:col` of this diagnostic in `src`.
-    #[must_use]
-    pub fn location(&self, file: &str, src: &str) -> String {
-        match self.span {
-            Some(span) => {
-                let (line, col) = line_col(src, span.offset);
-                format!("{file}:{line}:{col}")
-            }
-            None => file.to_owned(),
-        }
-    }
-
     /// Renders the diagnostic against the text of `file`, without colour.
     #[must_use]
     pub fn render(&self, file: &str, src: &str) -> String {
-        let mut out = format!("error: {}\n", self.message);
-        let _ = writeln!(out, " --> {}", self.location(file, src));
-        if let Some(span) = self.span {
+        FileError::new(file, self.clone(), src).to_string()
+    }
+}
+
+/// An error as the command line shows it: a [`Diagnostic`] placed in its file, with its line,
+/// column and source line computed once, so that the edge can render it as text
+/// ([`std::fmt::Display`]), as a JSON object or as a table cell (in `crate::output`) without
+/// reading rendered text back.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FileError {
+    /// The file, when the error is about one.
+    pub file: Option<String>,
+    /// What went wrong, where, what was expected there, and help (boxed: errors travel in
+    /// `Result`s, which stay small).
+    pub diagnostic: Box<Diagnostic>,
+    /// Where the diagnostic's span falls in the file; `None` when it has no span.
+    pub place: Option<Place>,
+}
+
+/// Where a span falls in its file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Place {
+    /// One-based line.
+    pub line: usize,
+    /// One-based column, in characters.
+    pub column: usize,
+    /// The source line, without its line ending.
+    pub text: String,
+    /// How many characters the carets underline (at least one).
+    pub width: usize,
+}
+
+impl FileError {
+    /// `diagnostic` placed in `file`, whose text is `src`.
+    #[must_use]
+    pub fn new(file: &str, diagnostic: Diagnostic, src: &str) -> Self {
+        let place = diagnostic.span.map(|span| {
             let offset = floor_char_boundary(src, span.offset.min(src.len()));
-            let (line, col) = line_col(src, offset);
+            let (line, column) = line_col(src, offset);
             let line_start = src[..offset].rfind('\n').map_or(0, |i| i + 1);
             let line_end = src[offset..].find('\n').map_or(src.len(), |i| offset + i);
-            let text = src[line_start..line_end].trim_end_matches('\r');
+            let text = src[line_start..line_end].trim_end_matches('\r').to_owned();
             let end = floor_char_boundary(src, (offset + span.len).min(line_end));
             let width = src[offset..end].chars().count().max(1);
-            let gutter = " ".repeat(line.to_string().len());
+            Place { line, column, text, width }
+        });
+        Self { file: Some(file.to_owned()), diagnostic: Box::new(diagnostic), place }
+    }
+
+    /// An error about a whole file, named `file`.
+    #[must_use]
+    pub fn whole_file(file: &str, message: impl Into<String>) -> Self {
+        Self::new(file, Diagnostic::whole_file(message), "")
+    }
+
+    /// An error about no file (bad usage, an unknown card).
+    #[must_use]
+    pub fn message(message: impl Into<String>) -> Self {
+        Self { file: None, diagnostic: Box::new(Diagnostic::whole_file(message)), place: None }
+    }
+
+    /// Adds a help line.
+    #[must_use]
+    pub fn with_help(mut self, help: impl Into<String>) -> Self {
+        self.diagnostic.help = Some(help.into());
+        self
+    }
+
+    /// The text form, its first word `error:` given as `head` (so that it may be coloured).
+    #[must_use]
+    pub fn render_with(&self, head: &str) -> String {
+        let d = &self.diagnostic;
+        let mut out = format!("{head} {}\n", d.message);
+        match (&self.file, &self.place) {
+            (Some(file), Some(p)) => {
+                let _ = writeln!(out, " --> {file}:{}:{}", p.line, p.column);
+            }
+            (Some(file), None) => {
+                let _ = writeln!(out, " --> {file}");
+            }
+            (None, _) => {}
+        }
+        if let Some(p) = &self.place {
+            let gutter = " ".repeat(p.line.to_string().len());
             let _ = writeln!(out, "{gutter} |");
-            let _ = writeln!(out, "{line} | {text}");
-            let pad = " ".repeat(col - 1);
-            let carets = "^".repeat(width);
-            let label = if self.label.is_empty() { String::new() } else { format!(" {}", self.label) };
+            let _ = writeln!(out, "{} | {}", p.line, p.text);
+            let pad = " ".repeat(p.column - 1);
+            let carets = "^".repeat(p.width);
+            let label = if d.label.is_empty() { String::new() } else { format!(" {}", d.label) };
             let _ = writeln!(out, "{gutter} | {pad}{carets}{label}");
-            if let Some(help) = &self.help {
+            if let Some(help) = &d.help {
                 let _ = writeln!(out, "{gutter} |");
                 let _ = writeln!(out, "{gutter} = help: {help}");
             }
-        } else if let Some(help) = &self.help {
+        } else if let Some(help) = &d.help {
             let _ = writeln!(out, "  = help: {help}");
         }
         out
+    }
+}
+
+/// The text form, without colour: `error:`, the place, the underlined source line and help.
+impl std::fmt::Display for FileError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.render_with("error:"))
     }
 }
 

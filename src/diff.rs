@@ -2,6 +2,7 @@
 //! step of the traces where they part ways (with the rule each side cites there).
 
 use crate::cli::FileResult;
+use crate::diagnostic::FileError;
 use crate::edition::Edition;
 use crate::output::Style;
 use crate::trace::{EventKind, Report, sentence};
@@ -45,8 +46,8 @@ fn outcome(r: &FileResult) -> BTreeMap<String, String> {
             out.insert("countered".into(), countered.join(", "));
             out.insert("damage prevention steps".into(), steps.to_string());
         }
-        FileResult::Error(d) => {
-            out.insert("run".into(), d.lines().next().unwrap_or("error").trim_start_matches("error: ").to_owned());
+        FileResult::Error(e) => {
+            out.insert("run".into(), e.diagnostic.message.clone());
         }
     }
     out
@@ -113,16 +114,14 @@ pub struct DiffReport {
 ///
 /// # Errors
 /// Fewer than two editions, or no edition could run the file at all (the first error).
-pub fn compare(runs: &[(Edition, FileResult)]) -> Result<DiffReport, String> {
+pub fn compare(runs: &[(Edition, FileResult)]) -> Result<DiffReport, FileError> {
     if runs.len() < 2 {
-        return Err("error: `judge diff` needs two editions or more, e.g. `--rules 5e,4e`\n".into());
+        return Err(FileError::message("`judge diff` needs two editions or more, e.g. `--rules 5e,4e`"));
     }
-    if runs.iter().all(|(_, r)| matches!(r, FileResult::Error(_))) {
-        let (_, r) = &runs[0];
-        return Err(match r {
-            FileResult::Error(d) => d.clone(),
-            FileResult::Ran(_) => String::new(),
-        });
+    if let Some((_, FileResult::Error(e))) = runs.first()
+        && runs.iter().all(|(_, r)| matches!(r, FileResult::Error(_)))
+    {
+        return Err(e.clone());
     }
     let outcomes: Vec<BTreeMap<String, String>> = runs.iter().map(|(_, r)| outcome(r)).collect();
     let mut keys: Vec<&String> = outcomes.iter().flat_map(BTreeMap::keys).collect();

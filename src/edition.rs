@@ -191,7 +191,8 @@ pub struct Policies {
     /// finished (003 p.30).
     pub passes_survive_counter: bool,
     /// Whether regeneration is used in a series, the active player first (5e: 000 Timing,
-    /// Series and Batches); Alpha just uses it at the moment the creature would die (003 p.27).
+    /// Series and Batches), as a "specialized ability" (the trace's word for it); Alpha just
+    /// uses it at the moment the creature would die (003 p.27), and the trace says so.
     pub specialized_series: bool,
     /// Whether a regenerated creature leaves the combat (5e: 002 Changes: Regeneration). In
     /// Alpha it stays: tapped, so as a blocker it deals no damage (003 p.25-27).
@@ -262,6 +263,12 @@ const FOURTH_CITES: &[(&str, Rule)] = &[
         "Damage Prevention (glossary): prevention targets what the card says",
         Rule::g("Changes from Fourth Edition: Damage Prevention (zero damage could be prevented)"),
     ),
+    // 002 L2087-2091 (only on damage there is to prevent) is new in 5e; what 4e shares is
+    // the step.
+    (
+        "Damage Prevention (glossary): only during a damage prevention step",
+        Rule::f4("Playing Spells or Using Abilities: damage prevention only during a damage prevention step"),
+    ),
 ];
 
 /// Where a Fifth Edition rule the engine applies has its Alpha counterpart: sections (matched
@@ -314,7 +321,15 @@ const ALPHA_CITES: &[(&str, Rule)] = &[
     ("Attack Phase, Step 7", Rule::a("p.14: the mana pool is cleared when an attack ends")),
     ("Attack Phase, Other", Rule::a("p.24-26 The Attack")),
     ("Destroy", Rule::a("p.23: a destroyed card goes to the graveyard")),
-    ("Bury", Rule::a("p.27 Regeneration: the card's text says the creature cannot be regenerated")),
+    // p.27 speaks only of sacrificed creatures; "cannot be regenerated" is the card's own text,
+    // which wins over the rules.
+    ("Bury", Rule::a("p.33 About the Rules: the card's text (cannot be regenerated) takes precedence")),
+    (
+        "Who Plays Abilities: the controller of the card in play",
+        Rule::a(
+            "p.34 Shatter Q&A: a card out of play cannot be used; an interrupt that destroys it gets it out of play before its controller can use it, an instant does not",
+        ),
+    ),
     ("Regeneration", Rule::a("p.27 Regeneration")),
     ("Fizzle", Rule::a("p.31: a spell whose target has disappeared is ignored, its mana spent")),
     ("Targeting", Rule::a("p.31: a spell that needs a target cannot be used unless one exists")),

@@ -2,6 +2,7 @@
 //! terminal's width, and errors as JSON objects when JSON is asked. Every subcommand goes
 //! through [`Out`], so a new one gets the same habits by using it.
 
+use crate::diagnostic::FileError;
 use comfy_table::{Cell, Color, ContentArrangement, Table, presets::ASCII_FULL_CONDENSED};
 use serde::Serialize;
 use std::io::{IsTerminal, Write};
@@ -161,13 +162,10 @@ impl Style {
         out
     }
 
-    /// A rendered diagnostic with its `error:` coloured, when colour is on.
+    /// An error's text form, its `error:` coloured when colour is on.
     #[must_use]
-    pub fn paint_error(&self, text: &str) -> String {
-        match text.strip_prefix("error:") {
-            Some(rest) if self.colour => format!("{}{rest}", self.paint(Status::Error, "error:")),
-            _ => text.to_owned(),
-        }
+    pub fn paint_error(&self, error: &FileError) -> String {
+        error.render_with(&self.paint(Status::Error, "error:"))
     }
 }
 
@@ -231,91 +229,52 @@ pub struct ErrorInfo {
     pub help: Option<String>,
 }
 
-impl ErrorInfo {
-    /// Reads back an error rendered by [`crate::diagnostic::Diagnostic::render`] (the one
-    /// renderer of errors), or any plain `error: ...` text.
+impl FileError {
+    /// The error as a JSON object.
     #[must_use]
-    pub fn from_rendered(text: &str) -> Self {
-        let mut info = Self::default();
-        let mut lines = text.lines();
-        let first = lines.next().unwrap_or_default();
-        info.message = first.strip_prefix("error: ").unwrap_or(first).to_owned();
-        for l in lines {
-            let t = l.trim_start();
-            if let Some(loc) = t.strip_prefix("--> ") {
-                info.set_location(loc);
-            } else if let Some(help) = t.split_once("= help: ").map(|(_, h)| h) {
-                info.help = Some(help.to_owned());
-            } else if let Some((_, under)) = l.split_once(" | ")
-                && let Some(label) = under.trim_start().strip_prefix('^')
-            {
-                let label = label.trim_start_matches('^').trim();
-                if !label.is_empty() {
-                    info.label = Some(label.to_owned());
-                }
-            }
-        }
-        info
-    }
-
-    /// `file:line:col`, or a file alone (whose name may hold colons).
-    fn set_location(&mut self, loc: &str) {
-        let mut parts = loc.rsplitn(3, ':');
-        let (col, line, file) = (parts.next(), parts.next(), parts.next());
-        match (file, line.and_then(|l| l.parse().ok()), col.and_then(|c| c.parse().ok())) {
-            (Some(f), Some(l), Some(c)) => {
-                self.file = Some(f.to_owned());
-                self.line = Some(l);
-                self.column = Some(c);
-            }
-            _ => self.file = Some(loc.to_owned()),
+    pub fn info(&self) -> ErrorInfo {
+        let d = &self.diagnostic;
+        let label = d.label.trim();
+        ErrorInfo {
+            file: self.file.clone(),
+            line: self.place.as_ref().map(|p| p.line),
+            column: self.place.as_ref().map(|p| p.column),
+            message: d.message.clone(),
+            // What the carets say: there is none without a place to put them.
+            label: (self.place.is_some() && !label.is_empty()).then(|| label.to_owned()),
+            help: d.help.clone(),
         }
     }
 
     /// The lines a table cell shows: `file:line:col`, the message, the underlined source line
-    /// and the help, read from the rendered diagnostic (its blank gutter lines dropped). The
-    /// source line is cut to `width` characters around the carets, and what the carets say goes
-    /// on its own line, so that wrapping the cell never moves the carets off their text.
+    /// and the help. The source line is cut to `width` characters around the carets, and what
+    /// the carets say goes on its own line, so that wrapping the cell never moves the carets
+    /// off their text.
     #[must_use]
-    pub fn cell_text(rendered: &str, width: usize) -> String {
-        let mut lines = rendered.lines();
-        let message = lines.next().unwrap_or_default();
-        let mut location = None;
-        let mut source: Option<(String, String)> = None;
-        let mut rest = Vec::new();
-        for l in lines {
-            let t = l.trim_start();
-            if let Some(loc) = t.strip_prefix("--> ") {
-                location = Some(loc.to_owned());
-            } else if t.trim_end() == "|" || t.is_empty() {
-                // a blank gutter line
-            } else if let Some(h) = t.strip_prefix("= ") {
-                rest.push(h.to_owned());
-            } else if let Some((gutter, text)) = l.split_once(" | ") {
-                if gutter.trim().is_empty() {
-                    // The caret line: carets under the source line, then what they say.
-                    let pad = text.len() - text.trim_start().len();
-                    let carets = text.trim_start().chars().take_while(|c| *c == '^').count();
-                    let label = text.trim_start()[carets..].trim();
-                    if let Some((num, src)) = source.take() {
-                        let (shown, at) = window(&src, pad, carets, width.saturating_sub(num.len() + 3));
-                        let g = " ".repeat(num.len());
-                        rest.push(format!("{num} | {shown}"));
-                        rest.push(format!("{g} | {}{}", " ".repeat(at), "^".repeat(carets.max(1))));
-                    }
-                    if !label.is_empty() {
-                        rest.push(label.to_owned());
-                    }
-                } else {
-                    source = Some((gutter.trim().to_owned(), text.to_owned()));
-                }
-            } else {
-                rest.push(l.to_owned());
+    pub fn cell(&self, width: usize) -> String {
+        let d = &self.diagnostic;
+        let mut out = Vec::new();
+        if let Some(file) = &self.file {
+            out.push(match &self.place {
+                Some(p) => format!("{file}:{}:{}", p.line, p.column),
+                None => file.clone(),
+            });
+        }
+        out.push(d.message.clone());
+        if let Some(p) = &self.place {
+            let num = p.line.to_string();
+            let (shown, at) = window(&p.text, p.column - 1, p.width, width.saturating_sub(num.len() + 3));
+            let g = " ".repeat(num.len());
+            out.push(format!("{num} | {shown}"));
+            out.push(format!("{g} | {}{}", " ".repeat(at), "^".repeat(p.width.max(1))));
+            let label = d.label.trim();
+            if !label.is_empty() {
+                out.push(label.to_owned());
             }
         }
-        let mut out: Vec<String> = location.into_iter().collect();
-        out.push(message.strip_prefix("error: ").unwrap_or(message).to_owned());
-        out.extend(rest);
+        if let Some(help) = &d.help {
+            out.push(format!("help: {help}"));
+        }
         out.join("\n")
     }
 }
@@ -396,15 +355,14 @@ impl<O: Write, E: Write> Out<O, E> {
         self.text(&(text + "\n"));
     }
 
-    /// Prints an error (as rendered by the diagnostic renderer): to standard error as text, or
-    /// to standard output as `{"version", "error": {file, line, column, message, label, help}}`
-    /// when JSON was asked, so that a program reading the output gets it too.
-    pub fn error(&mut self, rendered: &str) {
+    /// Prints an error: to standard error as text, or to standard output as
+    /// `{"version", "error": {file, line, column, message, label, help}}` when JSON was asked,
+    /// so that a program reading the output gets it too.
+    pub fn error(&mut self, error: &FileError) {
         if self.json() {
-            self.json_error(ErrorInfo::from_rendered(rendered));
+            self.json_error(error.info());
         } else {
-            let text = self.err_style.paint_error(rendered);
-            let text = if text.ends_with('\n') { text } else { text + "\n" };
+            let text = self.err_style.paint_error(error);
             let _ = self.stderr.write_all(text.as_bytes());
         }
     }
@@ -437,20 +395,23 @@ mod tests {
     use crate::span::Span;
 
     #[test]
-    fn a_rendered_diagnostic_reads_back() {
+    fn an_error_gives_its_parts() {
         let src = "a: 1\nactions:\n  - Alice cats Bolt\n";
         let at = src.find("cats").unwrap_or(0);
         let d = Diagnostic::new("unknown verb `cats`", Span::new(at, 4), "expected a verb")
             .with_help("did you mean `casts`?");
-        let info = ErrorInfo::from_rendered(&d.render("C:/dir/x.yaml", src));
+        let info = FileError::new("C:/dir/x.yaml", d.clone(), src).info();
         assert_eq!(info.file.as_deref(), Some("C:/dir/x.yaml"));
         assert_eq!((info.line, info.column), (Some(3), Some(11)));
         assert_eq!(info.message, "unknown verb `cats`");
         assert_eq!(info.label.as_deref(), Some("expected a verb"));
         assert_eq!(info.help.as_deref(), Some("did you mean `casts`?"));
-        let whole = ErrorInfo::from_rendered(&Diagnostic::whole_file("cannot read").render("a:b", ""));
-        assert_eq!((whole.file.as_deref(), whole.line), (Some("a:b"), None));
-        let cell = ErrorInfo::cell_text(&d.render("x.yaml", src), 60);
+        let whole = FileError::whole_file("a:b", "cannot read").info();
+        assert_eq!((whole.file.as_deref(), whole.line, whole.label), (Some("a:b"), None, None));
+        let bare = FileError::message("unknown card `X`").with_help("try `judge card --list`");
+        assert_eq!(bare.to_string(), "error: unknown card `X`\n  = help: try `judge card --list`\n");
+        assert_eq!((bare.info().file, bare.info().help.as_deref()), (None, Some("try `judge card --list`")));
+        let cell = FileError::new("x.yaml", d, src).cell(60);
         assert_eq!(
             cell,
             "x.yaml:3:11\nunknown verb `cats`\n3 |   - Alice cats Bolt\n  |           ^^^^\nexpected a verb\nhelp: did you mean `casts`?"
@@ -459,7 +420,7 @@ mod tests {
         let long = format!("a: 1\nactions:\n  - Alice casts Lightning Bolt on {} Bears cats\n", "x".repeat(80));
         let at = long.find("cats").unwrap_or(0);
         let d = Diagnostic::new("unknown verb `cats`", Span::new(at, 4), "expected a verb");
-        let cell = ErrorInfo::cell_text(&d.render("x.yaml", &long), 40);
+        let cell = FileError::new("x.yaml", d, &long).cell(40);
         let lines: Vec<&str> = cell.lines().collect();
         assert!(lines.iter().all(|l| l.chars().count() <= 40), "{cell}");
         let caret = lines[3].find('^').unwrap_or(0);
@@ -476,9 +437,9 @@ mod tests {
         for src in &srcs {
             for (at, len) in [(0, 1), (src.len() / 2, 3), (src.len().saturating_sub(1), 1), (src.len(), 0)] {
                 let at = crate::span::floor_char_boundary(src, at);
-                let d = Diagnostic::new("m", Span::new(at, len), "label");
+                let e = FileError::new("f", Diagnostic::new("m", Span::new(at, len), "label"), src);
                 for width in 0..120 {
-                    let cell = ErrorInfo::cell_text(&d.render("f", src), width);
+                    let cell = e.cell(width);
                     let lines: Vec<&str> = cell.lines().collect();
                     if let Some(i) = lines.iter().position(|l| l.trim_start().starts_with('|') && l.contains('^')) {
                         let caret = lines[i].chars().position(|c| c == '^').unwrap_or(0);

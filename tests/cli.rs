@@ -1,19 +1,7 @@
 //! The binary as a user runs it: exit codes, diagnostics, formats, determinism.
 
-use assert_cmd::Command;
-
-fn judge() -> Command {
-    Command::cargo_bin("judge").unwrap_or_else(|e| panic!("{e}"))
-}
-
-fn out(cmd: &mut Command) -> (i32, String, String) {
-    let o = cmd.output().unwrap_or_else(|e| panic!("{e}"));
-    (
-        o.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&o.stdout).into_owned(),
-        String::from_utf8_lossy(&o.stderr).into_owned(),
-    )
-}
+mod common;
+use common::{judge, out};
 
 #[test]
 fn run_prints_the_trace_and_exits_0() {

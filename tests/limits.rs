@@ -144,7 +144,9 @@ fn yaml_library_messages_are_reworded() {
         (format!("{base}scenario: y\n"), "key `scenario` is written twice"),
         (many, "too many values"),
     ] {
-        let FileResult::Error(d) = run_source("x.yaml", &src, &lib) else { panic!("{src} ran") };
+        let FileResult::Error(e) = run_source("x.yaml", &src, &lib) else { panic!("{src} ran") };
+        assert!(e.place.is_some(), "positioned: {e}");
+        let d = e.to_string();
         assert!(d.contains(want), "{d}");
         for internal in ["from_str_multiple", "DuplicateKeyPolicy", "budget breached", "Nodes {"] {
             assert!(!d.contains(internal), "{d}");

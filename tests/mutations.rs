@@ -142,10 +142,10 @@ fn mutated_corpus_files_end_in_a_trace_or_a_positioned_error() {
             }
             match run_source("mut.yaml", &m, &lib) {
                 FileResult::Ran(r) => assert!(render_text(&r).starts_with("scenario: "), "{m}"),
-                FileResult::Error(d) => {
-                    assert!(d.starts_with("error: "), "{}:\n{m}\n{d}", path.display());
-                    if !d.contains(" --> mut.yaml:") {
-                        unpositioned.push(format!("{}\n{d}", path.display()));
+                FileResult::Error(e) => {
+                    assert_eq!(e.file.as_deref(), Some("mut.yaml"), "{}:\n{m}\n{e}", path.display());
+                    if e.place.is_none() {
+                        unpositioned.push(format!("{}\n{e}", path.display()));
                     }
                 }
             }

@@ -41,11 +41,20 @@ const ODD: &[&str] = &[
     "scenario: x\nturn: Alice\ncards: [{name: Loop, cost: 1, type: Summon Loop, pt: 1/1, abilities: [\"when you control no islands, put a +1/+1 counter on this\"]}]\nplayers:\n  Alice: {in_play: [Loop]}\n  Bob: {in_play: [Grizzly Bears]}\nactions: [\"go to next turn\"]\n",
 ];
 
-/// Runs a source: it must end in a trace or a rendered diagnostic, never a panic.
+/// Runs a source: it must end in a trace or a diagnostic naming the file, never a panic; a
+/// diagnostic with a position points at a line of the source and shows that line.
 fn survives(lib: &judge::cards::Library, src: &str) {
     match run_source("odd.yaml", src, lib) {
         FileResult::Ran(r) => assert!(render_text(&r).starts_with("scenario: "), "{src}"),
-        FileResult::Error(d) => assert!(d.starts_with("error: "), "{src}\n{d}"),
+        FileResult::Error(e) => {
+            assert_eq!(e.file.as_deref(), Some("odd.yaml"), "{src}\n{e}");
+            if let Some(p) = &e.place {
+                let line = src.split('\n').nth(p.line - 1).map(|l| l.trim_end_matches('\r'));
+                assert_eq!(line, Some(p.text.as_str()), "{src}\n{e}");
+                assert!(p.column <= p.text.chars().count() + 1, "{src}\n{e}");
+            }
+            assert!(e.to_string().starts_with("error: "), "{src}\n{e}");
+        }
     }
 }
 

@@ -102,6 +102,28 @@ const fn on(year: u16, month: u8, day: u8) -> Date {
 }
 
 /// Every format of the Summary, in its order.
+/// A block constructed format: the two the Summary names share every rule but their sets.
+const fn block(id: &'static str, name: &'static str, section: &'static str, sets: &'static [&'static str]) -> Format {
+    Format {
+        id,
+        name,
+        section,
+        from: Some(Bound { date: on(1997, 7, 1), cite: "002 L4319" }),
+        until: None,
+        minimum: (60, "002 L4320, L4136"),
+        sideboard: (Sideboard::NoneOrFifteen, "002 L4320, L4137"),
+        four_of: Some("002 L4320, L4138-4141"),
+        sets: (Sets::Only(sets), "002 L4320-4323"),
+        timing: Timing::Effective,
+        collector: None,
+        promos: None,
+        portal: None,
+        old_sets_banned: None,
+        limited: false,
+        legends_rule: false,
+    }
+}
+
 pub const FORMATS: [Format; 10] = [
     Format {
         id: "type1",
@@ -178,42 +200,8 @@ pub const FORMATS: [Format; 10] = [
         limited: false,
         legends_rule: false,
     },
-    Format {
-        id: "ice-age-block",
-        name: "Ice Age/Homelands/Alliances block",
-        section: "002 L4318-4330",
-        from: Some(Bound { date: on(1997, 7, 1), cite: "002 L4319" }),
-        until: None,
-        minimum: (60, "002 L4320, L4136"),
-        sideboard: (Sideboard::NoneOrFifteen, "002 L4320, L4137"),
-        four_of: Some("002 L4320, L4138-4141"),
-        sets: (Sets::Only(&["IA", "HL", "AL"]), "002 L4320-4323"),
-        timing: Timing::Effective,
-        collector: None,
-        promos: None,
-        portal: None,
-        old_sets_banned: None,
-        limited: false,
-        legends_rule: false,
-    },
-    Format {
-        id: "mirage-block",
-        name: "Mirage/Visions/Weatherlight block",
-        section: "002 L4318-4334",
-        from: Some(Bound { date: on(1997, 7, 1), cite: "002 L4319" }),
-        until: None,
-        minimum: (60, "002 L4320, L4136"),
-        sideboard: (Sideboard::NoneOrFifteen, "002 L4320, L4137"),
-        four_of: Some("002 L4320, L4138-4141"),
-        sets: (Sets::Only(&["MI", "VI", "WL"]), "002 L4320-4323"),
-        timing: Timing::Effective,
-        collector: None,
-        promos: None,
-        portal: None,
-        old_sets_banned: None,
-        limited: false,
-        legends_rule: false,
-    },
+    block("ice-age-block", "Ice Age/Homelands/Alliances block", "002 L4318-4330", &BLOCKS[0]),
+    block("mirage-block", "Mirage/Visions/Weatherlight block", "002 L4318-4334", &BLOCKS[1]),
     Format {
         id: "ice-age",
         name: "Ice Age Constructed",

@@ -13,7 +13,7 @@ pub mod parse;
 pub mod render;
 pub mod table;
 
-use crate::diagnostic::{Diagnostic, did_you_mean};
+use crate::diagnostic::{Diagnostic, FileError, did_you_mean};
 use crate::output::{Format as OutFormat, Out};
 use date::Date;
 use legality::{Event, Verdict};
@@ -31,13 +31,19 @@ pub enum DeckError {
 }
 
 impl DeckError {
+    /// The error placed in the decklist `file`, whose text is `src`, for the edge to show.
+    #[must_use]
+    pub fn to_file_error(&self, file: &str, src: &str) -> FileError {
+        match self {
+            Self::Source(d) => FileError::new(file, d.clone(), src),
+            Self::Usage(m) => FileError::message(m.clone()),
+        }
+    }
+
     /// The error as the user sees it.
     #[must_use]
     pub fn render(&self, file: &str, src: &str) -> String {
-        match self {
-            Self::Source(d) => d.render(file, src),
-            Self::Usage(m) => format!("error: {m}\n"),
-        }
+        self.to_file_error(file, src).to_string()
     }
 }
 
@@ -112,7 +118,7 @@ pub fn run_deck(args: &DeckArgs, out: &mut Out<impl Write, impl Write>) -> u8 {
     let file = args.file.display().to_string();
     let (json, format) = match split_formats(&args.format) {
         Ok(x) => x,
-        Err(e) => return fail(out, &format!("error: {e}\n")),
+        Err(e) => return fail(out, &FileError::message(e)),
     };
     // From here, JSON asked means JSON errors too.
     if json {
@@ -120,12 +126,12 @@ pub fn run_deck(args: &DeckArgs, out: &mut Out<impl Write, impl Write>) -> u8 {
     }
     let date = match Date::parse(&args.date) {
         Ok(d) => d,
-        Err(e) => return fail(out, &format!("error: --date: {e}\n")),
+        Err(e) => return fail(out, &FileError::message(format!("--date: {e}"))),
     };
     // At most 1 MiB, like a scenario (an endless file such as /dev/zero is refused).
     let src = match crate::cli::read_limited(&args.file) {
         Ok(s) => s,
-        Err(e) => return fail(out, &format!("error: {e}\n")),
+        Err(e) => return fail(out, &FileError::message(e)),
     };
     match check_source(&src, &format, date, Event { ante: args.ante }) {
         Ok(v) => {
@@ -136,13 +142,13 @@ pub fn run_deck(args: &DeckArgs, out: &mut Out<impl Write, impl Write>) -> u8 {
             }
             if v.legal() { 0 } else { 1 }
         }
-        Err(e) => fail(out, &e.render(&file, &src)),
+        Err(e) => fail(out, &e.to_file_error(&file, &src)),
     }
 }
 
 /// Prints an error (as JSON when JSON is asked); exit 2.
-fn fail(out: &mut Out<impl Write, impl Write>, text: &str) -> u8 {
-    out.error(text);
+fn fail(out: &mut Out<impl Write, impl Write>, error: &FileError) -> u8 {
+    out.error(error);
     2
 }
 
@@ -151,18 +157,18 @@ pub fn run_formats(args: &FormatsArgs, out: &mut Out<impl Write, impl Write>) ->
     let json = match args.format.to_ascii_lowercase().as_str() {
         "json" => true,
         "text" => false,
-        other => return fail(out, &format!("error: unknown output `{other}`: expected text or json\n")),
+        other => return fail(out, &FileError::message(format!("unknown output `{other}`: expected text or json"))),
     };
     if json {
         out.format = OutFormat::Json;
     }
     let date = match Date::parse(&args.date) {
         Ok(d) => d,
-        Err(e) => return fail(out, &format!("error: --date: {e}\n")),
+        Err(e) => return fail(out, &FileError::message(format!("--date: {e}"))),
     };
     let t = match Table::get() {
         Ok(t) => t,
-        Err(e) => return fail(out, &format!("error: {e}\n")),
+        Err(e) => return fail(out, &FileError::message(e)),
     };
     if json {
         out.json_body(&render::formats_json_value(t, date));

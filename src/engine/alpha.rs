@@ -132,9 +132,16 @@ impl Engine<'_> {
                 // A shield against one source is spent on that source's next damage: each time
                 // it deals damage costs a use (the Circles' text; 003 p.20, p.37).
                 self.game.shields[s].amount = if from.is_some() { 0 } else { left - k };
-                let gone = self.game.packets[i].amount == 0;
+                // No packet "ceases to exist" here: that is 5e wording (002 L2091), and these
+                // rules deal the damage at once with no step to hold packets (003 p.23).
                 self.emit(
-                    EventKind::Prevented { source: self.label(source), to: self.tlabel(to), amount: k, by, gone },
+                    EventKind::Prevented {
+                        source: self.label(source),
+                        to: self.tlabel(to),
+                        amount: k,
+                        by,
+                        gone: false,
+                    },
                     Some(Rule::a("p.38: a prevention used before the damage")),
                 );
             }

@@ -112,10 +112,14 @@ impl Engine<'_> {
                     (_, Effect::Prevent(..) | Effect::PreventAllFrom(_))
                         if self.pol.prevention != crate::edition::PreventionTiming::NoStep =>
                     {
-                        // (4e allowed preventing none, but a line written before the damage
-                        // is meant for damage to come: it waits for damage to its target.)
-                        let why =
-                            "damage prevention is played only in a damage prevention step, on damage to its target";
+                        // 5e: only in a step, on damage to its target (002 L2087-2091). 4e allowed
+                        // preventing none (002 L4431-4432): a line written before the damage waits
+                        // for damage to its target only by the scenario format's convention.
+                        let why = if self.pol.prevent_zero {
+                            "damage prevention is played only in a damage prevention step, and by the scenario format's convention, Consumption 4, one written before the damage is for damage to its target still to come"
+                        } else {
+                            "damage prevention is played only in a damage prevention step, on damage to its target"
+                        };
                         Some((why, Rule::g("Damage Prevention (glossary): only during a damage prevention step")))
                     }
                     _ => None,

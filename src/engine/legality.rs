@@ -37,7 +37,13 @@ impl Engine<'_> {
                     self.pname(an.player),
                     self.zone_phrase(an.card)
                 ),
-                Rule::g("Who Plays Abilities"),
+                // A card out of play has no ability to play; Alpha says so of a permanent an
+                // interrupt destroyed (003 p.34), hence its own section for the citation tables.
+                Rule::g(if card.zone == Zone::Play {
+                    "Who Plays Abilities"
+                } else {
+                    "Who Plays Abilities: the controller of the card in play"
+                }),
                 None,
             )),
             // 002 Artifact: an artifact that is not a creature loses its abilities while tapped.
@@ -115,9 +121,12 @@ impl Engine<'_> {
             self.require(crate::edition::Unmodelled::AlphaReverseDamage)?;
         }
         if top.kind == CtxKind::Phase && prevention && !no_step {
+            // "Where there is damage to prevent" is 5e (002 L2087-2091); 4e allowed preventing
+            // none (002 L4431-4432), so there the only reason is that no step is under way.
+            let where_damage = if self.pol.prevent_zero { "" } else { " where there is damage to prevent" };
             return Err(Stop::illegal(
                 format!(
-                    "{name} prevents damage, so it may be played only during a damage prevention step where there is damage to prevent"
+                    "{name} prevents damage, so it may be played only during a damage prevention step{where_damage}"
                 ),
                 DP_ONLY,
                 (!top.is_neutral()).then_some(

@@ -136,10 +136,19 @@ impl Engine<'_> {
             },
             None,
         );
-        self.emit(
-            EventKind::Specialized { spell: self.slabel(id) },
-            Some(Rule::g("Spell and Ability Timing, Specialized Abilities")),
-        );
+        // "Specialized" and its series are 5e notions (000 Timing); where the rules have no
+        // series (Alpha, 003 p.27) the trace says only when it is used.
+        let kind = if self.pol.specialized_series {
+            EventKind::Specialized { spell: self.slabel(id) }
+        } else {
+            EventKind::PlayOut {
+                what: format!(
+                    "{} is used at the moment the creature would leave play, and takes effect at once",
+                    self.slabel(id)
+                ),
+            }
+        };
+        self.emit(kind, Some(Rule::g("Spell and Ability Timing, Specialized Abilities")));
         self.emit(
             EventKind::Resolves { spell: self.slabel(id) },
             Some(Rule::g("Spell and Ability Timing, Step 4: Resolution")),

@@ -151,7 +151,8 @@ pub enum EventKind {
     Pays { player: String, amount: u32, by: String, paid: bool },
     /// The life check at the end of a phase finds nobody below 1 life.
     LifeCheck,
-    /// Damage is prevented.
+    /// Damage is prevented; `gone`: all of its packet was, so the packet ceases to exist (002
+    /// L2091; never set where the rules have no damage prevention step, and so no packets).
     Prevented { source: String, to: String, amount: u32, by: String, gone: bool },
     /// The damage prevention step ends: damage is successfully dealt.
     DamageDealt { source: String, to: String, amount: u32 },
