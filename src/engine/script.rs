@@ -369,3 +369,41 @@ impl super::Engine<'_> {
         self.driver.line(i).map(|l| l.action.clone())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_payment_has_two_answers_and_names_its_payer() {
+        let d = Decision::Pay { payer: PlayerId(1), amount: 3, mana_first: false };
+        assert_eq!(d.who(), Some(PlayerId(1)));
+        assert_eq!(d.options(), Some(vec![Action::Pay(PlayerId(1), Some(3)), Action::Pay(PlayerId(1), None)]));
+        let hand = [CardId(4), CardId(7)];
+        let d = Decision::Discard { player: PlayerId(0), hand: &hand };
+        assert_eq!(d.options().map(|o| o.len()), Some(2));
+        assert_eq!(Decision::Prevent.options(), None);
+        assert_eq!(Decision::Prevent.who(), None);
+    }
+
+    #[test]
+    fn the_script_gives_its_lines_in_order_then_the_added_ones() {
+        let line = |n: usize, a: Action| Line {
+            number: n,
+            text: String::new(),
+            span: crate::span::Span::new(0, 0),
+            action: a,
+        };
+        let lines = vec![line(1, Action::Resolve), line(2, Action::Pass(PlayerId(0)))];
+        let mut s = Script::new(&lines);
+        s.push(line(3, Action::Pass(PlayerId(1))));
+        assert_eq!(s.len(), 3);
+        assert_eq!((s.take(), s.take(), s.take(), s.take()), (Some(0), Some(1), Some(2), None));
+        s.rewind(1);
+        assert_eq!(s.upcoming(), Some(1));
+        assert_eq!(s.line(2).map(|l| l.number), Some(3));
+        s.decline(1, "why".into());
+        assert!(s.declined(1) && !s.declined(0));
+        assert_eq!(s.notes(1), vec!["why".to_owned()]);
+    }
+}
