@@ -39,7 +39,7 @@ pub fn situation(pos: &Position<'_>) -> (Option<PlayerId>, String) {
     }
     match pos.stopped() {
         Some(Stop::GameOver) => return (None, format!("{s}; the game is over")),
-        Some(Stop::Illegal(il)) => return (None, format!("{s}; play stopped at a refused line: {}", il.reason)),
+        Some(Stop::Illegal(il)) => return (None, format!("{s}; play stopped at a refused line: {}", pos.reason(il))),
         Some(Stop::Choice { message, .. }) => return (None, format!("{s}; a choice waits for its line: {message}")),
         Some(Stop::Unsupported { message, .. }) => return (None, format!("{s}; {message}")),
         None => {}
@@ -485,7 +485,7 @@ pub fn explore(
     let root = Position::after_lines(&sc.setup);
     if let Some(stop) = root.stopped() {
         let why = match stop {
-            Stop::Illegal(il) => il.reason.clone(),
+            Stop::Illegal(il) => root.reason(il),
             Stop::Choice { message, .. } | Stop::Unsupported { message, .. } => message.clone(),
             Stop::GameOver => "the game is over".to_owned(),
         };

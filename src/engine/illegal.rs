@@ -1,18 +1,20 @@
 //! Why a run stops early.
 
+use super::refusal::Refusal;
 use crate::trace::Rule;
 
-/// An illegal line: the reason and the rule that forbids it.
+/// An illegal line: why it is refused (with the rule that forbids it), and notes from its context.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Illegal {
     /// Index of the line among the actions, when known.
     pub line: Option<usize>,
-    /// What is wrong, in plain words.
-    pub reason: String,
-    /// The rule that forbids it.
-    pub rule: Rule,
-    /// A hint for the scenario's author.
-    pub hint: Option<String>,
+    /// Why the line is refused.
+    pub refusal: Refusal,
+    /// What the driver adds from the line's context (a phase its implied passes would have
+    /// ended, a moment looked at and not taken). Text, because each note is assembled from the
+    /// edition's phase names, the driver's own records and the line: they follow the refusal's
+    /// hint, joined with "; ".
+    pub notes: Vec<String>,
 }
 
 /// Why the engine stopped before the end.
@@ -39,9 +41,14 @@ pub enum Stop {
 }
 
 impl Stop {
-    /// An illegal action.
+    /// An illegal action, its reason as text.
     pub(crate) fn illegal(reason: impl Into<String>, rule: Rule, hint: Option<&str>) -> Self {
-        Self::Illegal(Illegal { line: None, reason: reason.into(), rule, hint: hint.map(str::to_owned) })
+        Self::refuse(Refusal::Text { reason: reason.into(), rule, hint: hint.map(str::to_owned) })
+    }
+
+    /// An illegal action.
+    pub(crate) const fn refuse(refusal: Refusal) -> Self {
+        Self::Illegal(Illegal { line: None, refusal, notes: Vec::new() })
     }
 
     /// Attaches the line being taken, unless one is already attached.

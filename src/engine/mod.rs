@@ -18,6 +18,7 @@ mod on_its_way;
 mod phases;
 pub mod position;
 mod query;
+pub mod refusal;
 mod regeneration;
 pub use query::{power_toughness, power_toughness_all};
 mod resolve;
@@ -28,6 +29,7 @@ mod triggers;
 
 pub use illegal::{Illegal, Stop};
 pub use mana::pool_text;
+pub use refusal::Refusal;
 
 use crate::cards::{CardDef, Library};
 use crate::edition::Policies;
@@ -191,10 +193,11 @@ impl<'a> Engine<'a> {
                     let line = il.line.and_then(|i| self.driver.line(i));
                     let number = line.map_or(0, |l| l.number);
                     let text = line.map_or_else(String::new, |l| l.text.clone());
-                    self.emit(
-                        EventKind::Illegal { number, text, reason: il.reason.clone(), hint: il.hint.clone() },
-                        Some(il.rule),
-                    );
+                    let reason = self.refusal_text(&il.refusal);
+                    let notes = self.refusal_hint(&il.refusal).into_iter().chain(il.notes.iter().cloned());
+                    let notes: Vec<String> = notes.collect();
+                    let hint = (!notes.is_empty()).then(|| notes.join("; "));
+                    self.emit(EventKind::Illegal { number, text, reason, hint }, Some(il.refusal.rule()));
                 }
                 Some(stop)
             }
@@ -393,15 +396,13 @@ impl Engine<'_> {
     /// and not taken.
     fn explain(&self, stop: Stop, i: usize, ended: Option<usize>) -> Stop {
         let Stop::Illegal(mut il) = stop else { return stop };
-        let mut notes: Vec<String> = il.hint.take().into_iter().collect();
         if let Some(phase) = ended {
             let phase = self.pol.phases[phase];
-            notes.push(format!(
+            il.notes.push(format!(
                 "the passes this line implies would have ended the {phase} phase first: a pass already made in its neutral state cannot be taken back (GRS 07/15/97, Who Announces First)"
             ));
         }
-        notes.extend(self.driver.notes(i));
-        il.hint = (!notes.is_empty()).then(|| notes.join("; "));
+        il.notes.extend(self.driver.notes(i));
         Stop::Illegal(il)
     }
 

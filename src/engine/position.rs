@@ -40,6 +40,12 @@ impl<'a> Position<'a> {
         self.stopped.as_ref()
     }
 
+    /// A refused line's reason in words, as the trace prints it.
+    #[must_use]
+    pub fn reason(&self, il: &super::Illegal) -> String {
+        self.e.refusal_text(&il.refusal)
+    }
+
     /// The game.
     #[must_use]
     pub const fn game(&self) -> &Game {
