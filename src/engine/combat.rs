@@ -2,6 +2,7 @@
 //! steps and the end of combat (002 Attack Phase Rules and Rulings; 000 Combat).
 
 use super::action::Action;
+use super::refusal::{NoAttack, NoBlock, Refusal};
 use super::script::Driver as _;
 use super::state::{AttackStep, CardId, Combat, Ctx, CtxKind, PlayerId, Zone};
 use super::{Engine, Stop};
@@ -10,9 +11,9 @@ use crate::trace::{EventKind, Rule};
 
 /// 002 Banding (Glossary): bands, mutual assistance and damage sharing.
 pub(super) const BAND: Rule = Rule::g("Banding");
-const STEP0: Rule = Rule::g("Attack Phase, Step 0: Declare intention to attack");
-const ATTACKERS: Rule = Rule::g("Attack Phase, Step 1: Declare Attackers");
-const BLOCKERS: Rule = Rule::g("Attack Phase, Step 3: Declare Blockers");
+pub(super) const STEP0: Rule = Rule::g("Attack Phase, Step 0: Declare intention to attack");
+pub(super) const ATTACKERS: Rule = Rule::g("Attack Phase, Step 1: Declare Attackers");
+pub(super) const BLOCKERS: Rule = Rule::g("Attack Phase, Step 3: Declare Blockers");
 pub(super) const DAMAGE: Rule = Rule::g("Attack Phase, Step 5+6: First Strike and non-FirstStrike Damage Dealing");
 const END: Rule = Rule::g("Attack Phase, Step 7: End of Combat");
 
@@ -44,15 +45,7 @@ impl Engine<'_> {
                 }
                 self.require(crate::edition::Unmodelled::AttackCancel)?;
                 if an.player == self.game.active {
-                    return Err(Stop::illegal(
-                        format!(
-                            "{} has declared the intention to attack; only {} may respond to it now",
-                            self.pname(an.player),
-                            self.pname(an.player.other())
-                        ),
-                        STEP0,
-                        Some("write the spell before `declares an attack`, or after the attackers are declared"),
-                    ));
+                    return Err(Stop::refuse(Refusal::AttackIntentionAnswered { attacker: an.player }));
                 }
                 // The defender's response cancels the attack; the defender acts now, and once
                 // the batch resolves the main phase is neutral again (002 Who Announces First).
@@ -214,18 +207,8 @@ impl Engine<'_> {
     /// may (p.19, p.30), and nothing else happens until both players have finished (p.30).
     fn declaration_moment(&self) -> Result<(), Stop> {
         if !self.game.top().is_neutral() || self.game.ctx.len() > 1 {
-            let rule = if self.pol.fast_effects_in_declarations {
-                Rule::a(
-                    "p.25: fast effects may come during the declarations; p.19, p.30: while a spell is being cast only interrupts may, and nothing else happens until both players have finished",
-                )
-            } else {
-                Rule::g("Spell and Ability Timing, Who Announces First")
-            };
-            return Err(Stop::illegal(
-                "declarations of the attack are not responses: a spell is being cast or a batch is waiting",
-                rule,
-                Some("write `resolve` before this line"),
-            ));
+            let alpha = self.pol.fast_effects_in_declarations;
+            return Err(Stop::refuse(Refusal::DeclarationNotResponse { alpha }));
         }
         Ok(())
     }
@@ -252,14 +235,10 @@ impl Engine<'_> {
     fn check_may_attack(&self, p: PlayerId) -> Result<(), Stop> {
         let phase = self.pol.phases[self.game.phase];
         if p != self.game.active || phase != "main" {
-            return Err(Stop::illegal(
-                format!("{} may attack only in {}'s own main phase", self.pname(p), self.pname(p)),
-                STEP0,
-                None,
-            ));
+            return Err(Stop::refuse(Refusal::AttackOutsideOwnMain { player: p }));
         }
         if self.game.attacked {
-            return Err(Stop::illegal(format!("{} has already attacked this turn", self.pname(p)), STEP0, None));
+            return Err(Stop::refuse(Refusal::AlreadyAttacked { player: p }));
         }
         Ok(())
     }
@@ -283,44 +262,25 @@ impl Engine<'_> {
             }
             Some(AttackStep::DeclareAttackers) => self.declaration_moment()?,
             Some(step) => {
-                return Err(Stop::illegal(
-                    format!(
-                        "attackers are declared in the declare attackers step, and the attack is in its {} step",
-                        step.name()
-                    ),
-                    ATTACKERS,
-                    None,
-                ));
+                return Err(Stop::refuse(Refusal::AttackersPastStep { step }));
             }
         }
         if p != self.game.active {
-            return Err(Stop::illegal(
-                format!("only {} attacks this turn", self.pname(self.game.active)),
-                ATTACKERS,
-                None,
-            ));
+            return Err(Stop::refuse(Refusal::NotTheAttacker { active: self.game.active }));
         }
         // The whole line is checked before anything taps: an illegal line changes nothing.
         for (k, &c) in cards.iter().enumerate() {
             self.check_attacker(p, c)?;
             if cards[..k].contains(&c) {
-                return Err(Stop::illegal(format!("{} is named twice", self.label(c)), ATTACKERS, None));
+                return Err(Stop::refuse(Refusal::AttackerNamedTwice { card: c }));
             }
         }
         for band in bands {
             // All, or all but one, of a band's members must have banding (002 Banding L1410-1412).
-            let without: Vec<String> =
-                band.iter().filter(|&&c| !self.has_keyword(c, &Keyword::Banding)).map(|&c| self.label(c)).collect();
+            let without: Vec<CardId> =
+                band.iter().copied().filter(|&c| !self.has_keyword(c, &Keyword::Banding)).collect();
             if without.len() > 1 {
-                return Err(Stop::illegal(
-                    format!(
-                        "{} cannot attack in one band: only one member of a band may lack banding, and {} have none",
-                        self.labels(band),
-                        without.join(" and ")
-                    ),
-                    BAND,
-                    None,
-                ));
+                return Err(Stop::refuse(Refusal::BandWithoutBanding { band: band.clone(), without }));
             }
         }
         self.game.attacked = true;
@@ -350,43 +310,39 @@ impl Engine<'_> {
     }
 
     fn check_attacker(&self, p: PlayerId, c: CardId) -> Result<(), Stop> {
-        let name = self.label(c);
         let card = self.game.card(c);
         let why = if card.zone != Zone::Play || card.controller != p {
-            Some(format!("{} does not control {name} in play", self.pname(p)))
+            Some(NoAttack::NotControlled)
         } else if !self.def(c).kind.is_creature() {
-            Some(format!("{name} is not a creature"))
+            Some(NoAttack::NotCreature)
         } else if card.tapped {
-            Some(format!("{name} is tapped"))
+            Some(NoAttack::Tapped)
         } else if card.sick {
-            Some(format!("{name} is summoning sick: it has not been in play since the start of the turn"))
+            Some(NoAttack::Sick)
         } else if self.has_keyword(c, &Keyword::Wall) {
-            Some(format!("{name} is a wall and cannot attack"))
+            Some(NoAttack::Wall)
         } else if let Some(land) = self.def(c).abilities.iter().find_map(|a| match a {
             crate::grammar::ability::Ability::Keyword(Keyword::AttacksOnlyIfDefenderControls(l)) => Some(l.clone()),
             _ => None,
         }) && !self.controls_land(p.other(), &land)
         {
-            Some(format!("it may attack only if {} controls an {land}", self.pname(p.other())))
+            Some(NoAttack::DefenderLacks(land))
         } else if self.combat().is_some_and(|cb| cb.attackers.contains(&c)) {
             match self.combat().and_then(|cb| cb.band_of(c)) {
                 // Once in a band, a creature cannot be taken out of it (002 Banding L1413-1416).
-                Some(band) => Some(format!(
-                    "{name} is already attacking, in a band with {}; a creature added to a band cannot leave it (002 Banding)",
-                    self.labels(&band.iter().copied().filter(|&m| m != c).collect::<Vec<_>>())
-                )),
-                None => Some(format!("{name} is already attacking")),
+                Some(band) => Some(NoAttack::InBand(band.iter().copied().filter(|&m| m != c).collect())),
+                None => Some(NoAttack::AlreadyAttacking),
             }
         } else {
             None
         };
-        why.map_or(Ok(()), |w| Err(Stop::illegal(format!("{name} cannot attack: {w}"), ATTACKERS, None)))
+        why.map_or(Ok(()), |why| Err(Stop::refuse(Refusal::CannotAttack { card: c, player: p, why })))
     }
 
     /// `P blocks A with B, C` / `P blocks with nothing`.
     pub(super) fn block(&mut self, p: PlayerId, blk: Option<&(CardId, Vec<CardId>)>) -> Result<(), Stop> {
         let Some(step) = self.step() else {
-            return Err(Stop::illegal("no attack is in progress, so there is nothing to block", BLOCKERS, None));
+            return Err(Stop::refuse(Refusal::NothingToBlock));
         };
         if step < AttackStep::DeclareBlockers {
             self.attack_moment(p)?;
@@ -394,17 +350,10 @@ impl Engine<'_> {
         } else if step == AttackStep::DeclareBlockers {
             self.declaration_moment()?;
         } else if step > AttackStep::DeclareBlockers {
-            return Err(Stop::illegal(
-                format!(
-                    "blockers are declared in the declare blockers step, and the attack is in its {} step",
-                    step.name()
-                ),
-                BLOCKERS,
-                None,
-            ));
+            return Err(Stop::refuse(Refusal::BlockersPastStep { step }));
         }
         if p == self.game.active {
-            return Err(Stop::illegal(format!("{} is attacking and cannot block", self.pname(p)), BLOCKERS, None));
+            return Err(Stop::refuse(Refusal::AttackerBlocks { player: p }));
         }
         self.drop_from_combat();
         let Some((attacker, blockers)) = blk else {
@@ -414,11 +363,7 @@ impl Engine<'_> {
         };
         let attacking = self.combat().is_some_and(|cb| cb.attackers.contains(attacker) && cb.in_combat(*attacker));
         if !attacking {
-            return Err(Stop::illegal(
-                format!("{} is not an attacking creature", self.label(*attacker)),
-                BLOCKERS,
-                None,
-            ));
+            return Err(Stop::refuse(Refusal::NotAttacking { card: *attacker }));
         }
         // Blocking one member of a band blocks the whole band (002 Banding L1426-1428).
         let band: Vec<CardId> =
@@ -446,27 +391,23 @@ impl Engine<'_> {
 
     /// Whether `b` may block `a`: untapped, one attacker only, and past every evasion ability.
     fn check_blocker(&self, p: PlayerId, b: CardId, a: CardId) -> Result<(), Stop> {
-        let name = self.label(b);
         let card = self.game.card(b);
         let why = if card.zone != Zone::Play || card.controller != p {
-            Some(format!("{} does not control {name} in play", self.pname(p)))
+            Some(NoBlock::NotControlled)
         } else if !self.def(b).kind.is_creature() {
-            Some(format!("{name} is not a creature"))
+            Some(NoBlock::NotCreature)
         } else if card.tapped {
-            Some(format!("{name} is tapped; only untapped creatures can block"))
+            Some(NoBlock::Tapped)
         } else if self.combat().is_some_and(|cb| cb.blocked_by(b).is_some()) {
-            Some(format!("{name} already blocks; a blocker can block only one attacker"))
+            Some(NoBlock::AlreadyBlocks)
         } else if self.has_keyword(a, &Keyword::Flying) && !self.has_keyword(b, &Keyword::Flying) {
-            Some(format!("{} has flying and {name} does not", self.label(a)))
+            Some(NoBlock::Flying)
         } else if let Some(col) = self.colors(b).into_iter().find(|c| self.has_keyword(a, &Keyword::Protection(*c))) {
-            Some(format!("{} has protection from {}", self.label(a), col.name()))
+            Some(NoBlock::Protection(col))
         } else {
-            self.landwalk_open(a, p)
-                .map(|land| format!("{} has {land}walk and {} controls a {land}", self.label(a), self.pname(p)))
+            self.landwalk_open(a, p).map(NoBlock::Landwalk)
         };
-        why.map_or(Ok(()), |w| {
-            Err(Stop::illegal(format!("{name} cannot block {}: {w}", self.label(a)), BLOCKERS, None))
-        })
+        why.map_or(Ok(()), |why| Err(Stop::refuse(Refusal::CannotBlock { blocker: b, attacker: a, player: p, why })))
     }
 
     /// The land type an attacker walks through, if the defender controls one.
