@@ -4,6 +4,7 @@
 
 use super::action::{Announce, TargetRef};
 use super::announce::Speed;
+use super::refusal::Refusal;
 use super::state::{CtxKind, Source, Target, Zone};
 use super::{Engine, Stop};
 use crate::cards::CardKind;
@@ -11,10 +12,11 @@ use crate::edition::InterruptTargets;
 use crate::grammar::ability::{Effect, TargetKind};
 use crate::trace::Rule;
 
-const STEP1: Rule = Rule::g("Spell and Ability Timing, Step 1: Announcing a Spell/Ability");
-const STEP2: Rule = Rule::g("Spell and Ability Timing, Step 2: Interrupting a Spell/Ability");
-const DP_ONLY: Rule = Rule::g("Damage Prevention (glossary): only during a damage prevention step");
-const DP_MAIN: Rule = Rule::g("Spell and Ability Timing, Damage Prevention, Sub-Step A");
+pub(super) const STEP1: Rule = Rule::g("Spell and Ability Timing, Step 1: Announcing a Spell/Ability");
+pub(super) const STEP2: Rule = Rule::g("Spell and Ability Timing, Step 2: Interrupting a Spell/Ability");
+pub(super) const DP_ONLY: Rule = Rule::g("Damage Prevention (glossary): only during a damage prevention step");
+pub(super) const DP_MAIN: Rule = Rule::g("Spell and Ability Timing, Damage Prevention, Sub-Step A");
+pub(super) const TARGETING: Rule = Rule::g("Targeting--Announcing and Resolving");
 
 impl Engine<'_> {
     /// The card must be in its caster's hand, or in play under the activating player's control.
@@ -22,36 +24,18 @@ impl Engine<'_> {
     /// passes: an interrupt that took effect meanwhile (4e, Alpha) may have moved the card.
     pub(super) fn check_source_zone(&self, an: &Announce) -> Result<(), Stop> {
         let card = self.game.card(an.card);
-        let name = self.label(an.card);
+        let (c, player, place) = (an.card, an.player, self.place(an.card));
         match an.source {
-            Source::Spell(_) if card.zone != Zone::Hand || card.owner != an.player => Err(Stop::illegal(
-                format!("{name} is not in {}'s hand (it is in {})", self.pname(an.player), self.zone_phrase(an.card)),
-                Rule::g(
-                    "Spell and Ability Timing, Kinds and Speeds: casting a spell means playing a card from your hand",
-                ),
-                None,
-            )),
-            Source::Ability(_) if card.zone != Zone::Play || card.controller != an.player => Err(Stop::illegal(
-                format!(
-                    "{} does not control {name} in play (it is in {})",
-                    self.pname(an.player),
-                    self.zone_phrase(an.card)
-                ),
-                // A card out of play has no ability to play; Alpha says so of a permanent an
-                // interrupt destroyed (003 p.34), hence its own section for the citation tables.
-                Rule::g(if card.zone == Zone::Play {
-                    "Who Plays Abilities"
-                } else {
-                    "Who Plays Abilities: the controller of the card in play"
-                }),
-                None,
-            )),
+            Source::Spell(_) if card.zone != Zone::Hand || card.owner != an.player => {
+                Err(Stop::refuse(Refusal::CastNotFromHand { card: c, player, place }))
+            }
+            Source::Ability(_) if card.zone != Zone::Play || card.controller != an.player => {
+                Err(Stop::refuse(Refusal::AbilityNotControlled { card: c, player, place }))
+            }
             // 002 Artifact: an artifact that is not a creature loses its abilities while tapped.
-            Source::Ability(_) if card.tapped && self.def(an.card).kind == CardKind::Artifact => Err(Stop::illegal(
-                format!("{name} is a tapped artifact: it has lost its abilities until it untaps"),
-                Rule::g("Artifact: tapped artifacts lose their abilities"),
-                None,
-            )),
+            Source::Ability(_) if card.tapped && self.def(an.card).kind == CardKind::Artifact => {
+                Err(Stop::refuse(Refusal::TappedArtifact { card: c }))
+            }
             _ => Ok(()),
         }
     }
@@ -64,14 +48,7 @@ impl Engine<'_> {
         if let Some(c) = target
             && let Some(s) = self.live_spell_of(c)
         {
-            return Stop::illegal(
-                format!(
-                    "{} was already successfully cast and waits in a batch; an interrupt may target only a spell while it is being cast",
-                    self.slabel(s)
-                ),
-                STEP2,
-                Some("write the interrupt right after the line that announces the spell it answers"),
-            );
+            return Stop::refuse(Refusal::InterruptTooLate { spell: s });
         }
         // A mana source resolved the moment it was announced: it never had a window.
         let mana_source = target.is_some_and(|c| {
@@ -83,21 +60,13 @@ impl Engine<'_> {
             })
         });
         if let Some(c) = target.filter(|_| mana_source) {
-            return Stop::illegal(
-                format!(
-                    "{} is a mana source: it resolved as soon as it was announced and can never be interrupted",
-                    self.label(c)
-                ),
-                Rule::g("Mana Source"),
-                None,
-            );
+            return Stop::refuse(Refusal::ManaSourceUninterruptible { card: c });
         }
-        Stop::illegal("no spell is being cast, so there is nothing an interrupt can target", STEP2, None)
+        Stop::refuse(Refusal::NothingToInterrupt)
     }
 
     /// Sorcery-speed limits, damage-prevention-only moments, phases without priority.
     pub(super) fn check_timing(&self, an: &Announce, speed: Speed, effect: &Effect) -> Result<(), Stop> {
-        let name = self.label(an.card);
         let top = self.game.top();
         let prevention = matches!(effect, Effect::Prevent(..) | Effect::PreventAllFrom(_));
         if self.instant_regeneration(effect) {
@@ -108,13 +77,7 @@ impl Engine<'_> {
             return Ok(());
         }
         if top.kind == CtxKind::Prevention && !prevention {
-            return Err(Stop::illegal(
-                format!(
-                    "only spells and abilities that prevent or redirect damage may be played in a damage prevention step, and {name} does not"
-                ),
-                DP_MAIN,
-                None,
-            ));
+            return Err(Stop::refuse(Refusal::NotPreventionInStep { card: an.card }));
         }
         let no_step = self.pol.prevention == crate::edition::PreventionTiming::NoStep;
         if no_step && matches!(effect, Effect::ReverseDamage) {
@@ -123,62 +86,30 @@ impl Engine<'_> {
         if top.kind == CtxKind::Phase && prevention && !no_step {
             // "Where there is damage to prevent" is 5e (002 L2087-2091); 4e allowed preventing
             // none (002 L4431-4432), so there the only reason is that no step is under way.
-            let where_damage = if self.pol.prevent_zero { "" } else { " where there is damage to prevent" };
-            return Err(Stop::illegal(
-                format!(
-                    "{name} prevents damage, so it may be played only during a damage prevention step{where_damage}"
-                ),
-                DP_ONLY,
-                (!top.is_neutral()).then_some(
-                    "write `resolve` before this line: the damage prevention step comes when the damage is dealt",
-                ),
-            ));
+            return Err(Stop::refuse(Refusal::PreventionOutsideStep {
+                card: an.card,
+                needs_damage: !self.pol.prevent_zero,
+                pending: !top.is_neutral(),
+            }));
         }
         if self.game.ctx.len() > 1 && top.kind == CtxKind::Phase {
-            return Err(Stop::illegal(
-                "a batch is resolving: nothing new may be announced until it is empty",
-                Rule::g("Spell and Ability Timing, Step 4: Resolution"),
-                None,
-            ));
+            return Err(Stop::refuse(Refusal::BatchResolving));
         }
         let phase = self.pol.phases[self.game.phase];
         if !self.pol.has_priority(self.game.phase) {
-            return Err(Stop::illegal(
-                if self.pol.mana_without_priority {
-                    format!("no spell or ability may be played in the {phase} phase (only mana sources)")
-                } else {
-                    format!("no spell or ability may be played in the {phase} phase, not even for mana")
-                },
-                Rule::g("Turn Order: no spells before or during untap (Phase 1), none in cleanup (Phase 6)"),
-                None,
-            ));
+            let (phase, mana) = (self.game.phase, self.pol.mana_without_priority);
+            return Err(Stop::refuse(Refusal::NoPlayInPhase { phase, mana }));
         }
         if speed == Speed::Sorcery {
-            let kinds =
-                Rule::g("Spell and Ability Timing, Kinds and Speeds: sorceries, summons, artifacts and enchantments");
             if an.player != self.game.active || phase != "main" {
-                return Err(Stop::illegal(
-                    format!(
-                        "{name} may be cast only during its caster's own main phase (now: {}'s {phase} phase)",
-                        self.pname(self.game.active)
-                    ),
-                    kinds,
-                    None,
-                ));
+                let (active, phase) = (self.game.active, self.game.phase);
+                return Err(Stop::refuse(Refusal::SorceryOutsideMain { card: an.card, active, phase }));
             }
             if let Some(cb) = &self.game.combat {
-                return Err(Stop::illegal(
-                    format!("{name} cannot be cast during an attack (now: its {} step)", cb.step.name()),
-                    kinds,
-                    None,
-                ));
+                return Err(Stop::refuse(Refusal::SorceryInAttack { card: an.card, step: cb.step }));
             }
             if !top.is_neutral() || self.game.ctx.len() > 1 {
-                return Err(Stop::illegal(
-                    format!("{name} can only start a batch, never respond to one"),
-                    kinds,
-                    Some("write `resolve` before this line"),
-                ));
+                return Err(Stop::refuse(Refusal::SorceryResponds { card: an.card }));
             }
         }
         Ok(())
@@ -200,43 +131,29 @@ impl Engine<'_> {
 
     /// Checks targets on announcement: count, kinds, distinct, protection, interrupts' reach.
     pub(super) fn check_targets(&self, an: &Announce, effect: &Effect, targets: &[Target]) -> Result<(), Stop> {
-        const TARGETING: Rule = Rule::g("Targeting--Announcing and Resolving");
-        let name = self.label(an.card);
         let Some(spec) = effect.target() else {
             if targets.is_empty() {
                 return Ok(());
             }
-            return Err(Stop::illegal(format!("{name} has no targets"), STEP1, None));
+            return Err(Stop::refuse(Refusal::NoTargets { card: an.card }));
         };
         if targets.is_empty() {
-            return Err(Stop::illegal(format!("{name} needs a target"), STEP1, Some("add `on TARGET`")));
+            return Err(Stop::refuse(Refusal::NeedsTarget { card: an.card }));
         }
         if !spec.many && targets.len() > 1 {
-            return Err(Stop::illegal(
-                format!("{name} takes one target, the line names {}", targets.len()),
-                STEP1,
-                None,
-            ));
+            return Err(Stop::refuse(Refusal::OneTarget { card: an.card, named: targets.len() }));
         }
         for (i, t) in targets.iter().enumerate() {
             if targets[..i].contains(t) {
-                return Err(Stop::illegal(
-                    format!("{} is chosen twice; the same target may not be selected twice", self.tlabel(*t)),
-                    STEP1,
-                    None,
-                ));
+                return Err(Stop::refuse(Refusal::TargetTwice { target: *t }));
             }
         }
         let colors = self.colors(an.card);
         for &t in targets {
-            if let Some(problem) = self.target_problem(spec, t, &colors) {
+            if let Some(fault) = self.target_fault(spec, t, &colors) {
                 // Aiming at a spell is governed by the interrupt rules (002 Step 2).
-                let rule = if matches!(t, Target::Spell(_)) && spec.kinds.contains(&TargetKind::Spell) {
-                    STEP2
-                } else {
-                    TARGETING
-                };
-                return Err(Stop::illegal(format!("{} cannot target {}: {problem}", name, self.tlabel(t)), rule, None));
+                let at_spell = matches!(t, Target::Spell(_)) && spec.kinds.contains(&TargetKind::Spell);
+                return Err(Stop::refuse(Refusal::CannotTarget { card: an.card, target: t, fault, at_spell }));
             }
             // The edition says which spells being cast an interrupt may reach.
             if let Target::Spell(s) = t
@@ -244,36 +161,20 @@ impl Engine<'_> {
             {
                 let innermost = self.game.top().windows.last().map(|w| w.spell);
                 if innermost != Some(s) {
-                    let current = innermost.map_or_else(|| "nothing".to_owned(), |w| self.slabel(w));
-                    return Err(Stop::illegal(
-                        format!(
-                            "an interrupt may target only the spell most recently announced and still being cast ({current}), not {}",
-                            self.slabel(s)
-                        ),
-                        STEP2,
-                        None,
-                    ));
+                    return Err(Stop::refuse(Refusal::NotInnermost { innermost, spell: s }));
                 }
             }
         }
         if let Effect::PreventAllFrom(col) = effect
             && self.sources_of_color(an.player, *col, &an.packet_sources).is_empty()
         {
-            return Err(Stop::illegal(
-                format!("there is no damage to {} from a {} source to prevent", self.pname(an.player), col.name()),
-                Rule::g("Damage Prevention (glossary): only with damage to prevent"),
-                None,
-            ));
+            return Err(Stop::refuse(Refusal::NoColorDamage { player: an.player, color: *col }));
         }
         if let Effect::Prevent(..) = effect {
             for &t in targets {
                 // Fourth Edition allowed preventing zero damage (002 Changes: Damage Prevention).
                 if !self.has_packet(t, &an.packet_sources) && !self.pol.prevent_zero {
-                    return Err(Stop::illegal(
-                        format!("there is no damage to {} to prevent", self.tlabel(t)),
-                        Rule::g("Damage Prevention (glossary): only with damage to prevent"),
-                        None,
-                    ));
+                    return Err(Stop::refuse(Refusal::NoDamageToPrevent { target: t }));
                 }
             }
         }

@@ -1,6 +1,7 @@
 //! Questions about the state: power and toughness, keywords, target legality, effects.
 
 use super::Engine;
+use super::refusal::{Place, TargetFault};
 use super::state::{CardId, PlayerId, Source, Spell, SpellId, Status, Target, Zone};
 use crate::cards::CardKind;
 use crate::grammar::ability::{ActivationCost, Amount, Effect, Filter, Keyword, TargetKind, TargetSpec};
@@ -135,64 +136,55 @@ impl Engine<'_> {
         })
     }
 
-    /// Why `t` is not a legal target of `spec` for a spell of these colours; `None` if it is.
+    /// Why `t` cannot be a target of this spec, in words (None when it can).
     pub(super) fn target_problem(&self, spec: &TargetSpec, t: Target, colors: &[Color]) -> Option<String> {
+        self.target_fault(spec, t, colors).map(|f| self.target_fault_text(t, &f))
+    }
+
+    /// Why `t` cannot be a target of this spec (None when it can).
+    pub(super) fn target_fault(&self, spec: &TargetSpec, t: Target, colors: &[Color]) -> Option<TargetFault> {
         match t {
-            Target::Player(_) => {
-                (!spec.kinds.contains(&TargetKind::Player)).then(|| "a player is not an allowed target".to_owned())
-            }
+            Target::Player(_) => (!spec.kinds.contains(&TargetKind::Player)).then_some(TargetFault::PlayerNotAllowed),
             Target::Spell(s) => {
                 if !spec.kinds.contains(&TargetKind::Spell) {
-                    return Some(format!("{} is a spell, not a permanent", self.slabel(s)));
+                    return Some(TargetFault::SpellNotPermanent);
                 }
                 if !self.being_cast(s) {
-                    return Some(format!("{} is no longer being cast", self.slabel(s)));
+                    return Some(TargetFault::NoLongerCast);
                 }
-                let sc = self.game.spell(s).colors.clone();
+                let sc = &self.game.spell(s).colors;
                 spec.filters.iter().find_map(|f| match f {
-                    Filter::IsColor(col) if !sc.contains(col) => {
-                        Some(format!("{} is not {}", self.slabel(s), col.name()))
-                    }
-                    Filter::NotColor(col) if sc.contains(col) => Some(format!("{} is {}", self.slabel(s), col.name())),
+                    Filter::IsColor(col) if !sc.contains(col) => Some(TargetFault::NotColor(*col)),
+                    Filter::NotColor(col) if sc.contains(col) => Some(TargetFault::IsColor(*col)),
                     _ => None,
                 })
             }
             Target::Card(c) => {
                 let card = self.game.card(c);
-                let name = self.label(c);
                 if card.zone != Zone::Play {
-                    return Some(format!("{name} is not in play (it is in {})", self.zone_phrase(c)));
+                    return Some(TargetFault::NotInPlay(self.place(c)));
                 }
                 let kind = self.def(c).kind;
                 let ok_kind = spec.kinds.iter().any(|k| kind.fits(*k));
                 if !ok_kind {
-                    let kinds: Vec<String> = spec.kinds.iter().map(|k| format!("{k:?}").to_lowercase()).collect();
-                    // "an artifact", "a creature": the article follows the first kind.
-                    let article = if kinds.first().is_some_and(|k| k.starts_with(['a', 'e', 'i', 'o', 'u'])) {
-                        "an"
-                    } else {
-                        "a"
-                    };
-                    return Some(format!("{name} is not {article} {}", kinds.join(" or ")));
+                    return Some(TargetFault::WrongKind(spec.kinds.clone()));
                 }
                 let my_colors = self.colors(c);
                 for f in &spec.filters {
                     let bad = match f {
-                        Filter::Tapped => (!card.tapped).then(|| format!("{name} is not tapped")),
-                        Filter::Untapped => card.tapped.then(|| format!("{name} is tapped")),
-                        Filter::NonArtifact => kind.is_artifact().then(|| format!("{name} is an artifact")),
-                        Filter::NotColor(col) => my_colors.contains(col).then(|| format!("{name} is {}", col.name())),
-                        Filter::IsColor(col) => {
-                            (!my_colors.contains(col)).then(|| format!("{name} is not {}", col.name()))
-                        }
+                        Filter::Tapped => (!card.tapped).then_some(TargetFault::NotTapped),
+                        Filter::Untapped => card.tapped.then_some(TargetFault::Tapped),
+                        Filter::NonArtifact => kind.is_artifact().then_some(TargetFault::Artifact),
+                        Filter::NotColor(col) => my_colors.contains(col).then_some(TargetFault::IsColor(*col)),
+                        Filter::IsColor(col) => (!my_colors.contains(col)).then_some(TargetFault::NotColor(*col)),
                         // Tapping does not take a creature out of combat (002 Other Attack Phase Rulings).
                         Filter::Blocking => {
                             (!self.game.combat.as_ref().is_some_and(|cb| cb.in_combat(c) && cb.blocked_by(c).is_some()))
-                                .then(|| format!("{name} is not blocking"))
+                                .then_some(TargetFault::NotBlocking)
                         }
                         Filter::Attacking => {
                             (!self.game.combat.as_ref().is_some_and(|cb| cb.in_combat(c) && cb.attackers.contains(&c)))
-                                .then(|| format!("{name} is not attacking"))
+                                .then_some(TargetFault::NotAttacking)
                         }
                     };
                     if bad.is_some() {
@@ -200,24 +192,58 @@ impl Engine<'_> {
                     }
                 }
                 // Protection from a colour: cannot be the target of spells or abilities of that colour.
-                for col in colors {
-                    if self.has_keyword(c, &Keyword::Protection(*col)) {
-                        return Some(format!("{name} has protection from {}", col.name()));
-                    }
-                }
-                None
+                colors
+                    .iter()
+                    .find(|col| self.has_keyword(c, &Keyword::Protection(**col)))
+                    .map(|col| TargetFault::Protection(*col))
             }
+        }
+    }
+
+    /// A target fault in words: `t` is the target it is about.
+    pub(super) fn target_fault_text(&self, t: Target, f: &TargetFault) -> String {
+        let name = self.tlabel(t);
+        match f {
+            TargetFault::PlayerNotAllowed => "a player is not an allowed target".to_owned(),
+            TargetFault::SpellNotPermanent => format!("{name} is a spell, not a permanent"),
+            TargetFault::NoLongerCast => format!("{name} is no longer being cast"),
+            TargetFault::NotColor(col) => format!("{name} is not {}", col.name()),
+            TargetFault::IsColor(col) => format!("{name} is {}", col.name()),
+            TargetFault::NotInPlay(place) => format!("{name} is not in play (it is in {})", self.place_text(place)),
+            TargetFault::WrongKind(kinds) => {
+                let kinds: Vec<String> = kinds.iter().map(|k| format!("{k:?}").to_lowercase()).collect();
+                // "an artifact", "a creature": the article follows the first kind.
+                let article =
+                    if kinds.first().is_some_and(|k| k.starts_with(['a', 'e', 'i', 'o', 'u'])) { "an" } else { "a" };
+                format!("{name} is not {article} {}", kinds.join(" or "))
+            }
+            TargetFault::NotTapped => format!("{name} is not tapped"),
+            TargetFault::Tapped => format!("{name} is tapped"),
+            TargetFault::Artifact => format!("{name} is an artifact"),
+            TargetFault::NotBlocking => format!("{name} is not blocking"),
+            TargetFault::NotAttacking => format!("{name} is not attacking"),
+            TargetFault::Protection(col) => format!("{name} has protection from {}", col.name()),
         }
     }
 
     /// Where a card is, in words.
     pub(super) fn zone_phrase(&self, c: CardId) -> String {
+        self.place_text(&self.place(c))
+    }
+
+    /// Where a card is, as data for a refusal made now and put in words later.
+    pub(super) fn place(&self, c: CardId) -> Place {
         let card = self.game.card(c);
-        match card.zone {
-            Zone::Play => format!("play under {}'s control", self.pname(card.controller)),
+        Place { zone: card.zone, owner: card.owner, controller: card.controller }
+    }
+
+    /// Where a card was, in words.
+    pub(super) fn place_text(&self, p: &Place) -> String {
+        match p.zone {
+            Zone::Play => format!("play under {}'s control", self.pname(p.controller)),
             Zone::Limbo => "limbo, being cast".to_owned(),
             Zone::Removed => "the removed-from-game zone".to_owned(),
-            z => format!("{}'s {}", self.pname(card.owner), z.name()),
+            z => format!("{}'s {}", self.pname(p.owner), z.name()),
         }
     }
 

@@ -7,8 +7,16 @@
 
 use super::Engine;
 use super::combat::{ATTACKERS, BAND, BLOCKERS, STEP0};
-use super::state::{AttackStep, CardId, PlayerId};
+use super::legality::{DP_MAIN, DP_ONLY, STEP1, STEP2, TARGETING};
+use super::state::{AttackStep, CardId, PlayerId, SpellId, Target, Zone};
+use crate::grammar::ability::TargetKind;
 use crate::grammar::mana::Color;
+
+/// The rule for sorcery-speed limits.
+const SORCERY: Rule =
+    Rule::g("Spell and Ability Timing, Kinds and Speeds: sorceries, summons, artifacts and enchantments");
+/// The rule for preventing damage that is not there.
+const NO_DAMAGE: Rule = Rule::g("Damage Prevention (glossary): only with damage to prevent");
 use crate::trace::Rule;
 
 /// Why a line is refused.
@@ -102,6 +110,179 @@ pub enum Refusal {
         /// Why not.
         why: NoBlock,
     },
+    /// A spell cast from elsewhere than its caster's hand.
+    CastNotFromHand {
+        /// The card.
+        card: CardId,
+        /// The caster.
+        player: PlayerId,
+        /// Where the card is.
+        place: Place,
+    },
+    /// An ability of a card the player does not control in play.
+    AbilityNotControlled {
+        /// The card.
+        card: CardId,
+        /// The player.
+        player: PlayerId,
+        /// Where the card is.
+        place: Place,
+    },
+    /// An ability of a tapped artifact.
+    TappedArtifact {
+        /// The artifact.
+        card: CardId,
+    },
+    /// An interrupt aimed at a spell already cast and waiting.
+    InterruptTooLate {
+        /// The spell.
+        spell: SpellId,
+    },
+    /// An interrupt aimed at a mana source.
+    ManaSourceUninterruptible {
+        /// The mana source.
+        card: CardId,
+    },
+    /// An interrupt with no spell being cast.
+    NothingToInterrupt,
+    /// Something other than prevention in a damage prevention step.
+    NotPreventionInStep {
+        /// The card.
+        card: CardId,
+    },
+    /// Prevention outside a damage prevention step.
+    PreventionOutsideStep {
+        /// The card.
+        card: CardId,
+        /// Under these rules prevention needs damage to prevent.
+        needs_damage: bool,
+        /// Something is being cast or waiting (the step may come when it resolves).
+        pending: bool,
+    },
+    /// An announcement while a batch resolves.
+    BatchResolving,
+    /// An announcement in a phase without priority.
+    NoPlayInPhase {
+        /// The phase's index in the edition's phases.
+        phase: usize,
+        /// Mana sources may be used in it.
+        mana: bool,
+    },
+    /// A sorcery-speed spell outside its caster's main phase.
+    SorceryOutsideMain {
+        /// The card.
+        card: CardId,
+        /// The active player.
+        active: PlayerId,
+        /// The phase's index.
+        phase: usize,
+    },
+    /// A sorcery-speed spell during an attack.
+    SorceryInAttack {
+        /// The card.
+        card: CardId,
+        /// The attack's step.
+        step: AttackStep,
+    },
+    /// A sorcery-speed spell as a response.
+    SorceryResponds {
+        /// The card.
+        card: CardId,
+    },
+    /// Targets named for a spell that takes none.
+    NoTargets {
+        /// The card.
+        card: CardId,
+    },
+    /// No target named for a spell that needs one.
+    NeedsTarget {
+        /// The card.
+        card: CardId,
+    },
+    /// More than one target for a spell that takes one.
+    OneTarget {
+        /// The card.
+        card: CardId,
+        /// How many the line names.
+        named: usize,
+    },
+    /// The same target twice.
+    TargetTwice {
+        /// The target.
+        target: Target,
+    },
+    /// A target the spell cannot have.
+    CannotTarget {
+        /// The card.
+        card: CardId,
+        /// The target.
+        target: Target,
+        /// Why not.
+        fault: TargetFault,
+        /// Aimed at a spell (the interrupt rules govern it).
+        at_spell: bool,
+    },
+    /// An interrupt aimed past the innermost spell being cast.
+    NotInnermost {
+        /// The innermost spell being cast, if any.
+        innermost: Option<SpellId>,
+        /// The spell aimed at.
+        spell: SpellId,
+    },
+    /// Prevention of a colour's damage when there is none.
+    NoColorDamage {
+        /// The player.
+        player: PlayerId,
+        /// The colour.
+        color: Color,
+    },
+    /// Prevention for a target with no damage.
+    NoDamageToPrevent {
+        /// The target.
+        target: Target,
+    },
+}
+
+/// Where a card was when a line was refused.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Place {
+    /// Its zone.
+    pub zone: Zone,
+    /// Its owner.
+    pub owner: PlayerId,
+    /// Its controller.
+    pub controller: PlayerId,
+}
+
+/// Why something cannot be a target.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TargetFault {
+    /// Players are not allowed.
+    PlayerNotAllowed,
+    /// A spell where a permanent is wanted.
+    SpellNotPermanent,
+    /// The spell is no longer being cast.
+    NoLongerCast,
+    /// It lacks the colour asked for.
+    NotColor(Color),
+    /// It has the colour ruled out.
+    IsColor(Color),
+    /// The card is not in play.
+    NotInPlay(Place),
+    /// The card is none of these kinds.
+    WrongKind(Vec<TargetKind>),
+    /// It is not tapped.
+    NotTapped,
+    /// It is tapped.
+    Tapped,
+    /// It is an artifact.
+    Artifact,
+    /// It is not blocking.
+    NotBlocking,
+    /// It is not attacking.
+    NotAttacking,
+    /// It has protection from the spell's colour.
+    Protection(Color),
 }
 
 /// Why a creature cannot attack.
@@ -167,6 +348,32 @@ impl Refusal {
             | Self::AttackerBlocks { .. }
             | Self::NotAttacking { .. }
             | Self::CannotBlock { .. } => BLOCKERS,
+            Self::CastNotFromHand { .. } => Rule::g(
+                "Spell and Ability Timing, Kinds and Speeds: casting a spell means playing a card from your hand",
+            ),
+            // A card out of play has no ability to play; Alpha says so of a permanent an
+            // interrupt destroyed (003 p.34), hence its own section for the citation tables.
+            Self::AbilityNotControlled { place, .. } => Rule::g(if matches!(place.zone, Zone::Play) {
+                "Who Plays Abilities"
+            } else {
+                "Who Plays Abilities: the controller of the card in play"
+            }),
+            Self::TappedArtifact { .. } => Rule::g("Artifact: tapped artifacts lose their abilities"),
+            Self::InterruptTooLate { .. } | Self::NothingToInterrupt | Self::NotInnermost { .. } => STEP2,
+            Self::ManaSourceUninterruptible { .. } => Rule::g("Mana Source"),
+            Self::NotPreventionInStep { .. } => DP_MAIN,
+            Self::PreventionOutsideStep { .. } => DP_ONLY,
+            Self::BatchResolving => Rule::g("Spell and Ability Timing, Step 4: Resolution"),
+            Self::NoPlayInPhase { .. } => {
+                Rule::g("Turn Order: no spells before or during untap (Phase 1), none in cleanup (Phase 6)")
+            }
+            Self::SorceryOutsideMain { .. } | Self::SorceryInAttack { .. } | Self::SorceryResponds { .. } => SORCERY,
+            Self::NoTargets { .. } | Self::NeedsTarget { .. } | Self::OneTarget { .. } | Self::TargetTwice { .. } => {
+                STEP1
+            }
+            Self::CannotTarget { at_spell: true, .. } => STEP2,
+            Self::CannotTarget { at_spell: false, .. } => TARGETING,
+            Self::NoColorDamage { .. } | Self::NoDamageToPrevent { .. } => NO_DAMAGE,
         }
     }
 }
@@ -243,6 +450,89 @@ impl Engine<'_> {
                 };
                 format!("{name} cannot block {a}: {w}")
             }
+            Refusal::CastNotFromHand { card, player, place } => format!(
+                "{} is not in {}'s hand (it is in {})",
+                self.label(*card),
+                self.pname(*player),
+                self.place_text(place)
+            ),
+            Refusal::AbilityNotControlled { card, player, place } => format!(
+                "{} does not control {} in play (it is in {})",
+                self.pname(*player),
+                self.label(*card),
+                self.place_text(place)
+            ),
+            Refusal::TappedArtifact { card } => {
+                format!("{} is a tapped artifact: it has lost its abilities until it untaps", self.label(*card))
+            }
+            Refusal::InterruptTooLate { spell } => format!(
+                "{} was already successfully cast and waits in a batch; an interrupt may target only a spell while it is being cast",
+                self.slabel(*spell)
+            ),
+            Refusal::ManaSourceUninterruptible { card } => format!(
+                "{} is a mana source: it resolved as soon as it was announced and can never be interrupted",
+                self.label(*card)
+            ),
+            Refusal::NothingToInterrupt => {
+                "no spell is being cast, so there is nothing an interrupt can target".to_owned()
+            }
+            Refusal::NotPreventionInStep { card } => format!(
+                "only spells and abilities that prevent or redirect damage may be played in a damage prevention step, and {} does not",
+                self.label(*card)
+            ),
+            Refusal::PreventionOutsideStep { card, needs_damage, .. } => format!(
+                "{} prevents damage, so it may be played only during a damage prevention step{}",
+                self.label(*card),
+                if *needs_damage { " where there is damage to prevent" } else { "" }
+            ),
+            Refusal::BatchResolving => {
+                "a batch is resolving: nothing new may be announced until it is empty".to_owned()
+            }
+            Refusal::NoPlayInPhase { phase, mana } => {
+                let phase = self.pol.phases[*phase];
+                if *mana {
+                    format!("no spell or ability may be played in the {phase} phase (only mana sources)")
+                } else {
+                    format!("no spell or ability may be played in the {phase} phase, not even for mana")
+                }
+            }
+            Refusal::SorceryOutsideMain { card, active, phase } => format!(
+                "{} may be cast only during its caster's own main phase (now: {}'s {} phase)",
+                self.label(*card),
+                self.pname(*active),
+                self.pol.phases[*phase]
+            ),
+            Refusal::SorceryInAttack { card, step } => {
+                format!("{} cannot be cast during an attack (now: its {} step)", self.label(*card), step.name())
+            }
+            Refusal::SorceryResponds { card } => {
+                format!("{} can only start a batch, never respond to one", self.label(*card))
+            }
+            Refusal::NoTargets { card } => format!("{} has no targets", self.label(*card)),
+            Refusal::NeedsTarget { card } => format!("{} needs a target", self.label(*card)),
+            Refusal::OneTarget { card, named } => {
+                format!("{} takes one target, the line names {named}", self.label(*card))
+            }
+            Refusal::TargetTwice { target } => {
+                format!("{} is chosen twice; the same target may not be selected twice", self.tlabel(*target))
+            }
+            Refusal::CannotTarget { card, target, fault, .. } => format!(
+                "{} cannot target {}: {}",
+                self.label(*card),
+                self.tlabel(*target),
+                self.target_fault_text(*target, fault)
+            ),
+            Refusal::NotInnermost { innermost, spell } => format!(
+                "an interrupt may target only the spell most recently announced and still being cast ({}), not {}",
+                innermost.map_or_else(|| "nothing".to_owned(), |w| self.slabel(w)),
+                self.slabel(*spell)
+            ),
+            Refusal::NoColorDamage { player, color } => {
+                format!("there is no damage to {} from a {} source to prevent", self.pname(*player), color.name())
+            }
+            Refusal::NoDamageToPrevent { target } => {
+                format!("there is no damage to {} to prevent", self.tlabel(*target))
+            }
         }
     }
 
@@ -253,7 +543,16 @@ impl Engine<'_> {
             Refusal::AttackIntentionAnswered { .. } => {
                 "write the spell before `declares an attack`, or after the attackers are declared"
             }
-            Refusal::DeclarationNotResponse { .. } => "write `resolve` before this line",
+            Refusal::DeclarationNotResponse { .. } | Refusal::SorceryResponds { .. } => {
+                "write `resolve` before this line"
+            }
+            Refusal::InterruptTooLate { .. } => {
+                "write the interrupt right after the line that announces the spell it answers"
+            }
+            Refusal::PreventionOutsideStep { pending: true, .. } => {
+                "write `resolve` before this line: the damage prevention step comes when the damage is dealt"
+            }
+            Refusal::NeedsTarget { .. } => "add `on TARGET`",
             _ => return None,
         };
         Some(hint.to_owned())
