@@ -1,6 +1,7 @@
 //! Announcing spells and abilities: speed and timing, targets, costs, limbo (002 Step 1).
 
 use super::action::Announce;
+use super::refusal::Refusal;
 use super::state::{CardId, CtxKind, Source, Spell, Status, Target, Zone};
 use super::{Engine, Stop};
 use crate::cards::CardKind;
@@ -23,7 +24,7 @@ pub(super) enum Speed {
     Specialized,
 }
 
-const KINDS: Rule = Rule::g("Spell and Ability Timing, Kinds and Speeds of Abilities");
+pub(super) const KINDS: Rule = Rule::g("Spell and Ability Timing, Kinds and Speeds of Abilities");
 const STEP1: Rule = Rule::g("Spell and Ability Timing, Step 1: Announcing a Spell/Ability");
 
 impl Engine<'_> {
@@ -53,7 +54,7 @@ impl Engine<'_> {
     /// `P casts ...` / `P activates ...` at the current moment.
     pub(super) fn announce(&mut self, an: &Announce) -> Result<(), Stop> {
         let Some(effect) = self.effect_of(an.card, an.source) else {
-            return Err(Stop::illegal(format!("{} has no such ability", self.label(an.card)), KINDS, None));
+            return Err(Stop::refuse(Refusal::NoSuchAbility { card: an.card }));
         };
         match self.speed(an.card, an.source, &effect) {
             Speed::ManaSource => {
@@ -182,16 +183,11 @@ impl Engine<'_> {
     /// Pays the tap part of a cost.
     pub(super) fn pay_tap(&mut self, c: CardId) -> Result<(), Stop> {
         let card = self.game.card(c);
-        let name = self.label(c);
         if card.tapped {
-            return Err(Stop::illegal(format!("{name} is tapped, so its tap ability cannot be used"), STEP1, None));
+            return Err(Stop::refuse(Refusal::TappedTap { card: c }));
         }
         if self.def(c).kind.is_creature() && card.sick {
-            return Err(Stop::illegal(
-                format!("{name} is summoning sick: its tap ability cannot be used"),
-                Rule::g("Summoning Sickness"),
-                None,
-            ));
+            return Err(Stop::refuse(Refusal::SickTap { card: c }));
         }
         self.game.card_mut(c).tapped = true;
         Ok(())
@@ -204,11 +200,7 @@ impl Engine<'_> {
         self.check_targets(an, effect, &targets)?;
         // A source chosen on announcement (002 Step 1: choices are made then).
         if matches!(effect, Effect::PreventAllFrom(_) | Effect::ReverseDamage) && an.packet_sources.len() > 1 {
-            return Err(Stop::illegal(
-                format!("{} prevents damage from one source only; name one", self.label(an.card)),
-                Rule::g("Damage Prevention (glossary): all damage of a type"),
-                None,
-            ));
+            return Err(Stop::refuse(Refusal::OneSourceOnly { card: an.card }));
         }
         let chosen: Vec<CardId> = match effect {
             Effect::PreventAllFrom(col) => {
@@ -230,14 +222,7 @@ impl Engine<'_> {
                     .collect();
                 sources.dedup();
                 if sources.is_empty() {
-                    return Err(Stop::illegal(
-                        format!(
-                            "no damage has been dealt to {} this turn by that source, so there is none to reverse",
-                            self.pname(an.player)
-                        ),
-                        Rule::g("Damage Prevention (glossary): only with damage to prevent"),
-                        None,
-                    ));
+                    return Err(Stop::refuse(Refusal::NothingToReverse { player: an.player }));
                 }
                 self.one_source(&sources, &format!("{} must choose one source", self.label(an.card)))?
                     .into_iter()
@@ -385,24 +370,11 @@ impl Engine<'_> {
 
     /// The error for a regeneration line outside a destruction.
     pub(super) fn regeneration_out_of_time(&self, c: CardId) -> Stop {
-        let name = self.label(c);
         let card = self.game.card(c);
         let buried = self.game.buried.contains(&c);
         if card.zone != Zone::Play && buried {
-            return Stop::illegal(
-                format!("{name} was buried: a buried creature may not be regenerated"),
-                Rule::g("Bury"),
-                None,
-            );
+            return Stop::refuse(Refusal::RegenerateBuried { card: c });
         }
-        Stop::illegal(
-            format!(
-                "{name} is not being destroyed: regeneration is a specialized ability, used only when the creature would go to the graveyard"
-            ),
-            Rule::g("Regeneration"),
-            (!self.game.top().is_neutral()).then_some(
-                "write `resolve` before this line: regeneration is used when the creature is being destroyed",
-            ),
-        )
+        Stop::refuse(Refusal::RegenerateNotDestroyed { card: c, pending: !self.game.top().is_neutral() })
     }
 }

@@ -8,8 +8,9 @@ use crate::trace::Rule;
 pub struct Illegal {
     /// Index of the line among the actions, when known.
     pub line: Option<usize>,
-    /// Why the line is refused.
-    pub refusal: Refusal,
+    /// Why the line is refused (boxed: some reasons carry pools and lists, and a `Stop` is
+    /// returned on every path).
+    pub refusal: Box<Refusal>,
     /// What the driver adds from the line's context (a phase its implied passes would have
     /// ended, a moment looked at and not taken). Text, because each note is assembled from the
     /// edition's phase names, the driver's own records and the line: they follow the refusal's
@@ -47,8 +48,8 @@ impl Stop {
     }
 
     /// An illegal action.
-    pub(crate) const fn refuse(refusal: Refusal) -> Self {
-        Self::Illegal(Illegal { line: None, refusal, notes: Vec::new() })
+    pub(crate) fn refuse(refusal: Refusal) -> Self {
+        Self::Illegal(Illegal { line: None, refusal: Box::new(refusal), notes: Vec::new() })
     }
 
     /// Attaches the line being taken, unless one is already attached.

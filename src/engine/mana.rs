@@ -1,13 +1,14 @@
 //! Mana: the pool, mana sources, paying costs (002 Mana Pool, Mana Source; Step 1: costs).
 
+use super::refusal::Refusal;
 use super::state::{CardId, PlayerId, Zone};
 use super::{Engine, Stop};
 use crate::grammar::ability::Effect;
 use crate::grammar::mana::{Color, ManaCost};
 use crate::trace::{EventKind, Rule};
 
-const MANA_SOURCE: Rule = Rule::g("Mana Source");
-const PAY_FIRST: Rule = Rule::g("Spell and Ability Timing, Step 1: Announcing a Spell/Ability");
+pub(super) const MANA_SOURCE: Rule = Rule::g("Mana Source");
+pub(super) const PAY_FIRST: Rule = Rule::g("Spell and Ability Timing, Step 1: Announcing a Spell/Ability");
 
 /// A pool or amount in WUBRG-then-colourless order, written like a cost (`2G`, `BBB`).
 #[must_use]
@@ -40,22 +41,14 @@ impl Engine<'_> {
         let card = self.game.card(c);
         let name = self.label(c);
         if card.zone != Zone::Play || card.controller != p {
-            return Err(Stop::illegal(
-                format!("{} does not control {name} in play (it is in {})", self.pname(p), self.zone_phrase(c)),
-                MANA_SOURCE,
-                None,
-            ));
+            return Err(Stop::refuse(Refusal::ManaSourceNotControlled { card: c, player: p, place: self.place(c) }));
         }
         if card.tapped {
-            return Err(Stop::illegal(format!("{name} is already tapped"), MANA_SOURCE, None));
+            return Err(Stop::refuse(Refusal::ManaSourceTapped { card: c }));
         }
         let def = self.def(c);
         if def.kind.is_creature() && card.sick {
-            return Err(Stop::illegal(
-                format!("{name} is summoning sick: its tap ability cannot be used"),
-                Rule::g("Summoning Sickness"),
-                None,
-            ));
+            return Err(Stop::refuse(Refusal::SickTap { card: c }));
         }
         let options: Vec<ManaCost> = def
             .activated()
@@ -67,20 +60,15 @@ impl Engine<'_> {
             .collect();
         let mana = match (want, options.as_slice()) {
             (_, []) => {
-                return Err(Stop::illegal(format!("{name} has no ability that taps it for mana"), MANA_SOURCE, None));
+                return Err(Stop::refuse(Refusal::NoManaAbility { card: c }));
             }
             (None, [one]) => *one,
             (None, _) => {
-                return Err(Stop::illegal(
-                    format!("{name} makes more than one kind of mana"),
-                    MANA_SOURCE,
-                    Some("write `taps CARD for M`"),
-                ));
+                return Err(Stop::refuse(Refusal::ManaKindUnnamed { card: c }));
             }
-            (Some(w), opts) => *opts
-                .iter()
-                .find(|m| **m == w)
-                .ok_or_else(|| Stop::illegal(format!("{name} cannot make {w}"), MANA_SOURCE, None))?,
+            (Some(w), opts) => {
+                *opts.iter().find(|m| **m == w).ok_or_else(|| Stop::refuse(Refusal::CannotMake { card: c, mana: w }))?
+            }
         };
         self.game.card_mut(c).tapped = true;
         add(&mut self.game.players[p.ix()].pool, &mana);
@@ -163,32 +151,17 @@ impl Engine<'_> {
             spend_pool(&mut pool, &mut generic);
         }
         if need.iter().any(|&n| n > 0) || generic > 0 {
-            let have = pool_text(&self.game.players[p.ix()].pool);
+            let have = self.game.players[p.ix()].pool;
             let mut could = [0u32; 6];
             for (_, m) in self.simple_mana_sources(p) {
                 add(&mut could, &m);
             }
-            let could = pool_text(&could);
-            let name = self.pname(p);
+            // `what` is the label the caller gives what is paid for (a card or a spell).
+            let (cost, what) = (*cost, what.to_owned());
             if !tap_sources {
-                return Err(Stop::illegal(
-                    format!(
-                        "{name} cannot pay {cost} for {what}: mana pool {have}, and no mana source may be used while {what} resolves"
-                    ),
-                    Rule::g("Spell and Ability Timing, Step 4: Resolution (mana sources only between steps)"),
-                    Some("tap the mana before the line that resolves it: `taps` lines while you hold priority"),
-                ));
+                return Err(Stop::refuse(Refusal::CannotPayMidResolution { player: p, cost, what, have }));
             }
-            return Err(Stop::illegal(
-                format!(
-                    "{name} cannot pay {cost} for {what}: mana pool {have}; untapped mana sources that pay automatically: {}",
-                    if could == "empty" { "none".to_owned() } else { could }
-                ),
-                PAY_FIRST,
-                Some(
-                    "mana must be in the pool before announcing: write `taps` lines for other sources, or use `costs: free`",
-                ),
-            ));
+            return Err(Stop::refuse(Refusal::CannotPay { player: p, cost, what, have, could }));
         }
         for src in taps {
             self.tap_for_mana(p, src, None, true)?;

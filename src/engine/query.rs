@@ -226,11 +226,6 @@ impl Engine<'_> {
         }
     }
 
-    /// Where a card is, in words.
-    pub(super) fn zone_phrase(&self, c: CardId) -> String {
-        self.place_text(&self.place(c))
-    }
-
     /// Where a card is, as data for a refusal made now and put in words later.
     pub(super) fn place(&self, c: CardId) -> Place {
         let card = self.game.card(c);

@@ -6,17 +6,23 @@
 //! edition's citation table still translates it when the event is emitted.
 
 use super::Engine;
+use super::announce::KINDS;
 use super::combat::{ATTACKERS, BAND, BLOCKERS, STEP0};
 use super::legality::{DP_MAIN, DP_ONLY, STEP1, STEP2, TARGETING};
+use super::mana::{MANA_SOURCE, PAY_FIRST, pool_text};
 use super::state::{AttackStep, CardId, PlayerId, SpellId, Target, Zone};
 use crate::grammar::ability::TargetKind;
-use crate::grammar::mana::Color;
+use crate::grammar::mana::{Color, ManaCost};
 
 /// The rule for sorcery-speed limits.
 const SORCERY: Rule =
     Rule::g("Spell and Ability Timing, Kinds and Speeds: sorceries, summons, artifacts and enchantments");
 /// The rule for preventing damage that is not there.
 const NO_DAMAGE: Rule = Rule::g("Damage Prevention (glossary): only with damage to prevent");
+/// The rule for a moment without priority.
+const NO_PRIORITY: Rule = Rule::g("Turn Order: no spells before or during untap (Phase 1), none in cleanup (Phase 6)");
+/// The rule for playing a land.
+pub(super) const LANDS: Rule = Rule::g("Spell and Ability Timing, Kinds and Speeds: playing a land");
 use crate::trace::Rule;
 
 /// Why a line is refused.
@@ -241,6 +247,131 @@ pub enum Refusal {
         /// The target.
         target: Target,
     },
+    /// A pass where nobody receives priority.
+    NoPriority {
+        /// The phase's index.
+        phase: usize,
+    },
+    /// A land played as a response.
+    LandAsResponse,
+    /// A land played outside the player's own main phase.
+    LandOutsideOwnMain {
+        /// The player.
+        player: PlayerId,
+        /// The active player.
+        active: PlayerId,
+        /// The phase's index.
+        phase: usize,
+    },
+    /// A land not in the player's hand.
+    LandNotInHand {
+        /// The card.
+        card: CardId,
+        /// The player.
+        player: PlayerId,
+    },
+    /// A card played as a land that is not one.
+    NotALand {
+        /// The card.
+        card: CardId,
+    },
+    /// A second land in one turn.
+    SecondLand {
+        /// The player.
+        player: PlayerId,
+    },
+    /// A mana source the player does not control in play.
+    ManaSourceNotControlled {
+        /// The card.
+        card: CardId,
+        /// The player.
+        player: PlayerId,
+        /// Where the card is.
+        place: Place,
+    },
+    /// A mana source already tapped.
+    ManaSourceTapped {
+        /// The card.
+        card: CardId,
+    },
+    /// A summoning-sick creature's tap ability.
+    SickTap {
+        /// The creature.
+        card: CardId,
+    },
+    /// A card without a tap-for-mana ability.
+    NoManaAbility {
+        /// The card.
+        card: CardId,
+    },
+    /// A source making several kinds of mana, none named.
+    ManaKindUnnamed {
+        /// The card.
+        card: CardId,
+    },
+    /// A source asked for mana it cannot make.
+    CannotMake {
+        /// The card.
+        card: CardId,
+        /// The mana asked for.
+        mana: ManaCost,
+    },
+    /// A cost that cannot be paid in the middle of a resolution (no mana sources then).
+    CannotPayMidResolution {
+        /// The payer.
+        player: PlayerId,
+        /// The cost.
+        cost: ManaCost,
+        /// The label of what is paid for, as the payment names it.
+        what: String,
+        /// The payer's mana pool.
+        have: [u32; 6],
+    },
+    /// A cost that cannot be paid.
+    CannotPay {
+        /// The payer.
+        player: PlayerId,
+        /// The cost.
+        cost: ManaCost,
+        /// The label of what is paid for, as the payment names it.
+        what: String,
+        /// The payer's mana pool.
+        have: [u32; 6],
+        /// What the untapped simple mana sources could add.
+        could: [u32; 6],
+    },
+    /// A card without the ability named.
+    NoSuchAbility {
+        /// The card.
+        card: CardId,
+    },
+    /// A tapped card's tap ability.
+    TappedTap {
+        /// The card.
+        card: CardId,
+    },
+    /// Several sources named where one is chosen.
+    OneSourceOnly {
+        /// The card.
+        card: CardId,
+    },
+    /// Reverse Damage with no damage dealt to reverse.
+    NothingToReverse {
+        /// The player.
+        player: PlayerId,
+    },
+    /// Regeneration of a buried creature.
+    RegenerateBuried {
+        /// The creature.
+        card: CardId,
+    },
+    /// Regeneration of a creature not being destroyed.
+    RegenerateNotDestroyed {
+        /// The creature.
+        card: CardId,
+        /// Something is being cast or waiting.
+        pending: bool,
+    },
 }
 
 /// Where a card was when a line was refused.
@@ -373,7 +504,28 @@ impl Refusal {
             }
             Self::CannotTarget { at_spell: true, .. } => STEP2,
             Self::CannotTarget { at_spell: false, .. } => TARGETING,
-            Self::NoColorDamage { .. } | Self::NoDamageToPrevent { .. } => NO_DAMAGE,
+            Self::NoColorDamage { .. } | Self::NoDamageToPrevent { .. } | Self::NothingToReverse { .. } => NO_DAMAGE,
+            Self::NoPriority { .. } => NO_PRIORITY,
+            Self::LandAsResponse
+            | Self::LandOutsideOwnMain { .. }
+            | Self::LandNotInHand { .. }
+            | Self::NotALand { .. } => LANDS,
+            Self::SecondLand { .. } => Rule::r5("Main Phase: one land per turn"),
+            Self::ManaSourceNotControlled { .. }
+            | Self::ManaSourceTapped { .. }
+            | Self::NoManaAbility { .. }
+            | Self::ManaKindUnnamed { .. }
+            | Self::CannotMake { .. } => MANA_SOURCE,
+            Self::SickTap { .. } => Rule::g("Summoning Sickness"),
+            Self::CannotPayMidResolution { .. } => {
+                Rule::g("Spell and Ability Timing, Step 4: Resolution (mana sources only between steps)")
+            }
+            Self::CannotPay { .. } => PAY_FIRST,
+            Self::NoSuchAbility { .. } => KINDS,
+            Self::TappedTap { .. } => STEP1,
+            Self::OneSourceOnly { .. } => Rule::g("Damage Prevention (glossary): all damage of a type"),
+            Self::RegenerateBuried { .. } => Rule::g("Bury"),
+            Self::RegenerateNotDestroyed { .. } => Rule::g("Regeneration"),
         }
     }
 }
@@ -533,6 +685,70 @@ impl Engine<'_> {
             Refusal::NoDamageToPrevent { target } => {
                 format!("there is no damage to {} to prevent", self.tlabel(*target))
             }
+            Refusal::NoPriority { phase } => {
+                format!("nobody receives priority in the {} phase", self.pol.phases[*phase])
+            }
+            Refusal::LandAsResponse => {
+                "a land cannot be played while a spell is being cast or a batch is waiting: a land is not a response"
+                    .to_owned()
+            }
+            Refusal::LandOutsideOwnMain { player, active, phase } => format!(
+                "{} may play a land only in {}'s own main phase (now: {}'s {} phase)",
+                self.pname(*player),
+                self.pname(*player),
+                self.pname(*active),
+                self.pol.phases[*phase]
+            ),
+            Refusal::LandNotInHand { card, player } => {
+                format!("{} is not in {}'s hand", self.label(*card), self.pname(*player))
+            }
+            Refusal::NotALand { card } => format!("{} is not a land", self.label(*card)),
+            Refusal::SecondLand { player } => format!("{} has already played a land this turn", self.pname(*player)),
+            Refusal::ManaSourceNotControlled { card, player, place } => format!(
+                "{} does not control {} in play (it is in {})",
+                self.pname(*player),
+                self.label(*card),
+                self.place_text(place)
+            ),
+            Refusal::ManaSourceTapped { card } => format!("{} is already tapped", self.label(*card)),
+            Refusal::SickTap { card } => {
+                format!("{} is summoning sick: its tap ability cannot be used", self.label(*card))
+            }
+            Refusal::NoManaAbility { card } => format!("{} has no ability that taps it for mana", self.label(*card)),
+            Refusal::ManaKindUnnamed { card } => format!("{} makes more than one kind of mana", self.label(*card)),
+            Refusal::CannotMake { card, mana } => format!("{} cannot make {mana}", self.label(*card)),
+            Refusal::CannotPayMidResolution { player, cost, what, have } => format!(
+                "{} cannot pay {cost} for {what}: mana pool {}, and no mana source may be used while {what} resolves",
+                self.pname(*player),
+                pool_text(have)
+            ),
+            Refusal::CannotPay { player, cost, what, have, could } => {
+                let could = pool_text(could);
+                format!(
+                    "{} cannot pay {cost} for {what}: mana pool {}; untapped mana sources that pay automatically: {}",
+                    self.pname(*player),
+                    pool_text(have),
+                    if could == "empty" { "none".to_owned() } else { could }
+                )
+            }
+            Refusal::NoSuchAbility { card } => format!("{} has no such ability", self.label(*card)),
+            Refusal::TappedTap { card } => {
+                format!("{} is tapped, so its tap ability cannot be used", self.label(*card))
+            }
+            Refusal::OneSourceOnly { card } => {
+                format!("{} prevents damage from one source only; name one", self.label(*card))
+            }
+            Refusal::NothingToReverse { player } => format!(
+                "no damage has been dealt to {} this turn by that source, so there is none to reverse",
+                self.pname(*player)
+            ),
+            Refusal::RegenerateBuried { card } => {
+                format!("{} was buried: a buried creature may not be regenerated", self.label(*card))
+            }
+            Refusal::RegenerateNotDestroyed { card, .. } => format!(
+                "{} is not being destroyed: regeneration is a specialized ability, used only when the creature would go to the graveyard",
+                self.label(*card)
+            ),
         }
     }
 
@@ -553,6 +769,18 @@ impl Engine<'_> {
                 "write `resolve` before this line: the damage prevention step comes when the damage is dealt"
             }
             Refusal::NeedsTarget { .. } => "add `on TARGET`",
+            Refusal::NoPriority { .. } => "write `go to PHASE` to move on",
+            Refusal::LandAsResponse => "write `resolve` before this line",
+            Refusal::ManaKindUnnamed { .. } => "write `taps CARD for M`",
+            Refusal::CannotPayMidResolution { .. } => {
+                "tap the mana before the line that resolves it: `taps` lines while you hold priority"
+            }
+            Refusal::CannotPay { .. } => {
+                "mana must be in the pool before announcing: write `taps` lines for other sources, or use `costs: free`"
+            }
+            Refusal::RegenerateNotDestroyed { pending: true, .. } => {
+                "write `resolve` before this line: regeneration is used when the creature is being destroyed"
+            }
             _ => return None,
         };
         Some(hint.to_owned())

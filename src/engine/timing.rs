@@ -1,6 +1,7 @@
 //! Who acts when: the neutral state, interrupt windows, batches, passes (002, Spell and Ability
 //! Timing: Life-Cycle, Step 2, Step 3, Batches, Batches of Interrupts, Who Announces First).
 
+use super::refusal::{LANDS, Refusal};
 use super::state::{CtxKind, PlayerId, Status, Window, Zone};
 use super::{Engine, Stop};
 use crate::cards::CardKind;
@@ -28,13 +29,8 @@ impl Engine<'_> {
     /// `p` passes; a second pass in a row closes the innermost window, resolves the batch, or
     /// ends the phase.
     pub(super) fn pass(&mut self, p: PlayerId, implied: bool) -> Result<(), Stop> {
-        let phase = self.pol.phases[self.game.phase];
         if self.game.ctx.len() == 1 && self.game.top().is_neutral() && !self.pol.has_priority(self.game.phase) {
-            return Err(Stop::illegal(
-                format!("nobody receives priority in the {phase} phase"),
-                Rule::g("Turn Order: no spells before or during untap (Phase 1), none in cleanup (Phase 6)"),
-                Some("write `go to PHASE` to move on"),
-            ));
+            return Err(Stop::refuse(Refusal::NoPriority { phase: self.game.phase }));
         }
         self.emit(EventKind::Passes { player: self.pname(p), implied }, Some(WHO_FIRST));
         let top = self.game.top_mut();
@@ -409,13 +405,8 @@ impl Engine<'_> {
     /// `P plays LAND`: a special action in the main phase's neutral state (002 Spell and Ability
     /// Timing, Kinds and Speeds; Who Announces First).
     pub(super) fn play_land(&mut self, p: PlayerId, c: super::state::CardId) -> Result<(), Stop> {
-        const LANDS: Rule = Rule::g("Spell and Ability Timing, Kinds and Speeds: playing a land");
         if !self.game.top().is_neutral() || self.game.ctx.len() > 1 {
-            return Err(Stop::illegal(
-                "a land cannot be played while a spell is being cast or a batch is waiting: a land is not a response",
-                LANDS,
-                Some("write `resolve` before this line"),
-            ));
+            return Err(Stop::refuse(Refusal::LandAsResponse));
         }
         // A step-bound line moves play forward to its phase, both players passing (contract,
         // Consumption 3): an attack in progress is fought to its end first.
@@ -442,30 +433,18 @@ impl Engine<'_> {
         self.yield_to(p)?;
         let phase = self.pol.phases[self.game.phase];
         if p != self.game.active || phase != "main" {
-            return Err(Stop::illegal(
-                format!(
-                    "{} may play a land only in {}'s own main phase (now: {}'s {phase} phase)",
-                    self.pname(p),
-                    self.pname(p),
-                    self.pname(self.game.active)
-                ),
-                LANDS,
-                None,
-            ));
+            let (active, phase) = (self.game.active, self.game.phase);
+            return Err(Stop::refuse(Refusal::LandOutsideOwnMain { player: p, active, phase }));
         }
         let card = self.game.card(c);
         if card.zone != Zone::Hand || card.owner != p {
-            return Err(Stop::illegal(format!("{} is not in {}'s hand", self.label(c), self.pname(p)), LANDS, None));
+            return Err(Stop::refuse(Refusal::LandNotInHand { card: c, player: p }));
         }
         if self.def(c).kind != CardKind::Land {
-            return Err(Stop::illegal(format!("{} is not a land", self.label(c)), LANDS, None));
+            return Err(Stop::refuse(Refusal::NotALand { card: c }));
         }
         if self.game.players[p.ix()].land_played {
-            return Err(Stop::illegal(
-                format!("{} has already played a land this turn", self.pname(p)),
-                Rule::r5("Main Phase: one land per turn"),
-                None,
-            ));
+            return Err(Stop::refuse(Refusal::SecondLand { player: p }));
         }
         self.game.players[p.ix()].land_played = true;
         self.game.move_card(c, Zone::Play);
