@@ -6,6 +6,7 @@
 //! example p.38; Circles of Protection p.20, p.37).
 
 use super::action::Action;
+use super::refusal::Refusal;
 use super::script::Decision;
 use super::state::{CardId, PlayerId, SpellId, Target};
 use super::{Engine, Stop};
@@ -17,7 +18,7 @@ const PROTECTION: Rule = Rule::a(
     "p.28 Protection: not affected by any magic of those colours; damage it deals cannot be prevented using cards of those colours",
 );
 
-const LATER_CHOOSES: Rule = Rule::a(
+pub(super) const LATER_CHOOSES: Rule = Rule::a(
     "p.30 Timing: the player casting the later spell chooses whether it occurs before or after the conflicting spell",
 );
 
@@ -51,28 +52,15 @@ impl Engine<'_> {
             let spots: Vec<Option<usize>> =
                 named.iter().map(|&c| batch.iter().position(|&s| self.game.spell(s).card == c)).collect();
             let [Some(a), Some(b)] = spots.as_slice() else {
-                return Err(Stop::illegal(
-                    "under the Alpha rules an order names two spells of the batch taking effect: the later one and the one it goes before or after",
-                    LATER_CHOOSES,
-                    Some("write `P orders LATER, EARLIER` (before) or `P orders EARLIER, LATER` (after)"),
-                )
-                .at_line(i));
+                return Err(Stop::refuse(Refusal::AlphaOrderTwo).at_line(i));
             };
             let (later, other, before) = if a > b { (*a, *b, true) } else { (*b, *a, false) };
             if later == other {
-                return Err(Stop::illegal("the order names the same spell twice", LATER_CHOOSES, None).at_line(i));
+                return Err(Stop::refuse(Refusal::AlphaOrderSame).at_line(i));
             }
             if self.game.spell(batch[later]).controller != p {
-                return Err(Stop::illegal(
-                    format!(
-                        "{} was cast after {} by the other player: the caster of the later spell chooses",
-                        self.slabel(batch[later]),
-                        self.slabel(batch[other])
-                    ),
-                    LATER_CHOOSES,
-                    None,
-                )
-                .at_line(i));
+                let (later, other) = (batch[later], batch[other]);
+                return Err(Stop::refuse(Refusal::AlphaLaterChooses { later, other }).at_line(i));
             }
             choices.retain(|(k, ..)| *k != later);
             choices.push((later, other, before));

@@ -29,7 +29,7 @@ mod triggers;
 
 pub use illegal::{Illegal, Stop};
 pub use mana::pool_text;
-pub use refusal::Refusal;
+pub use refusal::{Refusal, Unasked};
 
 use crate::cards::{CardDef, Library};
 use crate::edition::Policies;
@@ -329,33 +329,13 @@ impl Engine<'_> {
         // Lines read by a later moment (an answer to "unless ... pays", a damage division): play
         // goes on to that moment, which takes the line; if it never comes, the line is illegal.
         let deferred = match line.action {
-            Action::Assign(p, ..) => Some((
-                p,
-                "has no combat damage to assign now",
-                Rule::g("Attack Phase, Step 5+6: First Strike and non-FirstStrike Damage Dealing"),
-                "`assigns` lines belong to an attack, before its damage step",
-            )),
-            Action::Order(p, _) => Some((
-                p,
-                "has no abilities that triggered together to order now",
-                Rule::g("Spell and Ability Timing, Specialized Abilities (several at once: each player orders theirs)"),
-                "write it right after the line whose resolution makes them trigger",
-            )),
-            Action::Discard(p, _) => Some((
-                p,
-                "is not asked to discard now",
-                Rule::g("Turn Order, Phase 5: Discard (only down to seven, at the end of the phase)"),
-                "write it right after the line that ends the discard phase, such as a `go to` the phase after it",
-            )),
-            Action::Pay(p, _) => Some((
-                p,
-                "is not asked to pay now",
-                Rule::g("Spell and Ability Timing, Step 4: Resolution"),
-                "write the answer right after the line that resolves the spell asking for it",
-            )),
+            Action::Assign(p, ..) => Some((p, Unasked::Assign)),
+            Action::Order(p, _) => Some((p, Unasked::Order)),
+            Action::Discard(p, _) => Some((p, Unasked::Discard)),
+            Action::Pay(p, _) => Some((p, Unasked::Pay)),
             _ => None,
         };
-        if let Some((p, what, rule, hint)) = deferred {
+        if let Some((p, what)) = deferred {
             self.driver.rewind(i);
             let alpha_order = self.pol.batch_order == crate::edition::BatchOrder::LaterCasterChooses
                 && matches!(line.action, Action::Order(..))
@@ -379,7 +359,7 @@ impl Engine<'_> {
             if self.driver.position() == i {
                 self.driver.rewind(i + 1);
                 self.show_line(i);
-                return Err(Stop::illegal(format!("{} {what}", self.pname(p)), rule, Some(hint)).at_line(i));
+                return Err(Stop::refuse(Refusal::Unasked { player: p, what }).at_line(i));
             }
             return Ok(());
         }
@@ -408,21 +388,13 @@ impl Engine<'_> {
 
     fn take_action(&mut self, a: &Action) -> Result<(), Stop> {
         if self.game.between_turns && !matches!(a, Action::GoTo(_)) {
-            return Err(Stop::illegal(
-                "the turn is over and the next has not begun: there is no time between turns to act",
-                Rule::g("Turn Order, Phase 6: Cleanup"),
-                Some("write `go to next turn` (or `go to PHASE`) first"),
-            ));
+            return Err(Stop::refuse(Refusal::BetweenTurns));
         }
         self.combat_before_line(a)?;
         match a {
             Action::Resolve => {
                 if self.game.top().is_neutral() {
-                    return Err(Stop::illegal(
-                        "nothing is being cast or waiting in a batch, so there is nothing to resolve",
-                        Rule::g("Spell and Ability Timing, Batches of Spells and Abilities"),
-                        Some("remove this line, or write `go to PHASE` to move on"),
-                    ));
+                    return Err(Stop::refuse(Refusal::NothingToResolve));
                 }
                 self.settle_top()
             }
@@ -446,14 +418,7 @@ impl Engine<'_> {
                 } else if !self.pol.mana_without_priority {
                     // 4e: tapping a land for mana was an interrupt, and no fast effect could be
                     // played in the untap and heal creatures phases.
-                    return Err(Stop::illegal(
-                        format!(
-                            "no fast effect may be played in the {} phase, and under these rules tapping for mana is an interrupt",
-                            self.pol.phases[self.game.phase]
-                        ),
-                        Rule::f4("Timing: tapping a land for mana is always an interrupt; Rules About Phases"),
-                        None,
-                    ));
+                    return Err(Stop::refuse(Refusal::ManaIsInterrupt { phase: self.game.phase }));
                 }
                 self.tap_for_mana(*p, *c, *m, false).map(|_| ())
             }

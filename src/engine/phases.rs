@@ -2,6 +2,7 @@
 //! cleanup), and `go to` / `stop:` (002 Turn Order; 000 Phases of the Turn).
 
 use super::action::{Action, Goal};
+use super::refusal::{Refusal, UPKEEP_COSTS};
 use super::script::Decision;
 use super::state::{CardId, Ctx, CtxKind, Zone};
 use super::{Engine, Stop};
@@ -25,20 +26,11 @@ impl Engine<'_> {
         }
         match goal {
             Goal::Step(step) => {
-                let rule = Rule::g("Attack Phase Rules and Rulings");
                 let Some(now) = self.game.combat.as_ref().map(|c| c.step) else {
-                    return Err(Stop::illegal(
-                        format!("no attack is in progress, so there is no {} step", step.name()),
-                        rule,
-                        Some("declare the attack first: `declares an attack` or `attacks with`"),
-                    ));
+                    return Err(Stop::refuse(Refusal::NoAttackForStep { step }));
                 };
                 if step <= now {
-                    return Err(Stop::illegal(
-                        format!("the {} step does not come again in this attack (now: {})", step.name(), now.name()),
-                        rule,
-                        None,
-                    ));
+                    return Err(Stop::refuse(Refusal::StepPassed { step, now }));
                 }
                 // Steps on the way are played without reading lines: the lines after `go to`
                 // belong to the step it names (contract, Consumption 4).
@@ -53,28 +45,11 @@ impl Engine<'_> {
             Goal::Phase(i) => {
                 if self.pol.play_or_draw && self.game.first_turn && self.game.turn == 1 && self.pol.phases[i] == "draw"
                 {
-                    return Err(Stop::illegal(
-                        format!("{} goes first: this turn has no draw phase", self.pname(self.game.active)),
-                        Rule::g("Turn Order, Starting the Game"),
-                        Some("write `go to main`"),
-                    ));
+                    return Err(Stop::refuse(Refusal::NoFirstDraw { active: self.game.active }));
                 }
                 if i <= self.game.phase {
-                    let reason = format!(
-                        "the {} phase does not come again this turn (now: the {} phase)",
-                        self.pol.phases[i],
-                        self.phase_name()
-                    );
-                    let rule = Rule::g("Turn Order Rules and Rulings");
-                    return Err(if line.is_some() {
-                        Stop::illegal(reason, rule, Some("write `go to next turn` first"))
-                    } else {
-                        Stop::illegal(
-                            format!("`stop:` cannot be reached: {reason}"),
-                            rule,
-                            Some("use `stop: next turn`"),
-                        )
-                    });
+                    let (now, stop) = (self.game.phase, line.is_none());
+                    return Err(Stop::refuse(Refusal::PhasePassed { phase: i, now, stop }));
                 }
                 while self.game.phase < i {
                     self.next_phase()?;
@@ -205,12 +180,7 @@ impl Engine<'_> {
             let Some(Action::Discard(_, c)) = self.action_of(i) else { return Ok(()) };
             let card = self.game.card(c);
             if card.zone != Zone::Hand || card.owner != p {
-                return Err(Stop::illegal(
-                    format!("{} is not in {}'s hand", self.label(c), self.pname(p)),
-                    Rule::g("Turn Order, Phase 5: Discard"),
-                    None,
-                )
-                .at_line(i));
+                return Err(Stop::refuse(Refusal::DiscardNotInHand { card: c, player: p }).at_line(i));
             }
             self.game.move_card(c, Zone::Graveyard);
             self.emit(
@@ -238,7 +208,7 @@ impl Engine<'_> {
                 })
             })
             .collect();
-        let rule = Rule::g("Turn Order, About The Phases (phase costs are dealt with before part 3)");
+        let rule = UPKEEP_COSTS;
         for (c, cost) in owed {
             if self.game.card(c).zone != Zone::Play {
                 continue;
@@ -257,22 +227,12 @@ impl Engine<'_> {
                 });
             };
             if q != p {
-                return Err(Stop::illegal(
-                    format!("{} does not control {card}: {name} pays its upkeep", self.pname(q)),
-                    rule,
-                    None,
-                )
-                .at_line(i));
+                return Err(Stop::refuse(Refusal::UpkeepNotYours { player: q, payer: p, card: c }).at_line(i));
             }
             self.depth = 1;
             match answer {
                 Some(k) if k != n => {
-                    return Err(Stop::illegal(
-                        format!("{card}'s upkeep costs {cost}, not {k}"),
-                        rule,
-                        Some(&format!("write `{name} pays {n}` or `{name} does not pay`")),
-                    )
-                    .at_line(i));
+                    return Err(Stop::refuse(Refusal::UpkeepAmount { card: c, payer: p, cost, answer: k }).at_line(i));
                 }
                 Some(_) => {
                     // Mana sources may be used: the active player holds priority in the upkeep.

@@ -6,11 +6,14 @@
 //! edition's citation table still translates it when the event is emitted.
 
 use super::Engine;
+use super::alpha::LATER_CHOOSES;
 use super::announce::KINDS;
 use super::combat::{ATTACKERS, BAND, BLOCKERS, STEP0};
 use super::legality::{DP_MAIN, DP_ONLY, STEP1, STEP2, TARGETING};
 use super::mana::{MANA_SOURCE, PAY_FIRST, pool_text};
+use super::regeneration::{CONTROLLER_PAYS, REGEN};
 use super::state::{AttackStep, CardId, PlayerId, SpellId, Target, Zone};
+use super::triggers::ORDER;
 use crate::grammar::ability::TargetKind;
 use crate::grammar::mana::{Color, ManaCost};
 
@@ -21,6 +24,16 @@ const SORCERY: Rule =
 const NO_DAMAGE: Rule = Rule::g("Damage Prevention (glossary): only with damage to prevent");
 /// The rule for a moment without priority.
 const NO_PRIORITY: Rule = Rule::g("Turn Order: no spells before or during untap (Phase 1), none in cleanup (Phase 6)");
+/// The rule for phase costs (upkeep).
+pub(super) const UPKEEP_COSTS: Rule =
+    Rule::g("Turn Order, About The Phases (phase costs are dealt with before part 3)");
+/// The rule (Fourth Edition) that the active player ordered all effects that happen together.
+pub(super) const ACTIVE_ORDERS_ALL: Rule =
+    Rule::g("Changes from Fourth Edition: Phase Effects (the active player ordered them all)");
+/// The rule for payments and answers during a resolution.
+const STEP4: Rule = Rule::g("Spell and Ability Timing, Step 4: Resolution");
+/// The rule that no mana source is used in the middle of a resolution.
+const STEP4_MANA: Rule = Rule::g("Spell and Ability Timing, Step 4: Resolution (mana sources only between steps)");
 /// The rule for playing a land.
 pub(super) const LANDS: Rule = Rule::g("Spell and Ability Timing, Kinds and Speeds: playing a land");
 use crate::trace::Rule;
@@ -372,6 +385,157 @@ pub enum Refusal {
         /// Something is being cast or waiting.
         pending: bool,
     },
+    /// A step named with no attack in progress.
+    NoAttackForStep {
+        /// The step.
+        step: AttackStep,
+    },
+    /// A step of the attack already past.
+    StepPassed {
+        /// The step named.
+        step: AttackStep,
+        /// The step now.
+        now: AttackStep,
+    },
+    /// The draw phase of the first player's first turn.
+    NoFirstDraw {
+        /// The player who goes first.
+        active: PlayerId,
+    },
+    /// A phase already past this turn.
+    PhasePassed {
+        /// The phase named (index).
+        phase: usize,
+        /// The phase now (index).
+        now: usize,
+        /// Named by `stop:` rather than a `go to` line.
+        stop: bool,
+    },
+    /// A discard of a card not in the player's hand.
+    DiscardNotInHand {
+        /// The card.
+        card: CardId,
+        /// The player.
+        player: PlayerId,
+    },
+    /// An upkeep answered by a player who does not control the card.
+    UpkeepNotYours {
+        /// Who answered.
+        player: PlayerId,
+        /// Who pays.
+        payer: PlayerId,
+        /// The card.
+        card: CardId,
+    },
+    /// An upkeep answered with the wrong amount.
+    UpkeepAmount {
+        /// The card.
+        card: CardId,
+        /// Who pays.
+        payer: PlayerId,
+        /// The upkeep cost.
+        cost: ManaCost,
+        /// The amount the line names.
+        answer: u32,
+    },
+    /// An order by a player who is not the active player, where the active player orders all.
+    NotActiveOrders {
+        /// Who ordered.
+        player: PlayerId,
+        /// The active player.
+        active: PlayerId,
+    },
+    /// An order that does not name each of the abilities once (the active player orders all).
+    OrderAll {
+        /// The cards whose abilities triggered together.
+        cards: Vec<CardId>,
+    },
+    /// An order that does not name each of the player's abilities once.
+    OrderOwn {
+        /// The player.
+        player: PlayerId,
+        /// The cards whose abilities triggered together.
+        cards: Vec<CardId>,
+    },
+    /// An Alpha order that does not name two spells of the batch.
+    AlphaOrderTwo,
+    /// An Alpha order naming the same spell twice.
+    AlphaOrderSame,
+    /// An Alpha order by the player who did not cast the later spell.
+    AlphaLaterChooses {
+        /// The later spell.
+        later: SpellId,
+        /// The other spell.
+        other: SpellId,
+    },
+    /// A regeneration ability of the other player's permanent.
+    RegenerationNotYours {
+        /// The regeneration source.
+        source: CardId,
+        /// Its controller.
+        controller: PlayerId,
+        /// The creature.
+        card: CardId,
+    },
+    /// No regeneration ability the player can use on the creature.
+    NoRegeneration {
+        /// The player.
+        player: PlayerId,
+        /// The creature.
+        card: CardId,
+    },
+    /// A player does not control the card.
+    DoesNotControl {
+        /// The player.
+        player: PlayerId,
+        /// The card.
+        card: CardId,
+    },
+    /// A mana source tapped before the answer to a resolving spell's payment.
+    NoManaMidResolution {
+        /// The resolving spell.
+        spell: SpellId,
+    },
+    /// A payment answered with the wrong amount.
+    PaymentAmount {
+        /// The spell asking.
+        spell: SpellId,
+        /// Who pays.
+        payer: PlayerId,
+        /// The amount asked.
+        amount: u32,
+        /// The amount the line names.
+        answer: u32,
+    },
+    /// An answer that no moment asks for.
+    Unasked {
+        /// The player.
+        player: PlayerId,
+        /// What the line answers.
+        what: Unasked,
+    },
+    /// A line between turns.
+    BetweenTurns,
+    /// `resolve` with nothing to resolve.
+    NothingToResolve,
+    /// Tapping for mana in a phase without fast effects, where it is an interrupt (4e).
+    ManaIsInterrupt {
+        /// The phase's index.
+        phase: usize,
+    },
+}
+
+/// What a line answers that a later moment would ask for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Unasked {
+    /// An `assigns` line.
+    Assign,
+    /// An `orders` line.
+    Order,
+    /// A `discards` line.
+    Discard,
+    /// A `pays` line.
+    Pay,
 }
 
 /// Where a card was when a line was refused.
@@ -526,6 +690,31 @@ impl Refusal {
             Self::OneSourceOnly { .. } => Rule::g("Damage Prevention (glossary): all damage of a type"),
             Self::RegenerateBuried { .. } => Rule::g("Bury"),
             Self::RegenerateNotDestroyed { .. } => Rule::g("Regeneration"),
+            Self::NoAttackForStep { .. } | Self::StepPassed { .. } => Rule::g("Attack Phase Rules and Rulings"),
+            Self::NoFirstDraw { .. } => Rule::g("Turn Order, Starting the Game"),
+            Self::PhasePassed { .. } => Rule::g("Turn Order Rules and Rulings"),
+            Self::DiscardNotInHand { .. } => Rule::g("Turn Order, Phase 5: Discard"),
+            Self::UpkeepNotYours { .. } | Self::UpkeepAmount { .. } => UPKEEP_COSTS,
+            Self::NotActiveOrders { .. } | Self::OrderAll { .. } => ACTIVE_ORDERS_ALL,
+            Self::OrderOwn { .. } => ORDER,
+            Self::AlphaOrderTwo | Self::AlphaOrderSame | Self::AlphaLaterChooses { .. } => LATER_CHOOSES,
+            Self::RegenerationNotYours { .. } | Self::DoesNotControl { .. } => CONTROLLER_PAYS,
+            Self::NoRegeneration { .. } => REGEN,
+            Self::NoManaMidResolution { .. } => STEP4_MANA,
+            Self::PaymentAmount { .. } => STEP4,
+            Self::Unasked { what, .. } => match what {
+                Unasked::Assign => Rule::g("Attack Phase, Step 5+6: First Strike and non-FirstStrike Damage Dealing"),
+                Unasked::Order => ORDER,
+                Unasked::Discard => {
+                    Rule::g("Turn Order, Phase 5: Discard (only down to seven, at the end of the phase)")
+                }
+                Unasked::Pay => STEP4,
+            },
+            Self::BetweenTurns => Rule::g("Turn Order, Phase 6: Cleanup"),
+            Self::NothingToResolve => Rule::g("Spell and Ability Timing, Batches of Spells and Abilities"),
+            Self::ManaIsInterrupt { .. } => {
+                Rule::f4("Timing: tapping a land for mana is always an interrupt; Rules About Phases")
+            }
         }
     }
 }
@@ -745,6 +934,95 @@ impl Engine<'_> {
             Refusal::RegenerateBuried { card } => {
                 format!("{} was buried: a buried creature may not be regenerated", self.label(*card))
             }
+            Refusal::NoAttackForStep { step } => {
+                format!("no attack is in progress, so there is no {} step", step.name())
+            }
+            Refusal::StepPassed { step, now } => {
+                format!("the {} step does not come again in this attack (now: {})", step.name(), now.name())
+            }
+            Refusal::NoFirstDraw { active } => {
+                format!("{} goes first: this turn has no draw phase", self.pname(*active))
+            }
+            Refusal::PhasePassed { phase, now, stop } => {
+                let reason = format!(
+                    "the {} phase does not come again this turn (now: the {} phase)",
+                    self.pol.phases[*phase], self.pol.phases[*now]
+                );
+                if *stop { format!("`stop:` cannot be reached: {reason}") } else { reason }
+            }
+            Refusal::DiscardNotInHand { card, player } => {
+                format!("{} is not in {}'s hand", self.label(*card), self.pname(*player))
+            }
+            Refusal::UpkeepNotYours { player, payer, card } => format!(
+                "{} does not control {}: {} pays its upkeep",
+                self.pname(*player),
+                self.label(*card),
+                self.pname(*payer)
+            ),
+            Refusal::UpkeepAmount { card, cost, answer, .. } => {
+                format!("{}'s upkeep costs {cost}, not {answer}", self.label(*card))
+            }
+            Refusal::NotActiveOrders { player, active } => format!(
+                "{} is not the active player: under these rules {} orders all the effects that happen together",
+                self.pname(*player),
+                self.pname(*active)
+            ),
+            Refusal::OrderAll { cards } => format!(
+                "the abilities that triggered together are those of {}: the order must name each of them once",
+                self.names_joined(cards)
+            ),
+            Refusal::OrderOwn { player, cards } => format!(
+                "{}'s abilities that triggered together are those of {}: the order must name each of them once",
+                self.pname(*player),
+                self.names_joined(cards)
+            ),
+            Refusal::AlphaOrderTwo => "under the Alpha rules an order names two spells of the batch taking effect: the later one and the one it goes before or after".to_owned(),
+            Refusal::AlphaOrderSame => "the order names the same spell twice".to_owned(),
+            Refusal::AlphaLaterChooses { later, other } => format!(
+                "{} was cast after {} by the other player: the caster of the later spell chooses",
+                self.slabel(*later),
+                self.slabel(*other)
+            ),
+            Refusal::RegenerationNotYours { source, controller, card } => format!(
+                "{} is controlled by {}: only a permanent's controller may pay its activation cost, whoever controls {}",
+                self.label(*source),
+                self.pname(*controller),
+                self.label(*card)
+            ),
+            Refusal::NoRegeneration { player, card } => format!(
+                "{} has no regeneration ability that {} can use on {}",
+                self.pname(*player),
+                self.pname(*player),
+                self.label(*card)
+            ),
+            Refusal::DoesNotControl { player, card } => {
+                format!("{} does not control {}", self.pname(*player), self.label(*card))
+            }
+            Refusal::NoManaMidResolution { spell } => {
+                format!("no mana source may be used while {} resolves", self.slabel(*spell))
+            }
+            Refusal::PaymentAmount { spell, amount, answer, .. } => {
+                format!("{} asks for {amount}, not {answer}", self.slabel(*spell))
+            }
+            Refusal::Unasked { player, what } => {
+                let what = match what {
+                    Unasked::Assign => "has no combat damage to assign now",
+                    Unasked::Order => "has no abilities that triggered together to order now",
+                    Unasked::Discard => "is not asked to discard now",
+                    Unasked::Pay => "is not asked to pay now",
+                };
+                format!("{} {what}", self.pname(*player))
+            }
+            Refusal::BetweenTurns => {
+                "the turn is over and the next has not begun: there is no time between turns to act".to_owned()
+            }
+            Refusal::NothingToResolve => {
+                "nothing is being cast or waiting in a batch, so there is nothing to resolve".to_owned()
+            }
+            Refusal::ManaIsInterrupt { phase } => format!(
+                "no fast effect may be played in the {} phase, and under these rules tapping for mana is an interrupt",
+                self.pol.phases[*phase]
+            ),
             Refusal::RegenerateNotDestroyed { card, .. } => format!(
                 "{} is not being destroyed: regeneration is a specialized ability, used only when the creature would go to the graveyard",
                 self.label(*card)
@@ -752,10 +1030,39 @@ impl Engine<'_> {
         }
     }
 
+    /// Card labels joined with commas.
+    fn names_joined(&self, cards: &[CardId]) -> String {
+        cards.iter().map(|&c| self.label(c)).collect::<Vec<_>>().join(", ")
+    }
+
     /// The refusal's hint for the scenario's author, if it has one.
     pub(crate) fn refusal_hint(&self, r: &Refusal) -> Option<String> {
         let hint = match r {
             Refusal::Text { hint, .. } => return hint.clone(),
+            Refusal::UpkeepAmount { payer, cost, .. } => {
+                let (name, n) = (self.pname(*payer), cost.total());
+                return Some(format!("write `{name} pays {n}` or `{name} does not pay`"));
+            }
+            Refusal::PaymentAmount { payer, amount, .. } => {
+                let name = self.pname(*payer);
+                return Some(format!("write `{name} pays {amount}` or `{name} does not pay`"));
+            }
+            Refusal::NoAttackForStep { .. } => "declare the attack first: `declares an attack` or `attacks with`",
+            Refusal::NoFirstDraw { .. } => "write `go to main`",
+            Refusal::PhasePassed { stop: false, .. } => "write `go to next turn` first",
+            Refusal::PhasePassed { stop: true, .. } => "use `stop: next turn`",
+            Refusal::AlphaOrderTwo => "write `P orders LATER, EARLIER` (before) or `P orders EARLIER, LATER` (after)",
+            Refusal::NoManaMidResolution { .. } => "tap the mana before the line that resolves it",
+            Refusal::Unasked { what, .. } => match what {
+                Unasked::Assign => "`assigns` lines belong to an attack, before its damage step",
+                Unasked::Order => "write it right after the line whose resolution makes them trigger",
+                Unasked::Discard => {
+                    "write it right after the line that ends the discard phase, such as a `go to` the phase after it"
+                }
+                Unasked::Pay => "write the answer right after the line that resolves the spell asking for it",
+            },
+            Refusal::BetweenTurns => "write `go to next turn` (or `go to PHASE`) first",
+            Refusal::NothingToResolve => "remove this line, or write `go to PHASE` to move on",
             Refusal::AttackIntentionAnswered { .. } => {
                 "write the spell before `declares an attack`, or after the attackers are declared"
             }

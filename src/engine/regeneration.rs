@@ -2,15 +2,16 @@
 //! abilities can save a creature, and using one as it is being destroyed (002 Regeneration).
 
 use super::action::Action;
+use super::refusal::Refusal;
 use super::state::{CardId, PlayerId, Source, Status, Zone};
 use super::{Engine, Stop};
 use crate::grammar::ability::{Effect, Who};
 use crate::trace::{EventKind, Rule};
 
-const REGEN: Rule = Rule::g("Regeneration");
+pub(super) const REGEN: Rule = Rule::g("Regeneration");
 
 /// 002 Controller, Caster and Owner; Enchantments (L2243-2244): only the controller pays.
-const CONTROLLER_PAYS: Rule =
+pub(super) const CONTROLLER_PAYS: Rule =
     Rule::g("Controller, Caster and Owner (only a permanent's controller uses its abilities)");
 
 impl Engine<'_> {
@@ -54,27 +55,9 @@ impl Engine<'_> {
     pub(super) fn no_regeneration_source(&self, p: PlayerId, c: CardId) -> Stop {
         // The opponent's regeneration (Regeneration on this creature) is not theirs to pay.
         if let Some(&(s, _)) = self.regeneration_sources(p.other(), c).first() {
-            return Stop::illegal(
-                format!(
-                    "{} is controlled by {}: only a permanent's controller may pay its activation cost, whoever controls {}",
-                    self.label(s),
-                    self.pname(p.other()),
-                    self.label(c)
-                ),
-                CONTROLLER_PAYS,
-                None,
-            );
+            return Stop::refuse(Refusal::RegenerationNotYours { source: s, controller: p.other(), card: c });
         }
-        Stop::illegal(
-            format!(
-                "{} has no regeneration ability that {} can use on {}",
-                self.pname(p),
-                self.pname(p),
-                self.label(c)
-            ),
-            REGEN,
-            None,
-        )
+        Stop::refuse(Refusal::NoRegeneration { player: p, card: c })
     }
 
     pub(super) fn regenerate(&mut self, a: &Action) -> Result<Option<CardId>, Stop> {
@@ -103,11 +86,7 @@ impl Engine<'_> {
                     return Ok(None);
                 };
                 if self.game.card(an.card).controller != an.player {
-                    return Err(Stop::illegal(
-                        format!("{} does not control {}", self.pname(an.player), self.label(an.card)),
-                        CONTROLLER_PAYS,
-                        None,
-                    ));
+                    return Err(Stop::refuse(Refusal::DoesNotControl { player: an.player, card: an.card }));
                 }
                 (an.player, (an.card, i), target)
             }

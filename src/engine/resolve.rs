@@ -1,6 +1,7 @@
 //! Resolving one spell or ability: targets checked again, fizzles, effects (002 Step 4, Fizzle).
 
 use super::action::Action;
+use super::refusal::Refusal;
 use super::script::Decision;
 use super::script::Driver as _;
 use super::state::{CardId, Packet, Source, SpellId, Status, Target, UntilEot, Zone};
@@ -476,12 +477,7 @@ impl Engine<'_> {
         let asked = Decision::Pay { payer, amount: n, mana_first: self.pol.mana_mid_resolution };
         if self.offered(&asked).is_none() {
             if let (Some(i), Some(Action::Tap(..))) = (self.driver.upcoming(), self.upcoming_action()) {
-                return Err(Stop::illegal(
-                    format!("no mana source may be used while {by_label} resolves"),
-                    Rule::g("Spell and Ability Timing, Step 4: Resolution (mana sources only between steps)"),
-                    Some("tap the mana before the line that resolves it"),
-                )
-                .at_line(i));
+                return Err(Stop::refuse(Refusal::NoManaMidResolution { spell: by }).at_line(i));
             }
             return Err(Stop::Choice {
                 line: None,
@@ -493,11 +489,9 @@ impl Engine<'_> {
         let Some(i) = self.take_line() else { return Ok(false) };
         self.depth += 1;
         let answer = match self.action_of(i).unwrap_or(Action::Resolve) {
-            Action::Pay(_, Some(k)) if k != n => Err(Stop::illegal(
-                format!("{by_label} asks for {n}, not {k}"),
-                Rule::g("Spell and Ability Timing, Step 4: Resolution"),
-                Some(&format!("write `{name} pays {n}` or `{name} does not pay`")),
-            )),
+            Action::Pay(_, Some(k)) if k != n => {
+                Err(Stop::refuse(Refusal::PaymentAmount { spell: by, payer, amount: n, answer: k }))
+            }
             Action::Pay(_, Some(_)) => {
                 let cost = crate::grammar::mana::ManaCost { generic: n, ..Default::default() };
                 self.pay_with(payer, &cost, &by_label, self.pol.mana_mid_resolution).map(|_| true)

@@ -2,6 +2,7 @@
 //! the active player's first, each nesting its own triggers (002 Triggered Abilities).
 
 use super::action::Action;
+use super::refusal::{ACTIVE_ORDERS_ALL as ALL, Refusal};
 use super::script::Decision;
 use super::script::Driver as _;
 use super::state::{CardId, PlayerId, Source, Spell, Status, Zone};
@@ -11,7 +12,7 @@ use crate::trace::{EventKind, Rule};
 use std::collections::HashSet;
 
 const TRIGGERED: Rule = Rule::g("Spell and Ability Timing, Triggered Abilities");
-const ORDER: Rule =
+pub(super) const ORDER: Rule =
     Rule::g("Spell and Ability Timing, Specialized Abilities (several at once: each player orders theirs)");
 
 impl Engine<'_> {
@@ -180,7 +181,6 @@ impl Engine<'_> {
     /// Fourth Edition: the active player orders every effect that happens together, the
     /// opponent's included (002 Changes: Phase Effects; 4th Ed. FAQ, Rules About Phases).
     fn order_all(&mut self, fired: &mut [(CardId, u8, String)]) -> Result<(), Stop> {
-        const ALL: Rule = Rule::g("Changes from Fourth Edition: Phase Effects (the active player ordered them all)");
         let active = self.game.active;
         let mut cards: Vec<CardId> = Vec::new();
         for (c, _, _) in fired.iter() {
@@ -195,16 +195,7 @@ impl Engine<'_> {
         let named = match self.action_of(i) {
             Some(Action::Order(q, named)) => {
                 if q != active {
-                    return Err(Stop::illegal(
-                        format!(
-                            "{} is not the active player: under these rules {} orders all the effects that happen together",
-                            self.pname(q),
-                            self.pname(active)
-                        ),
-                        ALL,
-                        None,
-                    )
-                    .at_line(i));
+                    return Err(Stop::refuse(Refusal::NotActiveOrders { player: q, active }).at_line(i));
                 }
                 named
             }
@@ -212,16 +203,7 @@ impl Engine<'_> {
         };
         self.take_line();
         if named.len() != cards.len() || !cards.iter().all(|c| named.contains(c)) {
-            let names: Vec<String> = cards.iter().map(|&c| self.label(c)).collect();
-            return Err(Stop::illegal(
-                format!(
-                    "the abilities that triggered together are those of {}: the order must name each of them once",
-                    names.join(", ")
-                ),
-                ALL,
-                None,
-            )
-            .at_line(i));
+            return Err(Stop::refuse(Refusal::OrderAll { cards: cards.clone() }).at_line(i));
         }
         fired.sort_by_key(|(c, _, _)| named.iter().position(|n| n == c));
         let labels = named.iter().map(|&c| self.label(c)).collect();
@@ -245,17 +227,7 @@ impl Engine<'_> {
         let Some(Action::Order(_, named)) = self.action_of(i) else { return Ok(()) };
         let same = named.len() == cards.len() && cards.iter().all(|c| named.contains(c));
         if !same {
-            let names: Vec<String> = cards.iter().map(|&c| self.label(c)).collect();
-            return Err(Stop::illegal(
-                format!(
-                    "{}'s abilities that triggered together are those of {}: the order must name each of them once",
-                    self.pname(p),
-                    names.join(", ")
-                ),
-                ORDER,
-                None,
-            )
-            .at_line(i));
+            return Err(Stop::refuse(Refusal::OrderOwn { player: p, cards: cards.clone() }).at_line(i));
         }
         // Stable: two abilities of one card keep their order; the other player's stay put.
         let start = fired.iter().position(|(c, _, _)| self.game.card(*c).controller == p).unwrap_or(0);
