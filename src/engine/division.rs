@@ -3,7 +3,7 @@
 //! `assigns` lines or the contract's defaults (002 Attack Phase, Steps 5+6; Banding).
 
 use super::action::{Action, TargetRef};
-use super::combat::{BAND, DAMAGE};
+use super::refusal::{NoDivision, Refusal};
 use super::script::Decision;
 use super::state::{CardId, Combat, PlayerId};
 use super::{Engine, Stop};
@@ -36,48 +36,33 @@ impl Engine<'_> {
             let to = if members.contains(&declared) { declared } else { members[0] };
             return Ok(vec![(to, power)]);
         }
-        let among = ("the members of the band it blocks", "the band");
-        self.lines_division(b, power, members, &mine, among, BAND)
+        self.lines_division(b, power, members, &mine, true)
     }
 
     /// A division written in `assigns` lines: each to one of `allowed`, adding up to `power`.
-    /// `among` names the recipients, in full and in short, for the refusals.
+    /// `band`: the recipients are the members of a band a blocker blocks (else an attacker's
+    /// blockers).
     fn lines_division(
         &self,
         source: CardId,
         power: u32,
         allowed: &[CardId],
         mine: &[&Assignment],
-        among: (&str, &str),
-        rule: Rule,
+        band: bool,
     ) -> Result<Vec<(CardId, u32)>, Stop> {
         let mut out = Vec::new();
         for &&(i, _, n, _, to) in mine {
             match to {
                 TargetRef::Card(m) if allowed.contains(&m) => out.push((m, n)),
                 _ => {
-                    return Err(Stop::illegal(
-                        format!("{} can assign damage only to {}", self.label(source), among.0),
-                        rule,
-                        None,
-                    )
-                    .at_line(i));
+                    return Err(Stop::refuse(Refusal::AssignOutside { source, band }).at_line(i));
                 }
             }
         }
         let total = out.iter().fold(0u32, |a, (_, n)| a.saturating_add(*n));
         if total != power {
             let i = mine.last().map_or(0, |x| x.0);
-            return Err(Stop::illegal(
-                format!(
-                    "{} has {power} power to divide among {}, and the lines assign {total}",
-                    self.label(source),
-                    among.1
-                ),
-                rule,
-                None,
-            )
-            .at_line(i));
+            return Err(Stop::refuse(Refusal::DivisionTotal { source, power, total, band }).at_line(i));
         }
         Ok(out)
     }
@@ -122,36 +107,21 @@ impl Engine<'_> {
             let band_blocker = cb.blocked_by(from).and_then(|a| self.sharing_band(cb, a)).is_some();
             let divider = self.divider(cb, from);
             let problem = if band_blocker {
-                (p != self.game.active).then(|| {
-                    format!(
-                        "{} does not divide the damage of {}: the attacking player divides a band's damage (002 Banding)",
-                        self.pname(p),
-                        self.label(from)
-                    )
-                })
+                (p != self.game.active).then_some(NoDivision::BandDamage)
             } else if !cb.attackers.contains(&from) || !cb.in_combat(from) {
-                Some(format!("{} is not an attacking creature; only an attacker's damage is divided", self.label(from)))
+                Some(NoDivision::NotAttacking)
             } else if !cb.is_blocked(from) {
-                Some(format!("{} is not blocked: all its damage goes to the defending player", self.label(from)))
+                Some(NoDivision::NotBlocked)
             } else if p != divider {
-                Some(format!(
-                    "{} does not divide the damage of {}: {} does, since {} (002 Banding: damage sharing, L1417-1419)",
-                    self.pname(p),
-                    self.label(from),
-                    self.pname(divider),
-                    if divider == self.game.card(from).controller {
-                        "none of its blockers still in the combat has banding"
-                    } else {
-                        "one of its blockers has banding"
-                    }
-                ))
+                let banding = divider != self.game.card(from).controller;
+                Some(NoDivision::OtherDivides { divider, banding })
             } else if !matches!(to, TargetRef::Card(b) if cb.blockers_of(from).contains(&b)) {
-                Some(format!("{} can assign damage only to the creatures blocking it", self.label(from)))
+                Some(NoDivision::NotToBlockers)
             } else {
                 None
             };
-            if let Some(reason) = problem {
-                return Err(Stop::illegal(reason, DAMAGE, None).at_line(i));
+            if let Some(why) = problem {
+                return Err(Stop::refuse(Refusal::CannotDivide { player: p, source: from, why }).at_line(i));
             }
             out.push((i, p, n, from, to));
         }
@@ -184,6 +154,6 @@ impl Engine<'_> {
             return Ok(out);
         }
         // Who divides was checked when the lines were taken (`take_assignments`).
-        self.lines_division(a, power, live, &mine, ("the creatures blocking it", "its blockers"), DAMAGE)
+        self.lines_division(a, power, live, &mine, false)
     }
 }

@@ -1,7 +1,6 @@
 //! Why a run stops early.
 
 use super::refusal::Refusal;
-use crate::trace::Rule;
 
 /// An illegal line: why it is refused (with the rule that forbids it), and notes from its context.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -42,11 +41,6 @@ pub enum Stop {
 }
 
 impl Stop {
-    /// An illegal action, its reason as text.
-    pub(crate) fn illegal(reason: impl Into<String>, rule: Rule, hint: Option<&str>) -> Self {
-        Self::refuse(Refusal::Text { reason: reason.into(), rule, hint: hint.map(str::to_owned) })
-    }
-
     /// An illegal action.
     pub(crate) fn refuse(refusal: Refusal) -> Self {
         Self::Illegal(Illegal { line: None, refusal: Box::new(refusal), notes: Vec::new() })

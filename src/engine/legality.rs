@@ -71,8 +71,8 @@ impl Engine<'_> {
         let prevention = matches!(effect, Effect::Prevent(..) | Effect::PreventAllFrom(_));
         if self.instant_regeneration(effect) {
             let a = super::action::Action::Announce(an.clone());
-            if let Some(problem) = self.regeneration_problem_4e(&a) {
-                return Err(self.regeneration_out_of_step(problem));
+            if let Some(fault) = self.regeneration_fault_4e(&a) {
+                return Err(Stop::refuse(fault));
             }
             return Ok(());
         }

@@ -7,6 +7,7 @@
 //! Using Abilities).
 
 use super::action::{Action, Announce};
+use super::refusal::Refusal;
 use super::state::{CardId, Source, SpellId, Target, Zone};
 use super::{Engine, Stop};
 use crate::edition::{Destruction, RegenerationUse};
@@ -16,7 +17,7 @@ use crate::trace::{EventKind, Rule};
 const GRAVEYARD: Rule =
     Rule::f4("The Graveyard and Going to the Graveyard: on the way only during a damage prevention step");
 const REGEN_4E: Rule = Rule::g("Changes from Fourth Edition: Regeneration");
-const PLAYING: Rule = Rule::f4(
+pub(super) const PLAYING: Rule = Rule::f4(
     "Playing Spells or Using Abilities: regeneration only in a damage prevention step, on a creature on the way to the graveyard",
 );
 
@@ -167,20 +168,26 @@ impl Engine<'_> {
 
     /// Why a regeneration cannot be played now under Fourth Edition, if it cannot.
     pub(super) fn regeneration_problem_4e(&self, a: &Action) -> Option<String> {
-        let c = self.regeneration_target(a)?;
-        let in_step = self.game.ctx.iter().any(|x| x.kind == super::state::CtxKind::Prevention);
-        if !in_step {
-            return Some(format!(
-                "{} may regenerate only during a damage prevention step, while it is on its way to the graveyard",
-                self.label(c)
-            ));
-        }
-        (!self.is_on_its_way(c)).then(|| format!("{} is not on its way to the graveyard", self.label(c)))
+        self.regeneration_fault_4e(a).map(|r| self.refusal_text(&r))
     }
 
-    /// The illegal-line error for a regeneration out of its moment (4e).
-    pub(super) fn regeneration_out_of_step(&self, problem: String) -> Stop {
-        Stop::illegal(problem, PLAYING, None)
+    /// Why a regeneration cannot be played now under Fourth Edition, as a refusal.
+    pub(super) fn regeneration_fault_4e(&self, a: &Action) -> Option<Refusal> {
+        let c = self.regeneration_target(a)?;
+        let in_step = self.game.ctx.iter().any(|x| x.kind == super::state::CtxKind::Prevention);
+        (!in_step || !self.is_on_its_way(c)).then_some(Refusal::Regeneration4e { card: c, in_step })
+    }
+
+    /// A Fourth Edition regeneration's fault in words.
+    pub(super) fn regeneration_4e_text(&self, c: CardId, in_step: bool) -> String {
+        if in_step {
+            format!("{} is not on its way to the graveyard", self.label(c))
+        } else {
+            format!(
+                "{} may regenerate only during a damage prevention step, while it is on its way to the graveyard",
+                self.label(c)
+            )
+        }
     }
 
     /// A regeneration effect resolving under Fourth Edition.

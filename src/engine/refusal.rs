@@ -8,9 +8,10 @@
 use super::Engine;
 use super::alpha::LATER_CHOOSES;
 use super::announce::KINDS;
-use super::combat::{ATTACKERS, BAND, BLOCKERS, STEP0};
+use super::combat::{ATTACKERS, BAND, BLOCKERS, DAMAGE, STEP0};
 use super::legality::{DP_MAIN, DP_ONLY, STEP1, STEP2, TARGETING};
 use super::mana::{MANA_SOURCE, PAY_FIRST, pool_text};
+use super::on_its_way::PLAYING;
 use super::regeneration::{CONTROLLER_PAYS, REGEN};
 use super::state::{AttackStep, CardId, PlayerId, SpellId, Target, Zone};
 use super::triggers::ORDER;
@@ -41,15 +42,6 @@ use crate::trace::Rule;
 /// Why a line is refused.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Refusal {
-    /// A reason not yet given its own variant: its words, rule and hint as text.
-    Text {
-        /// What is wrong, in plain words.
-        reason: String,
-        /// The rule that forbids it.
-        rule: Rule,
-        /// A hint for the scenario's author.
-        hint: Option<String>,
-    },
     /// The active player answers their own intention to attack (only the defender may).
     AttackIntentionAnswered {
         /// The attacking player.
@@ -523,6 +515,60 @@ pub enum Refusal {
         /// The phase's index.
         phase: usize,
     },
+    /// Damage assigned outside the recipients allowed.
+    AssignOutside {
+        /// The creature dealing the damage.
+        source: CardId,
+        /// The recipients are a blocked band (else the attacker's blockers).
+        band: bool,
+    },
+    /// Damage assigned that does not add up to the power.
+    DivisionTotal {
+        /// The creature dealing the damage.
+        source: CardId,
+        /// Its power.
+        power: u32,
+        /// What the lines assign.
+        total: u32,
+        /// The recipients are a blocked band (else the attacker's blockers).
+        band: bool,
+    },
+    /// An `assigns` line that cannot divide this creature's damage.
+    CannotDivide {
+        /// The player of the line.
+        player: PlayerId,
+        /// The creature whose damage it divides.
+        source: CardId,
+        /// Why not.
+        why: NoDivision,
+    },
+    /// A regeneration out of its moment under Fourth Edition.
+    Regeneration4e {
+        /// The creature.
+        card: CardId,
+        /// A damage prevention step is under way (the creature is just not on its way).
+        in_step: bool,
+    },
+}
+
+/// Why an `assigns` line cannot divide a creature's damage.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NoDivision {
+    /// A blocker of a band: the attacking player divides.
+    BandDamage,
+    /// The creature is not attacking.
+    NotAttacking,
+    /// The creature is not blocked.
+    NotBlocked,
+    /// Another player divides.
+    OtherDivides {
+        /// Who divides.
+        divider: PlayerId,
+        /// Because a blocker has banding.
+        banding: bool,
+    },
+    /// Damage to a creature not blocking it.
+    NotToBlockers,
 }
 
 /// What a line answers that a later moment would ask for.
@@ -625,7 +671,6 @@ impl Refusal {
     #[must_use]
     pub const fn rule(&self) -> Rule {
         match self {
-            Self::Text { rule, .. } => *rule,
             Self::AttackIntentionAnswered { .. } | Self::AttackOutsideOwnMain { .. } | Self::AlreadyAttacked { .. } => {
                 STEP0
             }
@@ -712,6 +757,10 @@ impl Refusal {
             },
             Self::BetweenTurns => Rule::g("Turn Order, Phase 6: Cleanup"),
             Self::NothingToResolve => Rule::g("Spell and Ability Timing, Batches of Spells and Abilities"),
+            Self::AssignOutside { band: true, .. } | Self::DivisionTotal { band: true, .. } => BAND,
+            Self::AssignOutside { band: false, .. } | Self::DivisionTotal { band: false, .. } => DAMAGE,
+            Self::CannotDivide { .. } => DAMAGE,
+            Self::Regeneration4e { .. } => PLAYING,
             Self::ManaIsInterrupt { .. } => {
                 Rule::f4("Timing: tapping a land for mana is always an interrupt; Rules About Phases")
             }
@@ -723,7 +772,6 @@ impl Engine<'_> {
     /// The refusal in words, as the trace prints it.
     pub(crate) fn refusal_text(&self, r: &Refusal) -> String {
         match r {
-            Refusal::Text { reason, .. } => reason.clone(),
             Refusal::AttackIntentionAnswered { attacker } => format!(
                 "{} has declared the intention to attack; only {} may respond to it now",
                 self.pname(*attacker),
@@ -1019,6 +1067,41 @@ impl Engine<'_> {
             Refusal::NothingToResolve => {
                 "nothing is being cast or waiting in a batch, so there is nothing to resolve".to_owned()
             }
+            Refusal::AssignOutside { source, band } => format!(
+                "{} can assign damage only to {}",
+                self.label(*source),
+                if *band { "the members of the band it blocks" } else { "the creatures blocking it" }
+            ),
+            Refusal::DivisionTotal { source, power, total, band } => format!(
+                "{} has {power} power to divide among {}, and the lines assign {total}",
+                self.label(*source),
+                if *band { "the band" } else { "its blockers" }
+            ),
+            Refusal::CannotDivide { player, source, why } => {
+                let (p, from) = (self.pname(*player), self.label(*source));
+                match why {
+                    NoDivision::BandDamage => format!(
+                        "{p} does not divide the damage of {from}: the attacking player divides a band's damage (002 Banding)"
+                    ),
+                    NoDivision::NotAttacking => {
+                        format!("{from} is not an attacking creature; only an attacker's damage is divided")
+                    }
+                    NoDivision::NotBlocked => {
+                        format!("{from} is not blocked: all its damage goes to the defending player")
+                    }
+                    NoDivision::OtherDivides { divider, banding } => format!(
+                        "{p} does not divide the damage of {from}: {} does, since {} (002 Banding: damage sharing, L1417-1419)",
+                        self.pname(*divider),
+                        if *banding {
+                            "one of its blockers has banding"
+                        } else {
+                            "none of its blockers still in the combat has banding"
+                        }
+                    ),
+                    NoDivision::NotToBlockers => format!("{from} can assign damage only to the creatures blocking it"),
+                }
+            }
+            Refusal::Regeneration4e { card, in_step } => self.regeneration_4e_text(*card, *in_step),
             Refusal::ManaIsInterrupt { phase } => format!(
                 "no fast effect may be played in the {} phase, and under these rules tapping for mana is an interrupt",
                 self.pol.phases[*phase]
@@ -1038,7 +1121,6 @@ impl Engine<'_> {
     /// The refusal's hint for the scenario's author, if it has one.
     pub(crate) fn refusal_hint(&self, r: &Refusal) -> Option<String> {
         let hint = match r {
-            Refusal::Text { hint, .. } => return hint.clone(),
             Refusal::UpkeepAmount { payer, cost, .. } => {
                 let (name, n) = (self.pname(*payer), cost.total());
                 return Some(format!("write `{name} pays {n}` or `{name} does not pay`"));
