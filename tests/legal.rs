@@ -150,3 +150,35 @@ fn every_corpus_line_is_a_legal_action_at_its_point() {
     }
     assert!(report.is_empty(), "{} problems:\n{}", report.len(), report.join("\n"));
 }
+
+/// A refused line carries a typed refusal: its data (who, which card), the rule it cites, and
+/// the words the trace prints, made from it.
+#[test]
+fn a_refusal_is_typed_and_carries_its_rule() {
+    use judge::engine::Refusal;
+    use judge::engine::state::PlayerId;
+    let lib = load_library(&[]).unwrap_or_else(|e| panic!("library: {e}"));
+    let cases = [
+        (
+            "rulings/attack-phase/s002-a-003-only-one-attack-per-turn.yaml",
+            Refusal::AlreadyAttacked { player: PlayerId(0) },
+            "Attack Phase, Step 0: Declare intention to attack",
+            "Alice has already attacked this turn",
+        ),
+        (
+            "rulings/turn-order/s002-t-004-first-draw-phase-is-skipped.yaml",
+            Refusal::NoFirstDraw { active: PlayerId(0) },
+            "Turn Order, Starting the Game",
+            "Alice goes first: this turn has no draw phase",
+        ),
+    ];
+    for (file, refusal, section, words) in cases {
+        let src = std::fs::read_to_string(Path::new(ROOT).join(file)).unwrap_or_else(|e| panic!("{file}: {e}"));
+        let sc = load_scenario(&src, &lib).unwrap_or_else(|e| panic!("{file}: {e:?}"));
+        let pos = Position::after_lines(&sc.setup);
+        let Some(Stop::Illegal(il)) = pos.stopped() else { panic!("{file}: no refusal") };
+        assert_eq!(*il.refusal, refusal, "{file}");
+        assert_eq!(il.refusal.rule().section, section, "{file}");
+        assert_eq!(pos.reason(il), words, "{file}");
+    }
+}
