@@ -60,7 +60,7 @@ fn an_unknown_card_is_exit_2_with_position_and_suggestion() {
 fn bad_usage_is_exit_2() {
     for (args, what) in [
         (vec!["deck", LEGAL, "--format", "type3"], "unknown format `type3`"),
-        (vec!["deck", LEGAL, "--format", "json"], "must name the tournament format"),
+        (vec!["deck", LEGAL, "--format", "text"], "must name the tournament format"),
         (vec!["deck", LEGAL, "--format", "type2", "--date", "1997-02-30"], "not a day of the calendar"),
         (vec!["deck", "no/such/deck.txt", "--format", "type2"], "cannot read `no/such/deck.txt`"),
         (vec!["formats", "--date", "07/15/97"], "expected YYYY-MM-DD"),
@@ -96,4 +96,15 @@ fn formats_prints_each_format_with_its_sets_and_lists() {
     let doc: serde_json::Value = serde_json::from_str(&stdout).unwrap_or_else(|e| panic!("{e}\n{stdout}"));
     let extended = doc["formats"].as_array().and_then(|f| f.iter().find(|f| f["format"] == "extended")).cloned();
     assert_eq!(extended.map(|e| e["in_force"].clone()), Some(serde_json::Value::Bool(false)));
+}
+
+#[test]
+fn json_asked_without_a_tournament_format_is_a_json_error_on_stdout() {
+    let (code, stdout, stderr) = out(judge().args(["deck", LEGAL, "--format", "json"]));
+    assert_eq!(code, 2, "{stdout}{stderr}");
+    assert!(stderr.is_empty(), "{stderr}");
+    let doc: serde_json::Value = serde_json::from_str(&stdout).unwrap_or_else(|e| panic!("{e}\n{stdout}"));
+    assert_eq!(doc["version"], 1);
+    let message = doc["error"]["message"].as_str().unwrap_or_default();
+    assert!(message.contains("must name the tournament format"), "{stdout}");
 }

@@ -95,6 +95,15 @@ pub struct FormatsArgs {
     pub format: String,
 }
 
+/// Whether the last output value among the `--format` values is `json`.
+fn wants_json(values: &[String]) -> bool {
+    values.iter().rev().find_map(|v| match v.to_ascii_lowercase().as_str() {
+        "json" => Some(true),
+        "text" => Some(false),
+        _ => None,
+    }) == Some(true)
+}
+
 /// Splits `--format` values into the output form (`text`/`json`) and the one DCI format.
 fn split_formats(values: &[String]) -> Result<(bool, String), String> {
     let mut json = false;
@@ -116,14 +125,15 @@ fn split_formats(values: &[String]) -> Result<(bool, String), String> {
 /// `judge deck`: prints the verdict; exit 0 legal, 1 not legal, 2 unreadable or bad usage.
 pub fn run_deck(args: &DeckArgs, out: &mut Out<impl Write, impl Write>) -> u8 {
     let file = args.file.display().to_string();
-    let (json, format) = match split_formats(&args.format) {
-        Ok(x) => x,
-        Err(e) => return fail(out, &FileError::message(e)),
-    };
-    // From here, JSON asked means JSON errors too.
+    // JSON asked means JSON errors too, a missing tournament format among them.
+    let json = wants_json(&args.format);
     if json {
         out.format = OutFormat::Json;
     }
+    let format = match split_formats(&args.format) {
+        Ok((_, f)) => f,
+        Err(e) => return fail(out, &FileError::message(e)),
+    };
     let date = match Date::parse(&args.date) {
         Ok(d) => d,
         Err(e) => return fail(out, &FileError::message(format!("--date: {e}"))),
