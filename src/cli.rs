@@ -92,6 +92,10 @@ enum Command {
         rules: Option<Edition>,
     },
     /// Run one scenario under several editions and show where the outcomes part ways.
+    ///
+    /// Exit 0 when every edition ran the file (whether or not the outcomes differ); 2 when an
+    /// edition could not run it (its column reads "could not run" and its error follows the
+    /// table, the others are still compared), or on bad input or usage.
     Diff {
         #[command(flatten)]
         output: FormatArg,
@@ -733,12 +737,12 @@ fn cmd_diff(out: &mut Out<impl Write, impl Write>, lib: &Library, file: &Path, e
                 diff: &'a crate::diff::DiffReport,
             }
             out.json_body(&DiffJson { file: &name, diff: &d });
-            0
+            d.code()
         }
         Ok(d) => {
             let text = crate::diff::render_text(&d, &out.style);
             out.text(&text);
-            0
+            d.code()
         }
         Err(e) => {
             out.error(&e);

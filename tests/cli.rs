@@ -142,6 +142,8 @@ fn diff_names_where_fourth_edition_parts_ways() {
     assert_eq!(row("damage prevention steps"), serde_json::json!(["1", "1", "0"]), "{stdout}");
     assert_eq!(v["partings"][1]["rules"], "alpha");
     assert_eq!(v["partings"][1]["step"], 19);
+    assert_eq!(v["partings"][1]["line"], 2);
+    assert_eq!(v["partings"][1]["line_text"], "Bob casts Lightning Bolt on Pearled Unicorn");
     let (code, stdout, _) = out(judge().args(["diff", "scenarios/editions/unicorn-giant-growth-bolt-5e.yaml"]));
     assert_eq!(code, 0, "{stdout}");
     assert!(stdout.lines().all(|l| !l.starts_with('|') || l.chars().count() <= 80), "{stdout}");
@@ -151,7 +153,9 @@ fn diff_names_where_fourth_edition_parts_ways() {
     // its batch is worded otherwise but ordered as 5e's, so they part where the damage is dealt
     // at once, with no prevention step (003 p.23).
     assert!(stdout.contains("| alpha "), "{stdout}");
-    assert!(stdout.contains("5e and alpha part ways at step 19"), "{stdout}");
+    // The parting is named by the action line the trace shows, not an internal step count.
+    assert!(stdout.contains("5e and alpha part ways after line 2 (Bob casts"), "{stdout}");
+    assert!(!stdout.contains("step 19"), "{stdout}");
     assert!(stdout.contains("alpha: the damage is dealt at once"), "{stdout}");
     let (code, stdout, _) =
         out(judge().args(["run", "--rules", "4e", "scenarios/editions/unicorn-giant-growth-bolt-5e.yaml"]));
@@ -486,4 +490,38 @@ fn explore_exit_codes_are_yes_no_and_bad_input() {
     assert_eq!(code, 0);
     let v: serde_json::Value = serde_json::from_str(&json).unwrap_or_else(|e| panic!("{e}: {json}"));
     assert_eq!(v["verdict"], "yes");
+}
+
+#[test]
+fn diff_compares_the_editions_that_ran_when_one_cannot() {
+    // `go to end` names a 4e phase that 5e does not have.
+    let file = "scenarios/editions/end-of-turn-phase-4e.yaml";
+    let (code, stdout, stderr) = out(judge().args(["diff", "--rules", "5e,4e", file]));
+    assert_eq!(code, 2, "{stdout}{stderr}");
+    assert!(stdout.contains("could not run"), "{stdout}");
+    // 4e's outcome is shown, not hidden behind the error.
+    assert!(stdout.contains("Ironroot Treefolk (3/5)"), "{stdout}");
+    assert!(stdout.contains("5e could not run the file:"), "{stdout}");
+    assert!(stdout.contains("`end` is not a phase of 5e"), "{stdout}");
+    assert!(stdout.contains(&format!("{file}:20:11")), "{stdout}");
+    let (code, stdout, _) = out(judge().args(["diff", "--format", "json", "--rules", "5e,4e", file]));
+    assert_eq!(code, 2, "{stdout}");
+    let v = json(&stdout);
+    assert_eq!(v["errors"][0]["rules"], "5e", "{stdout}");
+    assert_eq!(v["errors"][0]["error"]["line"], 20, "{stdout}");
+    let (code, stdout, _) = out(judge().args(["diff", "--help"]));
+    assert_eq!(code, 0);
+    assert!(stdout.contains("Exit 0 when every edition ran the file"), "{stdout}");
+}
+
+#[test]
+fn diff_compares_illegal_lines_by_number_and_lists_the_reasons() {
+    // Every edition refuses line 2, each in its own words: the outcomes are the same.
+    let file = "scenarios/combat/regeneration-before-the-blocks-is-refused.yaml";
+    let (code, stdout, _) = out(judge().args(["diff", file]));
+    assert_eq!(code, 0, "{stdout}");
+    assert!(stdout.contains("the outcomes are the same under 5e, 4e, alpha"), "{stdout}");
+    assert!(stdout.contains("5e and 4e: the traces are the same"), "{stdout}");
+    assert!(stdout.contains("4e stops at illegal line 2: Drudge Skeletons may regenerate only"), "{stdout}");
+    assert!(stdout.contains("5e stops at illegal line 2: Drudge Skeletons is not being destroyed"), "{stdout}");
 }
