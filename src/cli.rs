@@ -123,6 +123,9 @@ enum Command {
         verbose: bool,
     },
     /// Show a card: cost, type, P/T, text, abilities as parsed, and the scenarios using it.
+    ///
+    /// The scenarios counted are the files under ./scenarios and ./rulings of the current
+    /// directory (run it from the repository's root).
     Card {
         #[command(flatten)]
         output: FormatArg,
@@ -539,7 +542,11 @@ fn show_card(out: &mut Out<impl Write, impl Write>, lib: &Library, name: &str) -
     }
     let shown: Vec<String> = users.iter().take(12).map(|p| p.display().to_string()).collect();
     let more = users.len().saturating_sub(shown.len());
-    let mut used = if users.is_empty() { "no scenario here names it".to_owned() } else { shown.join("\n") };
+    let mut used = if users.is_empty() {
+        "no scenario under ./scenarios or ./rulings names it".to_owned()
+    } else {
+        shown.join("\n")
+    };
     if more > 0 {
         used.push_str(&format!("\n... and {more} more"));
     }
@@ -548,7 +555,8 @@ fn show_card(out: &mut Out<impl Write, impl Write>, lib: &Library, name: &str) -
     0
 }
 
-/// Scenario files under ./scenarios and ./rulings that name the card (case-insensitive).
+/// Scenario files under ./scenarios and ./rulings that name the card (case-insensitive),
+/// relative to the current directory, as `judge card --help` says.
 fn used_by(name: &str) -> Vec<PathBuf> {
     let dirs: Vec<PathBuf> = ["scenarios", "rulings"].iter().map(PathBuf::from).filter(|p| p.is_dir()).collect();
     let needle = name.to_lowercase();

@@ -525,3 +525,15 @@ fn diff_compares_illegal_lines_by_number_and_lists_the_reasons() {
     assert!(stdout.contains("4e stops at illegal line 2: Drudge Skeletons may regenerate only"), "{stdout}");
     assert!(stdout.contains("5e stops at illegal line 2: Drudge Skeletons is not being destroyed"), "{stdout}");
 }
+
+#[test]
+fn card_says_which_folders_it_scans() {
+    let (code, stdout, _) = out(judge().args(["card", "--help"]));
+    assert_eq!(code, 0);
+    assert!(stdout.contains("./scenarios and ./rulings of the"), "{stdout}");
+    // Run from elsewhere, the count says where it looked.
+    let dir = std::env::temp_dir();
+    let (code, stdout, _) = out(judge().args(["card", "Healing Salve"]).current_dir(&dir));
+    assert_eq!(code, 0, "{stdout}");
+    assert!(stdout.contains("no scenario under ./scenarios or ./rulings names it"), "{stdout}");
+}
