@@ -467,10 +467,12 @@ fn check_table(results: &[(PathBuf, FileResult)], style: &Style, failures: bool)
         if failures && s == Status::Ok {
             continue;
         }
-        // An error's detail begins with `file:line:col`, which names the file already.
-        let mut cell = if s == Status::Error { Vec::new() } else { vec![path.display().to_string()] };
         // The table's borders and the result column take 16 columns.
-        cell.extend(check_detail(r, usize::from(style.width).saturating_sub(16)));
+        let width = usize::from(style.width).saturating_sub(16);
+        // An error's detail begins with `file:line:col`, which names the file already.
+        let mut cell =
+            if s == Status::Error { Vec::new() } else { vec![Style::break_path(&path.display().to_string(), width)] };
+        cell.extend(check_detail(r, width));
         table.add_row(vec![style.status_cell(s), comfy_table::Cell::new(cell.join("\n"))]);
         rows += 1;
     }
@@ -536,11 +538,15 @@ fn show_card(out: &mut Out<impl Write, impl Write>, lib: &Library, name: &str) -
         out.json_body(&CardJson { card: d, described, used_by });
         return 0;
     }
+    // The borders and the first column (its longest name) take the rest of the width.
+    let key_width = rows.iter().map(|(k, _)| k.chars().count()).max().unwrap_or(0).max(14);
+    let path_width = usize::from(out.style.width).saturating_sub(key_width + 7);
     let mut table = out.style.table();
     for (k, v) in rows {
         table.add_row(vec![k, v]);
     }
-    let shown: Vec<String> = users.iter().take(12).map(|p| p.display().to_string()).collect();
+    let shown: Vec<String> =
+        users.iter().take(12).map(|p| Style::break_path(&p.display().to_string(), path_width)).collect();
     let more = users.len().saturating_sub(shown.len());
     let mut used = if users.is_empty() {
         "no scenario under ./scenarios or ./rulings names it".to_owned()

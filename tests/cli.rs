@@ -537,3 +537,14 @@ fn card_says_which_folders_it_scans() {
     assert_eq!(code, 0, "{stdout}");
     assert!(stdout.contains("no scenario under ./scenarios or ./rulings names it"), "{stdout}");
 }
+
+#[test]
+fn tables_break_long_paths_after_a_slash_or_a_dash() {
+    let (code, stdout, _) = out(judge().args(["check", "rulings/damage-prevention"]));
+    assert_eq!(code, 0, "{stdout}");
+    // Every path's lines end at a `/` or `-` (or the path's end), never inside a word.
+    for l in stdout.lines().filter(|l| l.contains("rulings/") || l.starts_with("|        | ")) {
+        let cell = l.trim_end_matches('|').trim_end();
+        assert!(cell.ends_with('/') || cell.ends_with('-') || cell.ends_with(".yaml"), "{l}\n{stdout}");
+    }
+}
