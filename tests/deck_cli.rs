@@ -108,3 +108,23 @@ fn json_asked_without_a_tournament_format_is_a_json_error_on_stdout() {
     let message = doc["error"]["message"].as_str().unwrap_or_default();
     assert!(message.contains("must name the tournament format"), "{stdout}");
 }
+
+#[test]
+fn formats_lists_are_alphabetical() {
+    let (code, stdout, _) = out(judge().args(["formats", "--format", "json"]));
+    assert_eq!(code, 0);
+    let doc: serde_json::Value = serde_json::from_str(&stdout).unwrap_or_else(|e| panic!("{e}\n{stdout}"));
+    let type1 = doc["formats"].as_array().and_then(|f| f.iter().find(|f| f["format"] == "type1")).cloned();
+    let restricted: Vec<String> = type1
+        .and_then(|t| t["restricted"].as_array().cloned())
+        .unwrap_or_default()
+        .iter()
+        .filter_map(|v| v.as_str().map(str::to_owned))
+        .collect();
+    assert!(restricted.len() > 20, "{stdout}");
+    let mut sorted = restricted.clone();
+    sorted.sort();
+    assert_eq!(restricted, sorted);
+    let (_, text, _) = out(judge().args(["formats"]));
+    assert!(text.contains("restricted: Ancestral Recall, Balance, Berserk, Black"), "{text}");
+}

@@ -112,6 +112,9 @@ fn rows(t: &Table, date: Date) -> Vec<Row> {
                     .filter(|l| l.format == f.id && l.kind == kind && l.from <= date)
                     .map(|l| t.cards[l.card].name.clone())
                     .collect();
+                // Alphabetical, whatever order the Summary's columns gave the data.
+                names.sort();
+                names.dedup();
                 if kind == ListKind::Restricted
                     && f.legends_rule
                     && super::formats::LEGENDS_RULE.0 <= date
