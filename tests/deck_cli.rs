@@ -128,3 +128,14 @@ fn formats_lists_are_alphabetical() {
     let (_, text, _) = out(judge().args(["formats"]));
     assert!(text.contains("restricted: Ancestral Recall, Balance, Berserk, Black"), "{text}");
 }
+
+#[test]
+fn the_summarys_names_of_formats_are_accepted() {
+    for (alias, name) in
+        [("standard", "Type II (Standard)"), ("Classic", "Type I (Classic)"), ("classic-restricted", "Type 1.5")]
+    {
+        let (code, stdout, stderr) = out(judge().args(["deck", LEGAL, "--format", alias]));
+        assert_eq!(code, 0, "{alias}: {stdout}{stderr}");
+        assert!(stdout.contains(&format!("legal in {name}")), "{alias}: {stdout}");
+    }
+}

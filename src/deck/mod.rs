@@ -73,7 +73,8 @@ pub struct DeckArgs {
     /// The decklist: `N Card Name` a line; `Sideboard` or `SB:` for the sideboard.
     pub file: PathBuf,
     /// The format (type1, type2, type1.5, extended, ice-age-block, mirage-block, ice-age,
-    /// ice-age-alliances, sealed-deck, booster-draft); give `--format json` as well for JSON.
+    /// ice-age-alliances, sealed-deck, booster-draft; also classic, standard and
+    /// classic-restricted for type1, type2 and type1.5); give `--format json` as well for JSON.
     #[arg(long = "format", value_name = "FORMAT", required = true)]
     pub format: Vec<String>,
     /// The event date.
