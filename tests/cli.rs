@@ -548,3 +548,19 @@ fn tables_break_long_paths_after_a_slash_or_a_dash() {
         assert!(cell.ends_with('/') || cell.ends_with('-') || cell.ends_with(".yaml"), "{l}\n{stdout}");
     }
 }
+
+#[test]
+fn attack_intention_says_whether_a_response_would_cancel_it() {
+    let (_, stdout, _) = out(judge().args([
+        "run",
+        "--format",
+        "json",
+        "scenarios/combat/attacker-cannot-respond-to-own-declaration.yaml",
+    ]));
+    let v = json(&stdout);
+    let events = v["events"].as_array().cloned().unwrap_or_default();
+    let intention = events.iter().find(|e| e["event"] == "attack_intention").cloned().unwrap_or_default();
+    // What a response would do under these rules, not something that happened.
+    assert_eq!(intention["response_cancels"], true, "{stdout}");
+    assert!(intention.get("cancels").is_none(), "{stdout}");
+}
