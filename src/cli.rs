@@ -21,28 +21,31 @@ pub use crate::output::Format;
 
 const EXAMPLES: &str = "Examples:
   judge run scenarios/fizzles/giant-growth-answered-by-bolt.yaml
-  judge run --format json scenarios/batches/lifo-giant-growth-response-saves-bears.yaml
-  judge run --rules 4e scenarios/editions/unicorn-giant-growth-bolt-5e.yaml
+  judge run --format json FILE
+  judge run --rules 4e FILE
   judge run - < my-scenario.yaml
   judge diff scenarios/editions/unicorn-giant-growth-bolt-5e.yaml
   judge check scenarios rulings
   judge check --failures --verbose --rules alpha scenarios
   judge card \"Healing Salve\"
   judge card --list
-  judge moves scenarios/fizzles/giant-growth-answered-by-bolt.yaml --at 1
-  judge explore FILE --goal \"Pearled Unicorn is in play\" --for Alice --depth 1
+  judge moves FILE --at 1
+  judge explore FILE --goal \"Pearled Unicorn is in play\" --for Alice
+  judge deck my-deck.txt --format type2
   judge schema scenario > scenario.schema.json
-  judge completions bash > ~/.local/share/bash-completion/completions/judge
+  judge completions bash > judge.bash
+  judge man | man -l -
 
 Editions (--rules, and a scenario's `rules:`):
-  5e     Fifth Edition (1997) with the General Rulings Summary of 07/15/97 (the default)
+  5e     Fifth Edition (1997) and the Summary of 07/15/97 (the default)
   4e     Fourth Edition, as the Summary's list of changes from it gives
   alpha  the 1993 Alpha rulebook
 
 Exit codes: 0 every expectation held; 1 an expectation failed or an unexpected
 illegal line; 2 a file could not be read or understood, a choice no line makes,
-a rule not modelled under the chosen edition, or bad usage. `judge explore`:
-0 yes, 1 no, 2 bad input or no answer within its limit.
+a rule not modelled under the chosen edition, or bad usage. `judge diff`: 0
+every edition ran, 2 one could not. `judge explore`: 0 yes, 1 no, 2 bad input
+or no answer within its limit. `judge deck`: 0 legal, 1 not, 2 unreadable.
 
 Colour is used on a terminal only; NO_COLOR turns it off, CLICOLOR_FORCE on,
 and --color always|never decides.";
@@ -126,6 +129,7 @@ enum Command {
     ///
     /// The scenarios counted are the files under ./scenarios and ./rulings of the current
     /// directory (run it from the repository's root).
+    #[command(override_usage = "judge card [OPTIONS] <NAME>\n       judge card [OPTIONS] --list")]
     Card {
         #[command(flatten)]
         output: FormatArg,
@@ -186,8 +190,57 @@ enum Command {
         #[arg(value_enum)]
         shell: clap_complete::Shell,
     },
-    /// Print the manual page (roff).
-    Man,
+    /// Print the manual page (roff); with a subcommand's name, that subcommand's page.
+    Man {
+        /// The subcommand (`judge man run` is the page judge-run(1)).
+        #[arg(value_name = "SUBCOMMAND", value_parser = subcommand_names())]
+        page: Option<String>,
+    },
+}
+
+/// The subcommands that have a manual page of their own (`judge man NAME`).
+const PAGES: [&str; 12] =
+    ["run", "diff", "check", "card", "moves", "explore", "deck", "formats", "schema", "completions", "man", "help"];
+
+/// The `judge man` values: each subcommand's name.
+fn subcommand_names() -> PossibleValuesParser {
+    PossibleValuesParser::new(PAGES)
+}
+
+/// `text` for roff: each line as written, with backslashes, dashes and a leading dot or quote
+/// escaped.
+fn roff_literal(text: &str) -> String {
+    text.lines()
+        .map(|l| {
+            let l = l.replace('\\', "\\e").replace('-', "\\-");
+            if l.starts_with('.') || l.starts_with('\'') { format!("\\&{l}") } else { l }
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// The manual page: `judge`'s own (its examples and notes printed as written, not filled), or
+/// a subcommand's as `judge-NAME`.
+fn man_page(page: Option<&str>) -> std::io::Result<Vec<u8>> {
+    let mut buf = Vec::new();
+    let mut root = Cli::command();
+    root.build();
+    if let Some(name) = page {
+        let Some(sub) = root.find_subcommand(name) else { return Ok(buf) };
+        let sub = sub.clone().display_name(format!("judge-{name}"));
+        clap_mangen::Man::new(sub).render(&mut buf)?;
+        return Ok(buf);
+    }
+    let man = clap_mangen::Man::new(root);
+    man.render_title(&mut buf)?;
+    man.render_name_section(&mut buf)?;
+    man.render_synopsis_section(&mut buf)?;
+    man.render_description_section(&mut buf)?;
+    man.render_options_section(&mut buf)?;
+    man.render_subcommands_section(&mut buf)?;
+    buf.extend_from_slice(format!(".SH NOTES\n.nf\n{}\n.fi\n", roff_literal(EXAMPLES)).as_bytes());
+    man.render_version_section(&mut buf)?;
+    Ok(buf)
 }
 
 /// The files `judge schema` describes.
@@ -861,11 +914,10 @@ fn cmd_generated(out: &mut Out<impl Write, impl Write>, command: &Command) {
             buf.push(b'\n');
         }
         Command::Completions { shell } => clap_complete::generate(*shell, &mut Cli::command(), "judge", &mut buf),
-        Command::Man => {
-            if let Err(e) = clap_mangen::Man::new(Cli::command()).render(&mut buf) {
-                out.error(&FileError::message(format!("cannot write the manual page: {e}")));
-            }
-        }
+        Command::Man { page } => match man_page(page.as_deref()) {
+            Ok(b) => buf = b,
+            Err(e) => out.error(&FileError::message(format!("cannot write the manual page: {e}"))),
+        },
         _ => {}
     }
     out.text(&String::from_utf8_lossy(&buf));
@@ -922,7 +974,7 @@ fn asks_json(args: &[std::ffi::OsString]) -> bool {
 /// Runs the parsed command, printing through `out`; returns the exit code.
 fn run_command(out: &mut Out<impl Write, impl Write>, cli: &Cli) -> u8 {
     match &cli.command {
-        Command::Schema { .. } | Command::Completions { .. } | Command::Man => {
+        Command::Schema { .. } | Command::Completions { .. } | Command::Man { .. } => {
             cmd_generated(out, &cli.command);
             return 0;
         }
@@ -967,7 +1019,7 @@ fn run_command(out: &mut Out<impl Write, impl Write>, cli: &Cli) -> u8 {
         // Dispatched above, before the library loads.
         Command::Schema { .. }
         | Command::Completions { .. }
-        | Command::Man
+        | Command::Man { .. }
         | Command::Deck(_)
         | Command::Formats(_) => 0,
     }

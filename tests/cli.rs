@@ -429,6 +429,36 @@ fn completions_and_man_page() {
     assert_eq!(code, 0);
     assert!(stdout.starts_with(".ie") || stdout.contains(".TH judge"), "{stdout}");
     assert!(stdout.contains("completions"), "{stdout}");
+    // The examples are printed as written (no fill, no hyphenation)...
+    assert!(stdout.contains(".nf\nExamples"), "{stdout}");
+    // ...and every page the SUBCOMMANDS section names, `judge man` can print.
+    let pages: Vec<String> = stdout
+        .lines()
+        .filter_map(|l| l.strip_prefix("judge\\-").and_then(|l| l.strip_suffix("(1)")).map(str::to_owned))
+        .collect();
+    assert!(pages.len() > 10, "{stdout}");
+    for page in pages {
+        let (code, text, stderr) = out(judge().args(["man", &page]));
+        assert_eq!(code, 0, "{page}: {stderr}");
+        assert!(text.contains(&format!(".TH judge-{page} 1")), "{page}: {text}");
+    }
+}
+
+#[test]
+fn help_examples_are_one_command_a_line() {
+    let (_, stdout, _) = out(judge().arg("--help"));
+    let examples: Vec<&str> =
+        stdout.lines().skip_while(|l| !l.starts_with("Examples")).skip(1).take_while(|l| !l.is_empty()).collect();
+    assert!(examples.len() > 10, "{stdout}");
+    for l in examples {
+        assert!(l.starts_with("  judge ") && l.chars().count() <= 80, "{l}");
+    }
+    let (code, _, stderr) = out(judge().arg("card"));
+    assert_eq!(code, 2);
+    assert!(stderr.contains("judge card [OPTIONS] --list"), "{stderr}");
+    // `deck --format` completes to the format names, not to files.
+    let (_, bash, _) = out(judge().args(["completions", "bash"]));
+    assert!(bash.contains("sealed-deck booster-draft classic standard classic-restricted json text"), "{bash}");
 }
 
 #[test]

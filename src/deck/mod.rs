@@ -72,10 +72,9 @@ fn find_format(name: &str) -> Result<&'static formats::Format, String> {
 pub struct DeckArgs {
     /// The decklist: `N Card Name` a line; `Sideboard` or `SB:` for the sideboard.
     pub file: PathBuf,
-    /// The format (type1, type2, type1.5, extended, ice-age-block, mirage-block, ice-age,
-    /// ice-age-alliances, sealed-deck, booster-draft; also classic, standard and
-    /// classic-restricted for type1, type2 and type1.5); give `--format json` as well for JSON.
-    #[arg(long = "format", value_name = "FORMAT", required = true)]
+    /// The tournament format (classic, standard and classic-restricted are type1, type2 and
+    /// type1.5); give `--format json` as well for JSON.
+    #[arg(long = "format", value_name = "FORMAT", required = true, value_parser = FormatNames)]
     pub format: Vec<String>,
     /// The event date.
     #[arg(long, value_name = "YYYY-MM-DD", default_value = "1997-07-15")]
@@ -83,6 +82,29 @@ pub struct DeckArgs {
     /// The judge allows play for ante (sealed deck, 002 L4310-4312).
     #[arg(long)]
     pub ante: bool,
+}
+
+/// The `--format` values of `judge deck`: any text (an unknown format gets its own error, with
+/// a did-you-mean), with the known names offered to completions and the help.
+#[derive(Debug, Clone, Copy)]
+struct FormatNames;
+
+impl clap::builder::TypedValueParser for FormatNames {
+    type Value = String;
+
+    fn parse_ref(
+        &self,
+        _cmd: &clap::Command,
+        _arg: Option<&clap::Arg>,
+        value: &std::ffi::OsStr,
+    ) -> Result<String, clap::Error> {
+        Ok(value.to_string_lossy().into_owned())
+    }
+
+    fn possible_values(&self) -> Option<Box<dyn Iterator<Item = clap::builder::PossibleValue> + '_>> {
+        let names = formats::names().into_iter().chain(formats::ALIASES.iter().map(|(a, _)| *a));
+        Some(Box::new(names.chain(["json", "text"]).map(clap::builder::PossibleValue::new)))
+    }
 }
 
 /// Options of `judge formats`.
