@@ -54,14 +54,29 @@ and --color always|never decides.";
 #[derive(Debug, Parser)]
 #[command(name = "judge", version, about, after_help = EXAMPLES, max_term_width = 80)]
 pub struct Cli {
-    /// Extra card definitions (schema 1 YAML) after the built-in library; `-` is standard input.
-    #[arg(long, global = true, value_name = "FILE")]
-    cards: Vec<PathBuf>,
-    /// When to colour ok, FAIL, ILLEGAL and ERROR: auto (on a terminal, without NO_COLOR).
-    #[arg(long, global = true, value_enum, value_name = "WHEN", default_value = "auto")]
-    color: ColourChoice,
+    #[command(flatten)]
+    common: Common,
     #[command(subcommand)]
     command: Command,
+}
+
+/// `--cards` and `--color`, taken before the subcommand or after it, by the subcommands where
+/// they mean something (not `schema`, `completions`, `man`).
+#[derive(Debug, Clone, Default, clap::Args)]
+pub struct Common {
+    /// Extra card definitions (schema 1 YAML) after the built-in library; `-` is standard input.
+    #[arg(long, value_name = "FILE")]
+    cards: Vec<PathBuf>,
+    #[command(flatten)]
+    colour: ColorArg,
+}
+
+/// `--color`, on every command that prints for people.
+#[derive(Debug, Clone, Copy, Default, clap::Args)]
+pub struct ColorArg {
+    /// When to colour ok, FAIL, ILLEGAL and ERROR: auto (on a terminal, without NO_COLOR).
+    #[arg(long, value_enum, value_name = "WHEN")]
+    pub color: Option<ColourChoice>,
 }
 
 /// `--format` of the commands that print a trace or a table (`deck` takes its own, which also
@@ -87,6 +102,8 @@ enum Command {
     /// Resolve one scenario and print the annotated trace.
     Run {
         #[command(flatten)]
+        common: Common,
+        #[command(flatten)]
         output: FormatArg,
         /// The scenario file; `-` reads it from standard input.
         file: PathBuf,
@@ -101,6 +118,8 @@ enum Command {
     /// table, the others are still compared), or on bad input or usage.
     Diff {
         #[command(flatten)]
+        common: Common,
+        #[command(flatten)]
         output: FormatArg,
         /// The scenario file; `-` reads it from standard input.
         file: PathBuf,
@@ -110,6 +129,8 @@ enum Command {
     },
     /// Run scenario files and folders (recursively) and report which expectations hold.
     Check {
+        #[command(flatten)]
+        common: Common,
         #[command(flatten)]
         output: FormatArg,
         /// Files or folders; `-` reads one scenario from standard input.
@@ -132,6 +153,8 @@ enum Command {
     #[command(override_usage = "judge card [OPTIONS] <NAME>\n       judge card [OPTIONS] --list")]
     Card {
         #[command(flatten)]
+        common: Common,
+        #[command(flatten)]
         output: FormatArg,
         /// The card's name (case-insensitive).
         #[arg(required_unless_present = "list")]
@@ -143,6 +166,8 @@ enum Command {
     /// List every legal move after a scenario's lines (or after line N), as lines to paste.
     Moves {
         #[command(flatten)]
+        common: Common,
+        #[command(flatten)]
         output: FormatArg,
         /// The scenario file; `-` reads it from standard input.
         file: PathBuf,
@@ -153,6 +178,8 @@ enum Command {
     /// Search whether a player can make goals hold with at most N own actions, whatever the
     /// opponent replies (exit 0 yes, 1 no, 2 bad input or no answer within the limit).
     Explore {
+        #[command(flatten)]
+        common: Common,
         /// The scenario file; `-` reads it from standard input.
         file: PathBuf,
         /// An expectation that must hold once everything has resolved (repeat: all must hold).
@@ -950,7 +977,9 @@ pub fn main_with(args: impl IntoIterator<Item = std::ffi::OsString>) -> ExitCode
     };
     let stdout = std::io::stdout().lock();
     let stderr = std::io::stderr().lock();
-    let (style, err_style) = (Style::detect(Stream::Stdout, cli.color), Style::detect(Stream::Stderr, cli.color));
+    let common = cli.common();
+    let colour = common.colour.color.unwrap_or_default();
+    let (style, err_style) = (Style::detect(Stream::Stdout, colour), Style::detect(Stream::Stderr, colour));
     let format = match &cli.command {
         Command::Run { output, .. }
         | Command::Diff { output, .. }
@@ -963,6 +992,27 @@ pub fn main_with(args: impl IntoIterator<Item = std::ffi::OsString>) -> ExitCode
     let mut out = Out::new(format, style, err_style, stdout, stderr);
     let code = run_command(&mut out, &cli);
     ExitCode::from(out.finish(code))
+}
+
+impl Cli {
+    /// `--cards` and `--color` as given before the subcommand and after it (the cards of both,
+    /// the colour given after it first).
+    fn common(&self) -> Common {
+        let sub = match &self.command {
+            Command::Run { common, .. }
+            | Command::Diff { common, .. }
+            | Command::Check { common, .. }
+            | Command::Card { common, .. }
+            | Command::Moves { common, .. }
+            | Command::Explore { common, .. } => common.clone(),
+            Command::Deck(a) => Common { cards: Vec::new(), colour: a.colour },
+            Command::Formats(a) => Common { cards: Vec::new(), colour: a.colour },
+            Command::Schema { .. } | Command::Completions { .. } | Command::Man { .. } => Common::default(),
+        };
+        let mut cards = self.common.cards.clone();
+        cards.extend(sub.cards);
+        Common { cards, colour: ColorArg { color: sub.colour.color.or(self.common.colour.color) } }
+    }
 }
 
 /// Whether the arguments ask for JSON (`--format json` or `--format=json`), read before they
@@ -983,7 +1033,7 @@ fn run_command(out: &mut Out<impl Write, impl Write>, cli: &Cli) -> u8 {
         Command::Formats(args) => return crate::deck::run_formats(args, out),
         _ => {}
     }
-    let lib = match load_library(&cli.cards) {
+    let lib = match load_library(&cli.common().cards) {
         Ok(l) => l,
         Err(e) => {
             out.error(&e);

@@ -594,3 +594,22 @@ fn attack_intention_says_whether_a_response_would_cancel_it() {
     assert_eq!(intention["response_cancels"], true, "{stdout}");
     assert!(intention.get("cancels").is_none(), "{stdout}");
 }
+
+#[test]
+fn cards_and_color_are_offered_where_they_mean_something() {
+    for sub in ["man", "schema", "completions"] {
+        let (_, help, _) = out(judge().args([sub, "--help"]));
+        assert!(!help.contains("--color") && !help.contains("--cards <FILE>"), "{sub}: {help}");
+    }
+    let (code, _, stderr) = out(judge().args(["man", "--color", "never"]));
+    assert_eq!(code, 2, "{stderr}");
+    // Before the subcommand or after it, alike.
+    let file = "scenarios/fizzles/giant-growth-answered-by-bolt.yaml";
+    for args in [&["--color", "never", "run", file][..], &["run", "--color", "never", file]] {
+        let (code, stdout, _) = out(judge().args(args));
+        assert_eq!(code, 0, "{args:?}: {stdout}");
+    }
+    let (code, stdout, _) =
+        out(judge().args(["card", "--cards", "tests/fixtures/cards/extra.yaml", "Volcanic Hammer"]));
+    assert_eq!(code, 0, "{stdout}");
+}

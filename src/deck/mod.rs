@@ -82,6 +82,8 @@ pub struct DeckArgs {
     /// The judge allows play for ante (sealed deck, 002 L4310-4312).
     #[arg(long)]
     pub ante: bool,
+    #[command(flatten)]
+    pub colour: crate::cli::ColorArg,
 }
 
 /// The `--format` values of `judge deck`: any text (an unknown format gets its own error, with
@@ -116,6 +118,8 @@ pub struct FormatsArgs {
     /// Output: text (a table) or json.
     #[arg(long, value_name = "text|json", default_value = "text")]
     pub format: String,
+    #[command(flatten)]
+    pub colour: crate::cli::ColorArg,
 }
 
 /// Whether the last output value among the `--format` values is `json`.
