@@ -139,3 +139,17 @@ fn the_summarys_names_of_formats_are_accepted() {
         assert!(stdout.contains(&format!("legal in {name}")), "{alias}: {stdout}");
     }
 }
+
+#[test]
+fn a_card_over_four_points_at_every_line_that_adds_copies() {
+    let deck = "tests/fixtures/decks/s002-h-305-printings-are-one-card.txt";
+    let (code, stdout, _) = out(judge().args(["deck", deck, "--format", "type1"]));
+    assert_eq!(code, 1, "{stdout}");
+    for line in ["12:1: 2 Lightning Bolt (RV)", "13:1: 2 Lightning Bolt (4E)", "14:1: 1 Lightning Bolt (UL)"] {
+        assert!(stdout.contains(line), "{line}: {stdout}");
+    }
+    let (_, stdout, _) = out(judge().args(["deck", deck, "--format", "type1", "--format", "json"]));
+    let doc: serde_json::Value = serde_json::from_str(&stdout).unwrap_or_else(|e| panic!("{e}\n{stdout}"));
+    assert_eq!(doc["problems"][0]["line"], 12, "{stdout}");
+    assert_eq!(doc["problems"][0]["lines"], serde_json::json!([12, 13, 14]), "{stdout}");
+}
