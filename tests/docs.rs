@@ -1,6 +1,6 @@
 //! The format reference keeps itself honest: every YAML example in docs/scenario-format.md is
-//! run. A scenario (a mapping) must load and all of its expectations must hold; a card file (a
-//! list) must load into the library. A block fenced `yaml fragment` is part of a file only and
+//! run. A scenario (a mapping) must load, validate against the scenario schema, and all of its
+//! expectations must hold; a card file (a list) must validate and load into the library. A block fenced `yaml fragment` is part of a file only and
 //! is skipped; any other fence language (`text`, `sh`) is not YAML.
 
 use judge::cards::{Library, read_card_file};
@@ -49,6 +49,8 @@ fn is_card_file(text: &str) -> bool {
 #[test]
 fn every_yaml_example_runs() {
     let lib = load_library(&[]).unwrap_or_else(|e| panic!("library: {e}"));
+    let scenario_schema = validator(&judge::schema::scenario());
+    let card_schema = validator(&judge::schema::card());
     let all = blocks(DOC);
     let (mut scenarios, mut card_files, mut fragments) = (0, 0, 0);
     for b in &all {
@@ -57,12 +59,14 @@ fn every_yaml_example_runs() {
             "yaml fragment" => fragments += 1,
             "yaml" if is_card_file(&b.text) => {
                 card_files += 1;
+                schema_errors(&card_schema, &b.text, &name);
                 let cards = read_card_file(&b.text).unwrap_or_else(|d| panic!("{}", d.render(&name, &b.text)));
                 let mut l = Library::builtin().unwrap_or_else(|e| panic!("library: {e}"));
                 l.add_source(&cards, &name, &b.text).unwrap_or_else(|d| panic!("{}", d.render(&name, &b.text)));
             }
             "yaml" => {
                 scenarios += 1;
+                schema_errors(&scenario_schema, &b.text, &name);
                 match run_source(&name, &b.text, &lib) {
                     FileResult::Ran(report) => {
                         assert!(report.passed(), "{name}: expectations do not hold:\n{}", render_text(&report));
@@ -80,6 +84,17 @@ fn every_yaml_example_runs() {
     assert!(scenarios >= 20, "only {scenarios} scenario examples");
     assert!(card_files >= 2, "only {card_files} card file examples");
     assert!(fragments <= scenarios / 4, "{fragments} fragments for {scenarios} runnable examples");
+}
+
+fn validator(schema: &serde_json::Value) -> jsonschema::Validator {
+    jsonschema::validator_for(schema).unwrap_or_else(|e| panic!("the schema itself is invalid: {e}"))
+}
+
+/// An example must also validate against the schema `judge schema` gives editors.
+fn schema_errors(v: &jsonschema::Validator, text: &str, name: &str) {
+    let doc: serde_json::Value = serde_saphyr::from_str(text).unwrap_or_else(|e| panic!("{name}: {e}"));
+    let errors: Vec<String> = v.iter_errors(&doc).map(|e| format!("{e} at {}", e.instance_path())).collect();
+    assert!(errors.is_empty(), "{name} does not validate against the schema: {errors:?}");
 }
 
 /// Every verb of the action grammar, every expectation form and every phase name of each
