@@ -491,6 +491,8 @@ pub fn explore(
         };
         return Err(ExploreError::Stopped(why));
     }
+    // The search builds no trace: its copies record nothing.
+    let root = root.unrecorded();
     let mut s = Search {
         sc,
         goals: &sc.expects,

@@ -342,6 +342,9 @@ impl Engine<'_> {
             self.game.died.push(c);
         }
         self.game.move_card(c, Zone::Graveyard);
+        if !self.record {
+            return;
+        }
         let owner = self.game.card(c).owner;
         let rule = self.graveyard_rule(c, from);
         self.emit(

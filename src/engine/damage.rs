@@ -168,14 +168,16 @@ impl Engine<'_> {
             return self.deal_at_once();
         }
         self.game.dp_steps += 1;
-        let packets = self
-            .game
-            .packets
-            .iter()
-            .map(|p| format!("{} from {} to {}", p.amount, self.label(p.source), self.tlabel(p.to)))
-            .collect();
-        let on_its_way = if self.destruction_stepped() { self.on_its_way_list() } else { Vec::new() };
-        self.emit(EventKind::PreventionStep { number: self.game.dp_steps, packets, on_its_way }, Some(DP));
+        if self.record {
+            let packets = self
+                .game
+                .packets
+                .iter()
+                .map(|p| format!("{} from {} to {}", p.amount, self.label(p.source), self.tlabel(p.to)))
+                .collect();
+            let on_its_way = if self.destruction_stepped() { self.on_its_way_list() } else { Vec::new() };
+            self.emit(EventKind::PreventionStep { number: self.game.dp_steps, packets, on_its_way }, Some(DP));
+        }
         self.depth += 1;
         self.protect_automatically();
         // Then batches of prevention, the active player first.

@@ -525,8 +525,9 @@ impl<'a> Position<'a> {
     /// Every legal move of `p` now.
     #[must_use]
     pub fn legal_moves_of(&self, p: PlayerId, scope: Scope) -> Vec<(Move, Position<'a>)> {
-        let mut out = Vec::new();
-        for a in self.candidates(p, scope) {
+        let candidates = self.candidates(p, scope);
+        let mut out = Vec::with_capacity(candidates.len());
+        for a in candidates {
             self.extend(&[a], Some(p), scope, 0, &mut out);
         }
         out

@@ -98,6 +98,10 @@ pub(crate) struct Engine<'a> {
     resolving: u32,
     /// Groups of effects triggered together resolving now (4e: one prevention step for all).
     trigger_group: u32,
+    /// Whether events are recorded and a refused line is undone. A search plays copies whose
+    /// trace nobody reads and drops a copy whose line was refused, so it turns this off (the
+    /// answer's lines are written, and can be replayed, apart).
+    record: bool,
 }
 
 /// Runs a scenario to its end: its lines, the play-out, and `stop:`.
@@ -125,6 +129,7 @@ impl<'a> Engine<'a> {
             waiting: None,
             resolving: 0,
             trigger_group: 0,
+            record: true,
         }
     }
 
@@ -169,6 +174,7 @@ impl<'a> Engine<'a> {
             waiting: self.waiting,
             resolving: self.resolving,
             trigger_group: self.trigger_group,
+            record: self.record,
         }
     }
 
@@ -257,12 +263,16 @@ impl Engine<'_> {
     /// passes and the windows it closes leave it; refused, it leaves the game as it was before
     /// it (nothing of it is applied), and the trace shows the line and the refusal only.
     fn take(&mut self, i: usize) -> Result<(), Stop> {
-        let (game, events, depth) = (self.game.clone(), self.events.len(), self.depth);
+        // A search's copy is dropped when a line is refused: nothing to restore there.
+        let game = self.record.then(|| self.game.clone());
+        let (events, depth) = (self.events.len(), self.depth);
         let before = (self.game.turn, self.game.phase);
         match self.take_applied(i) {
             Err(Stop::Illegal(il)) if il.line == Some(i) => {
                 let moved = before != (self.game.turn, self.game.phase);
-                self.game = game;
+                if let Some(game) = game {
+                    self.game = game;
+                }
                 self.depth = depth;
                 self.undo_shown(events, i);
                 Err(self.explain(Stop::Illegal(il), i, moved.then_some(before.1)))
@@ -441,6 +451,9 @@ impl Engine<'_> {
 
     /// Emits an event at the current depth.
     fn emit(&mut self, kind: EventKind, rule: Option<Rule>) {
+        if !self.record {
+            return;
+        }
         let rule = rule.map(|r| self.pol.cite(r));
         self.events.push(Event { kind, rule, depth: self.depth });
     }

@@ -34,6 +34,15 @@ impl<'a> Position<'a> {
         matches!(self.stopped, Some(Stop::Illegal(_))).then(|| Self { e: self.e.fork(), stopped: None })
     }
 
+    /// The same position for a search: its copies record no events (an outcome's events are
+    /// then empty) and a copy whose line is refused is left as play left it, not restored (a
+    /// search drops it).
+    #[must_use]
+    pub fn unrecorded(mut self) -> Self {
+        self.e.record = false;
+        self
+    }
+
     /// Why play stopped before the lines ran out.
     #[must_use]
     pub const fn stopped(&self) -> Option<&Stop> {
