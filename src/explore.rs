@@ -334,13 +334,13 @@ impl Search<'_, '_> {
         if self.path.len() > 400 {
             return None;
         }
-        let key = (fingerprint(pos), depth);
+        let here = fingerprint(pos);
+        let key = (here, depth);
         if self.lost.contains(&key) {
             return None;
         }
         let mover = pos.holder();
         let scope = Scope { mana: true, answer_mana: false, max_x: 20, max_targets: 3, sources: false };
-        let here = fingerprint(pos);
         let mut moves = pos.legal_moves_of(mover, scope);
         // Every legal position reached counts as searched, expanded later or not.
         self.positions += u64::try_from(moves.len()).unwrap_or(u64::MAX);

@@ -413,6 +413,11 @@ impl<'a> Position<'a> {
     /// Answers to a decision asked while the last lines were taken, each one or more lines.
     #[must_use]
     pub fn answers(&self, asked: &Asked, scope: Scope) -> Vec<Vec<Action>> {
+        self.answers_memo(asked, scope, &mut Memo::default())
+    }
+
+    /// [`Self::answers`], reusing what `memo` holds of this position.
+    fn answers_memo(&self, asked: &Asked, scope: Scope, memo: &mut Memo) -> Vec<Vec<Action>> {
         let g = self.game();
         let both = [g.active, g.active.other()];
         match asked {
@@ -441,18 +446,18 @@ impl<'a> Position<'a> {
                     }
                 }
                 for &p in &both {
-                    out.extend(self.special(p, scope, false).into_iter().map(|a| vec![a]));
+                    out.extend(memo.special(self, p, scope, false).iter().map(|a| vec![a.clone()]));
                 }
                 out
             }
             Asked::Prevent { spells, sources } => {
                 let mut out = Vec::new();
                 for &p in &both {
-                    let special = self.special(p, scope, true);
+                    let special = memo.special(self, p, scope, true).to_vec();
                     // The spells and sources of the moment, which the position before the move
                     // does not show yet: an interrupt aimed at a prevention being cast, a
                     // prevention naming the sources of the damage waiting.
-                    for an in self.spell_answers(p) {
+                    for an in memo.spell_answers(self, p).to_vec() {
                         for &s in spells {
                             let mut v = an.clone();
                             v.targets = vec![TargetRef::Card(s)];
@@ -527,8 +532,9 @@ impl<'a> Position<'a> {
     pub fn legal_moves_of(&self, p: PlayerId, scope: Scope) -> Vec<(Move, Position<'a>)> {
         let candidates = self.candidates(p, scope);
         let mut out = Vec::with_capacity(candidates.len());
+        let mut memo = Memo::default();
         for a in candidates {
-            self.extend(&[a], Some(p), scope, 0, &mut out);
+            self.extend(&[a], Some(p), scope, 0, &mut memo, &mut out);
         }
         out
     }
@@ -541,6 +547,7 @@ impl<'a> Position<'a> {
         player: Option<PlayerId>,
         scope: Scope,
         deep: u8,
+        memo: &mut Memo,
         out: &mut Vec<(Move, Position<'a>)>,
     ) {
         // No text while searching: the lines are written only for the answer.
@@ -561,25 +568,45 @@ impl<'a> Position<'a> {
                 }
                 // Decisions it asked and left to their default: each answer is another move.
                 for q in &asked {
-                    for ans in self.answers(q, scope) {
+                    for ans in self.answers_memo(q, scope, memo) {
                         let mut more = actions.to_vec();
                         more.extend(ans);
-                        self.extend(&more, player, scope, deep + 1, out);
+                        self.extend(&more, player, scope, deep + 1, memo, out);
                     }
                 }
             }
             Some(super::Stop::Choice { .. }) if deep < 3 => {
                 // The move needs an answer: each legal one completes it.
                 for q in &next.asked() {
-                    for ans in self.answers(q, scope) {
+                    for ans in self.answers_memo(q, scope, memo) {
                         let mut more = actions.to_vec();
                         more.extend(ans);
-                        self.extend(&more, player, scope, deep + 1, out);
+                        self.extend(&more, player, scope, deep + 1, memo, out);
                     }
                 }
             }
             Some(_) => {}
         }
+    }
+}
+
+/// What the answers to decisions asked after the moves from one position draw on, derived
+/// once for all of them (the position and the scope are the same for each).
+#[derive(Default)]
+struct Memo {
+    /// [`Position::special`] by player and by whether it is a damage prevention step.
+    special: [[Option<Vec<Action>>; 2]; 2],
+    /// [`Position::spell_answers`] by player.
+    spell_answers: [Option<Vec<Announce>>; 2],
+}
+
+impl Memo {
+    fn special(&mut self, at: &Position<'_>, p: PlayerId, scope: Scope, prevention: bool) -> &[Action] {
+        self.special[p.ix()][usize::from(prevention)].get_or_insert_with(|| at.special(p, scope, prevention))
+    }
+
+    fn spell_answers(&mut self, at: &Position<'_>, p: PlayerId) -> &[Announce] {
+        self.spell_answers[p.ix()].get_or_insert_with(|| at.spell_answers(p))
     }
 }
 
