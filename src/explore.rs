@@ -368,24 +368,27 @@ impl Search<'_, '_> {
         moves: Vec<(Move, Position<'_>)>,
         depth: u32,
     ) -> Option<Vec<Line>> {
-        // Moves with the same first line differ by the answers read while it is taken.
-        let mut groups: Vec<Vec<(Move, Position<'_>)>> = Vec::new();
-        for m in moves {
+        // Moves with the same first line differ by the answers read while it is taken: each
+        // group is a run of `moves` (kept in place, as positions are large to move).
+        let mut groups: Vec<std::ops::Range<usize>> = Vec::new();
+        for (i, m) in moves.iter().enumerate() {
             match groups.last_mut() {
-                Some(g) if g[0].0.lines[0].action == m.0.lines[0].action => g.push(m),
-                _ => groups.push(vec![m]),
+                Some(g) if moves[g.start].0.lines[0].action == m.0.lines[0].action => g.end = i + 1,
+                _ => groups.push(i..i + 1),
             }
         }
+        let groups: Vec<&[(Move, Position<'_>)]> = groups.into_iter().map(|g| &moves[g]).collect();
         if mover == self.player {
             // The player's choice: any winning move, acting before passing (a witness without
             // needless passes), in board order otherwise.
+            let mut groups = groups;
             groups.sort_by_key(|g| match &g[0].0.lines[0].action {
                 Action::Pass(_) => 2,
                 Action::Block(_, None) => 3,
                 Action::AttackWith(_, cards, _) if cards.is_empty() => 1,
                 _ => 0,
             });
-            for g in &groups {
+            for g in groups {
                 if let Some(lines) = self.group(g, depth) {
                     return Some(lines);
                 }
@@ -398,7 +401,7 @@ impl Search<'_, '_> {
             // The opponent's choice: every reply must lose for them. The witness shows the
             // reply that needed the longest answer.
             let mut best: Option<Vec<Line>> = None;
-            for g in &groups {
+            for g in groups {
                 let lines = self.group(g, depth)?;
                 if best.as_ref().is_none_or(|b| lines.len() > b.len()) {
                     best = Some(lines);
