@@ -285,6 +285,9 @@ impl Engine<'_> {
             }
             Source::Ability(_) | Source::Triggered(_) => None,
         };
+        if !self.record {
+            return Ok(id);
+        }
         self.emit(
             EventKind::Announced {
                 id: usize::from(id.0),

@@ -94,8 +94,10 @@ impl Engine<'_> {
             return Ok(());
         };
         if !w.interrupts.is_empty() {
-            let order: Vec<String> = w.interrupts.iter().rev().map(|&s| self.slabel(s)).collect();
-            self.emit(EventKind::InterruptsResolve { spell: self.slabel(w.spell), order }, Some(INTERRUPT_BATCH));
+            if self.record {
+                let order: Vec<String> = w.interrupts.iter().rev().map(|&s| self.slabel(s)).collect();
+                self.emit(EventKind::InterruptsResolve { spell: self.slabel(w.spell), order }, Some(INTERRUPT_BATCH));
+            }
             if let Some(win) = self.game.top_mut().windows.last_mut() {
                 win.interrupts.clear();
             }
@@ -346,8 +348,10 @@ impl Engine<'_> {
             }
             crate::edition::BatchOrder::LastInFirstOut => {
                 let order: Vec<_> = batch.iter().rev().copied().collect();
-                let names = order.iter().map(|&s| self.slabel(s)).collect();
-                self.emit(EventKind::BatchResolves { order: names }, Some(BATCHES));
+                if self.record {
+                    let names = order.iter().map(|&s| self.slabel(s)).collect();
+                    self.emit(EventKind::BatchResolves { order: names }, Some(BATCHES));
+                }
                 order
             }
         };
