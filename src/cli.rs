@@ -21,28 +21,31 @@ pub use crate::output::Format;
 
 const EXAMPLES: &str = "Examples:
   judge run scenarios/fizzles/giant-growth-answered-by-bolt.yaml
-  judge run --format json scenarios/batches/lifo-giant-growth-response-saves-bears.yaml
-  judge run --rules 4e scenarios/editions/unicorn-giant-growth-bolt-5e.yaml
+  judge run --format json FILE
+  judge run --rules 4e FILE
   judge run - < my-scenario.yaml
   judge diff scenarios/editions/unicorn-giant-growth-bolt-5e.yaml
   judge check scenarios rulings
   judge check --failures --verbose --rules alpha scenarios
   judge card \"Healing Salve\"
   judge card --list
-  judge moves scenarios/fizzles/giant-growth-answered-by-bolt.yaml --at 1
-  judge explore FILE --goal \"Pearled Unicorn is in play\" --for Alice --depth 1
+  judge moves FILE --at 1
+  judge explore FILE --goal \"Pearled Unicorn is in play\" --for Alice
+  judge deck my-deck.txt --format type2
   judge schema scenario > scenario.schema.json
-  judge completions bash > ~/.local/share/bash-completion/completions/judge
+  judge completions bash > judge.bash
+  judge man | man -l -
 
 Editions (--rules, and a scenario's `rules:`):
-  5e     Fifth Edition (1997) with the General Rulings Summary of 07/15/97 (the default)
+  5e     Fifth Edition (1997) and the Summary of 07/15/97 (the default)
   4e     Fourth Edition, as the Summary's list of changes from it gives
   alpha  the 1993 Alpha rulebook
 
 Exit codes: 0 every expectation held; 1 an expectation failed or an unexpected
 illegal line; 2 a file could not be read or understood, a choice no line makes,
-a rule not modelled under the chosen edition, or bad usage. `judge explore`:
-0 yes, 1 no, 2 bad input or no answer within its limit.
+a rule not modelled under the chosen edition, or bad usage. `judge diff`: 0
+every edition ran, 2 one could not. `judge explore`: 0 yes, 1 no, 2 bad input
+or no answer within its limit. `judge deck`: 0 legal, 1 not, 2 unreadable.
 
 Colour is used on a terminal only; NO_COLOR turns it off, CLICOLOR_FORCE on,
 and --color always|never decides.";
@@ -51,14 +54,29 @@ and --color always|never decides.";
 #[derive(Debug, Parser)]
 #[command(name = "judge", version, about, after_help = EXAMPLES, max_term_width = 80)]
 pub struct Cli {
-    /// Extra card definitions (schema 1 YAML) after the built-in library; `-` is standard input.
-    #[arg(long, global = true, value_name = "FILE")]
-    cards: Vec<PathBuf>,
-    /// When to colour ok, FAIL, ILLEGAL and ERROR: auto (on a terminal, without NO_COLOR).
-    #[arg(long, global = true, value_enum, value_name = "WHEN", default_value = "auto")]
-    color: ColourChoice,
+    #[command(flatten)]
+    common: Common,
     #[command(subcommand)]
     command: Command,
+}
+
+/// `--cards` and `--color`, taken before the subcommand or after it, by the subcommands where
+/// they mean something (not `schema`, `completions`, `man`).
+#[derive(Debug, Clone, Default, clap::Args)]
+pub struct Common {
+    /// Extra card definitions (schema 1 YAML) after the built-in library; `-` is standard input.
+    #[arg(long, value_name = "FILE")]
+    cards: Vec<PathBuf>,
+    #[command(flatten)]
+    colour: ColorArg,
+}
+
+/// `--color`, on every command that prints for people.
+#[derive(Debug, Clone, Copy, Default, clap::Args)]
+pub struct ColorArg {
+    /// When to colour ok, FAIL, ILLEGAL and ERROR: auto (on a terminal, without NO_COLOR).
+    #[arg(long, value_enum, value_name = "WHEN")]
+    pub color: Option<ColourChoice>,
 }
 
 /// `--format` of the commands that print a trace or a table (`deck` takes its own, which also
@@ -84,6 +102,8 @@ enum Command {
     /// Resolve one scenario and print the annotated trace.
     Run {
         #[command(flatten)]
+        common: Common,
+        #[command(flatten)]
         output: FormatArg,
         /// The scenario file; `-` reads it from standard input.
         file: PathBuf,
@@ -92,7 +112,13 @@ enum Command {
         rules: Option<Edition>,
     },
     /// Run one scenario under several editions and show where the outcomes part ways.
+    ///
+    /// Exit 0 when every edition ran the file (whether or not the outcomes differ); 2 when an
+    /// edition could not run it (its column reads "could not run" and its error follows the
+    /// table, the others are still compared), or on bad input or usage.
     Diff {
+        #[command(flatten)]
+        common: Common,
         #[command(flatten)]
         output: FormatArg,
         /// The scenario file; `-` reads it from standard input.
@@ -103,6 +129,8 @@ enum Command {
     },
     /// Run scenario files and folders (recursively) and report which expectations hold.
     Check {
+        #[command(flatten)]
+        common: Common,
         #[command(flatten)]
         output: FormatArg,
         /// Files or folders; `-` reads one scenario from standard input.
@@ -119,7 +147,13 @@ enum Command {
         verbose: bool,
     },
     /// Show a card: cost, type, P/T, text, abilities as parsed, and the scenarios using it.
+    ///
+    /// The scenarios counted are the files under ./scenarios and ./rulings of the current
+    /// directory (run it from the repository's root).
+    #[command(override_usage = "judge card [OPTIONS] <NAME>\n       judge card [OPTIONS] --list")]
     Card {
+        #[command(flatten)]
+        common: Common,
         #[command(flatten)]
         output: FormatArg,
         /// The card's name (case-insensitive).
@@ -132,6 +166,8 @@ enum Command {
     /// List every legal move after a scenario's lines (or after line N), as lines to paste.
     Moves {
         #[command(flatten)]
+        common: Common,
+        #[command(flatten)]
         output: FormatArg,
         /// The scenario file; `-` reads it from standard input.
         file: PathBuf,
@@ -142,6 +178,8 @@ enum Command {
     /// Search whether a player can make goals hold with at most N own actions, whatever the
     /// opponent replies (exit 0 yes, 1 no, 2 bad input or no answer within the limit).
     Explore {
+        #[command(flatten)]
+        common: Common,
         /// The scenario file; `-` reads it from standard input.
         file: PathBuf,
         /// An expectation that must hold once everything has resolved (repeat: all must hold).
@@ -179,8 +217,57 @@ enum Command {
         #[arg(value_enum)]
         shell: clap_complete::Shell,
     },
-    /// Print the manual page (roff).
-    Man,
+    /// Print the manual page (roff); with a subcommand's name, that subcommand's page.
+    Man {
+        /// The subcommand (`judge man run` is the page judge-run(1)).
+        #[arg(value_name = "SUBCOMMAND", value_parser = subcommand_names())]
+        page: Option<String>,
+    },
+}
+
+/// The subcommands that have a manual page of their own (`judge man NAME`).
+const PAGES: [&str; 12] =
+    ["run", "diff", "check", "card", "moves", "explore", "deck", "formats", "schema", "completions", "man", "help"];
+
+/// The `judge man` values: each subcommand's name.
+fn subcommand_names() -> PossibleValuesParser {
+    PossibleValuesParser::new(PAGES)
+}
+
+/// `text` for roff: each line as written, with backslashes, dashes and a leading dot or quote
+/// escaped.
+fn roff_literal(text: &str) -> String {
+    text.lines()
+        .map(|l| {
+            let l = l.replace('\\', "\\e").replace('-', "\\-");
+            if l.starts_with('.') || l.starts_with('\'') { format!("\\&{l}") } else { l }
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// The manual page: `judge`'s own (its examples and notes printed as written, not filled), or
+/// a subcommand's as `judge-NAME`.
+fn man_page(page: Option<&str>) -> std::io::Result<Vec<u8>> {
+    let mut buf = Vec::new();
+    let mut root = Cli::command();
+    root.build();
+    if let Some(name) = page {
+        let Some(sub) = root.find_subcommand(name) else { return Ok(buf) };
+        let sub = sub.clone().display_name(format!("judge-{name}"));
+        clap_mangen::Man::new(sub).render(&mut buf)?;
+        return Ok(buf);
+    }
+    let man = clap_mangen::Man::new(root);
+    man.render_title(&mut buf)?;
+    man.render_name_section(&mut buf)?;
+    man.render_synopsis_section(&mut buf)?;
+    man.render_description_section(&mut buf)?;
+    man.render_options_section(&mut buf)?;
+    man.render_subcommands_section(&mut buf)?;
+    buf.extend_from_slice(format!(".SH NOTES\n.nf\n{}\n.fi\n", roff_literal(EXAMPLES)).as_bytes());
+    man.render_version_section(&mut buf)?;
+    Ok(buf)
 }
 
 /// The files `judge schema` describes.
@@ -460,10 +547,12 @@ fn check_table(results: &[(PathBuf, FileResult)], style: &Style, failures: bool)
         if failures && s == Status::Ok {
             continue;
         }
-        // An error's detail begins with `file:line:col`, which names the file already.
-        let mut cell = if s == Status::Error { Vec::new() } else { vec![path.display().to_string()] };
         // The table's borders and the result column take 16 columns.
-        cell.extend(check_detail(r, usize::from(style.width).saturating_sub(16)));
+        let width = usize::from(style.width).saturating_sub(16);
+        // An error's detail begins with `file:line:col`, which names the file already.
+        let mut cell =
+            if s == Status::Error { Vec::new() } else { vec![Style::break_path(&path.display().to_string(), width)] };
+        cell.extend(check_detail(r, width));
         table.add_row(vec![style.status_cell(s), comfy_table::Cell::new(cell.join("\n"))]);
         rows += 1;
     }
@@ -529,13 +618,21 @@ fn show_card(out: &mut Out<impl Write, impl Write>, lib: &Library, name: &str) -
         out.json_body(&CardJson { card: d, described, used_by });
         return 0;
     }
+    // The borders and the first column (its longest name) take the rest of the width.
+    let key_width = rows.iter().map(|(k, _)| k.chars().count()).max().unwrap_or(0).max(14);
+    let path_width = usize::from(out.style.width).saturating_sub(key_width + 7);
     let mut table = out.style.table();
     for (k, v) in rows {
         table.add_row(vec![k, v]);
     }
-    let shown: Vec<String> = users.iter().take(12).map(|p| p.display().to_string()).collect();
+    let shown: Vec<String> =
+        users.iter().take(12).map(|p| Style::break_path(&p.display().to_string(), path_width)).collect();
     let more = users.len().saturating_sub(shown.len());
-    let mut used = if users.is_empty() { "no scenario here names it".to_owned() } else { shown.join("\n") };
+    let mut used = if users.is_empty() {
+        "no scenario under ./scenarios or ./rulings names it".to_owned()
+    } else {
+        shown.join("\n")
+    };
     if more > 0 {
         used.push_str(&format!("\n... and {more} more"));
     }
@@ -544,7 +641,8 @@ fn show_card(out: &mut Out<impl Write, impl Write>, lib: &Library, name: &str) -
     0
 }
 
-/// Scenario files under ./scenarios and ./rulings that name the card (case-insensitive).
+/// Scenario files under ./scenarios and ./rulings that name the card (case-insensitive),
+/// relative to the current directory, as `judge card --help` says.
 fn used_by(name: &str) -> Vec<PathBuf> {
     let dirs: Vec<PathBuf> = ["scenarios", "rulings"].iter().map(PathBuf::from).filter(|p| p.is_dir()).collect();
     let needle = name.to_lowercase();
@@ -733,12 +831,12 @@ fn cmd_diff(out: &mut Out<impl Write, impl Write>, lib: &Library, file: &Path, e
                 diff: &'a crate::diff::DiffReport,
             }
             out.json_body(&DiffJson { file: &name, diff: &d });
-            0
+            d.code()
         }
         Ok(d) => {
             let text = crate::diff::render_text(&d, &out.style);
             out.text(&text);
-            0
+            d.code()
         }
         Err(e) => {
             out.error(&e);
@@ -843,11 +941,10 @@ fn cmd_generated(out: &mut Out<impl Write, impl Write>, command: &Command) {
             buf.push(b'\n');
         }
         Command::Completions { shell } => clap_complete::generate(*shell, &mut Cli::command(), "judge", &mut buf),
-        Command::Man => {
-            if let Err(e) = clap_mangen::Man::new(Cli::command()).render(&mut buf) {
-                out.error(&FileError::message(format!("cannot write the manual page: {e}")));
-            }
-        }
+        Command::Man { page } => match man_page(page.as_deref()) {
+            Ok(b) => buf = b,
+            Err(e) => out.error(&FileError::message(format!("cannot write the manual page: {e}"))),
+        },
         _ => {}
     }
     out.text(&String::from_utf8_lossy(&buf));
@@ -880,7 +977,9 @@ pub fn main_with(args: impl IntoIterator<Item = std::ffi::OsString>) -> ExitCode
     };
     let stdout = std::io::stdout().lock();
     let stderr = std::io::stderr().lock();
-    let (style, err_style) = (Style::detect(Stream::Stdout, cli.color), Style::detect(Stream::Stderr, cli.color));
+    let common = cli.common();
+    let colour = common.colour.color.unwrap_or_default();
+    let (style, err_style) = (Style::detect(Stream::Stdout, colour), Style::detect(Stream::Stderr, colour));
     let format = match &cli.command {
         Command::Run { output, .. }
         | Command::Diff { output, .. }
@@ -895,6 +994,27 @@ pub fn main_with(args: impl IntoIterator<Item = std::ffi::OsString>) -> ExitCode
     ExitCode::from(out.finish(code))
 }
 
+impl Cli {
+    /// `--cards` and `--color` as given before the subcommand and after it (the cards of both,
+    /// the colour given after it first).
+    fn common(&self) -> Common {
+        let sub = match &self.command {
+            Command::Run { common, .. }
+            | Command::Diff { common, .. }
+            | Command::Check { common, .. }
+            | Command::Card { common, .. }
+            | Command::Moves { common, .. }
+            | Command::Explore { common, .. } => common.clone(),
+            Command::Deck(a) => Common { cards: Vec::new(), colour: a.colour },
+            Command::Formats(a) => Common { cards: Vec::new(), colour: a.colour },
+            Command::Schema { .. } | Command::Completions { .. } | Command::Man { .. } => Common::default(),
+        };
+        let mut cards = self.common.cards.clone();
+        cards.extend(sub.cards);
+        Common { cards, colour: ColorArg { color: sub.colour.color.or(self.common.colour.color) } }
+    }
+}
+
 /// Whether the arguments ask for JSON (`--format json` or `--format=json`), read before they
 /// parse, so that a usage error can answer in JSON.
 fn asks_json(args: &[std::ffi::OsString]) -> bool {
@@ -904,7 +1024,7 @@ fn asks_json(args: &[std::ffi::OsString]) -> bool {
 /// Runs the parsed command, printing through `out`; returns the exit code.
 fn run_command(out: &mut Out<impl Write, impl Write>, cli: &Cli) -> u8 {
     match &cli.command {
-        Command::Schema { .. } | Command::Completions { .. } | Command::Man => {
+        Command::Schema { .. } | Command::Completions { .. } | Command::Man { .. } => {
             cmd_generated(out, &cli.command);
             return 0;
         }
@@ -913,7 +1033,7 @@ fn run_command(out: &mut Out<impl Write, impl Write>, cli: &Cli) -> u8 {
         Command::Formats(args) => return crate::deck::run_formats(args, out),
         _ => {}
     }
-    let lib = match load_library(&cli.cards) {
+    let lib = match load_library(&cli.common().cards) {
         Ok(l) => l,
         Err(e) => {
             out.error(&e);
@@ -949,7 +1069,7 @@ fn run_command(out: &mut Out<impl Write, impl Write>, cli: &Cli) -> u8 {
         // Dispatched above, before the library loads.
         Command::Schema { .. }
         | Command::Completions { .. }
-        | Command::Man
+        | Command::Man { .. }
         | Command::Deck(_)
         | Command::Formats(_) => 0,
     }

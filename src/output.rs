@@ -126,6 +126,30 @@ impl Style {
         out
     }
 
+    /// A file path cut into lines of at most `width` characters, each cut after a `/` or `-`
+    /// where one is close enough, so that a table does not split a word of it; a path that fits
+    /// is unchanged.
+    #[must_use]
+    pub fn break_path(path: &str, width: usize) -> String {
+        let width = width.max(8);
+        let chars: Vec<char> = path.chars().collect();
+        let mut lines: Vec<String> = Vec::new();
+        let mut start = 0;
+        while chars.len() - start > width {
+            let window = &chars[start..start + width];
+            // The last `/` or `-` of the line, unless it leaves the line less than half full.
+            let cut = window
+                .iter()
+                .rposition(|c| *c == '/' || *c == '-')
+                .filter(|&i| i + 1 >= width / 2)
+                .map_or(width, |i| i + 1);
+            lines.push(chars[start..start + cut].iter().collect());
+            start += cut;
+        }
+        lines.push(chars[start..].iter().collect());
+        lines.join("\n")
+    }
+
     /// A table cell for a status, coloured when colour is on.
     #[must_use]
     pub fn status_cell(&self, s: Status) -> Cell {
@@ -391,6 +415,16 @@ impl<O: Write, E: Write> Out<O, E> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_long_path_breaks_after_a_slash_or_a_dash() {
+        let p = "rulings/damage-prevention/s002-d-009-counterspell-on-healing-salve.yaml";
+        let b = Style::break_path(p, 64);
+        assert_eq!(b, "rulings/damage-prevention/s002-d-009-counterspell-on-healing-\nsalve.yaml");
+        assert_eq!(Style::break_path("short.yaml", 64), "short.yaml");
+        // No `/` or `-` in reach: cut at the width.
+        assert_eq!(Style::break_path("abcdefghijkl", 8), "abcdefgh\nijkl");
+    }
     use crate::diagnostic::Diagnostic;
     use crate::span::Span;
 

@@ -103,11 +103,28 @@ pub fn from_str<T: de::DeserializeOwned>(src: &str) -> Result<T, Diagnostic> {
                     .and_then(|o| usize::try_from(o).ok())
                     .unwrap_or_else(|| offset_of(src, loc.line(), loc.column()));
                 let len = src[offset.min(src.len())..].find([':', '\n']).unwrap_or(1).max(1);
-                Diagnostic::new(message, Span::new(offset, len), "here")
+                let help = unknown_key_help(&message);
+                let d = Diagnostic::new(message, Span::new(offset, len), "here");
+                match help {
+                    Some(h) => d.with_help(h),
+                    None => d,
+                }
             }
             _ => Diagnostic::whole_file(message),
         }
     })
+}
+
+/// For "unknown field `KEY`, expected one of A, B, ...": the key the misspelling is closest
+/// to, as a did-you-mean (a header key such as `player:`, a zone key such as `hnd:`).
+fn unknown_key_help(message: &str) -> Option<String> {
+    let rest = message.strip_prefix("unknown field `")?;
+    let (key, rest) = rest.split_once('`')?;
+    let list = rest.split_once("expected ")?.1;
+    let list = list.strip_prefix("one of ").unwrap_or(list);
+    let keys: Vec<&str> =
+        list.split([',', ' ']).map(|k| k.trim_matches('`')).filter(|k| !k.is_empty() && *k != "or").collect();
+    crate::diagnostic::did_you_mean(key, keys).map(|k| format!("did you mean `{k}`?"))
 }
 
 /// The error's message without its location suffix, lowercase first letter.

@@ -142,6 +142,8 @@ fn diff_names_where_fourth_edition_parts_ways() {
     assert_eq!(row("damage prevention steps"), serde_json::json!(["1", "1", "0"]), "{stdout}");
     assert_eq!(v["partings"][1]["rules"], "alpha");
     assert_eq!(v["partings"][1]["step"], 19);
+    assert_eq!(v["partings"][1]["line"], 2);
+    assert_eq!(v["partings"][1]["line_text"], "Bob casts Lightning Bolt on Pearled Unicorn");
     let (code, stdout, _) = out(judge().args(["diff", "scenarios/editions/unicorn-giant-growth-bolt-5e.yaml"]));
     assert_eq!(code, 0, "{stdout}");
     assert!(stdout.lines().all(|l| !l.starts_with('|') || l.chars().count() <= 80), "{stdout}");
@@ -151,7 +153,9 @@ fn diff_names_where_fourth_edition_parts_ways() {
     // its batch is worded otherwise but ordered as 5e's, so they part where the damage is dealt
     // at once, with no prevention step (003 p.23).
     assert!(stdout.contains("| alpha "), "{stdout}");
-    assert!(stdout.contains("5e and alpha part ways at step 19"), "{stdout}");
+    // The parting is named by the action line the trace shows, not an internal step count.
+    assert!(stdout.contains("5e and alpha part ways after line 2 (Bob casts"), "{stdout}");
+    assert!(!stdout.contains("step 19"), "{stdout}");
     assert!(stdout.contains("alpha: the damage is dealt at once"), "{stdout}");
     let (code, stdout, _) =
         out(judge().args(["run", "--rules", "4e", "scenarios/editions/unicorn-giant-growth-bolt-5e.yaml"]));
@@ -425,6 +429,36 @@ fn completions_and_man_page() {
     assert_eq!(code, 0);
     assert!(stdout.starts_with(".ie") || stdout.contains(".TH judge"), "{stdout}");
     assert!(stdout.contains("completions"), "{stdout}");
+    // The examples are printed as written (no fill, no hyphenation)...
+    assert!(stdout.contains(".nf\nExamples"), "{stdout}");
+    // ...and every page the SUBCOMMANDS section names, `judge man` can print.
+    let pages: Vec<String> = stdout
+        .lines()
+        .filter_map(|l| l.strip_prefix("judge\\-").and_then(|l| l.strip_suffix("(1)")).map(str::to_owned))
+        .collect();
+    assert!(pages.len() > 10, "{stdout}");
+    for page in pages {
+        let (code, text, stderr) = out(judge().args(["man", &page]));
+        assert_eq!(code, 0, "{page}: {stderr}");
+        assert!(text.contains(&format!(".TH judge-{page} 1")), "{page}: {text}");
+    }
+}
+
+#[test]
+fn help_examples_are_one_command_a_line() {
+    let (_, stdout, _) = out(judge().arg("--help"));
+    let examples: Vec<&str> =
+        stdout.lines().skip_while(|l| !l.starts_with("Examples")).skip(1).take_while(|l| !l.is_empty()).collect();
+    assert!(examples.len() > 10, "{stdout}");
+    for l in examples {
+        assert!(l.starts_with("  judge ") && l.chars().count() <= 80, "{l}");
+    }
+    let (code, _, stderr) = out(judge().arg("card"));
+    assert_eq!(code, 2);
+    assert!(stderr.contains("judge card [OPTIONS] --list"), "{stderr}");
+    // `deck --format` completes to the format names, not to files.
+    let (_, bash, _) = out(judge().args(["completions", "bash"]));
+    assert!(bash.contains("sealed-deck booster-draft classic standard classic-restricted json text"), "{bash}");
 }
 
 #[test]
@@ -486,4 +520,96 @@ fn explore_exit_codes_are_yes_no_and_bad_input() {
     assert_eq!(code, 0);
     let v: serde_json::Value = serde_json::from_str(&json).unwrap_or_else(|e| panic!("{e}: {json}"));
     assert_eq!(v["verdict"], "yes");
+}
+
+#[test]
+fn diff_compares_the_editions_that_ran_when_one_cannot() {
+    // `go to end` names a 4e phase that 5e does not have.
+    let file = "scenarios/editions/end-of-turn-phase-4e.yaml";
+    let (code, stdout, stderr) = out(judge().args(["diff", "--rules", "5e,4e", file]));
+    assert_eq!(code, 2, "{stdout}{stderr}");
+    assert!(stdout.contains("could not run"), "{stdout}");
+    // 4e's outcome is shown, not hidden behind the error.
+    assert!(stdout.contains("Ironroot Treefolk (3/5)"), "{stdout}");
+    assert!(stdout.contains("5e could not run the file:"), "{stdout}");
+    assert!(stdout.contains("`end` is not a phase of 5e"), "{stdout}");
+    assert!(stdout.contains(&format!("{file}:20:11")), "{stdout}");
+    let (code, stdout, _) = out(judge().args(["diff", "--format", "json", "--rules", "5e,4e", file]));
+    assert_eq!(code, 2, "{stdout}");
+    let v = json(&stdout);
+    assert_eq!(v["errors"][0]["rules"], "5e", "{stdout}");
+    assert_eq!(v["errors"][0]["error"]["line"], 20, "{stdout}");
+    let (code, stdout, _) = out(judge().args(["diff", "--help"]));
+    assert_eq!(code, 0);
+    assert!(stdout.contains("Exit 0 when every edition ran the file"), "{stdout}");
+}
+
+#[test]
+fn diff_compares_illegal_lines_by_number_and_lists_the_reasons() {
+    // Every edition refuses line 2, each in its own words: the outcomes are the same.
+    let file = "scenarios/combat/regeneration-before-the-blocks-is-refused.yaml";
+    let (code, stdout, _) = out(judge().args(["diff", file]));
+    assert_eq!(code, 0, "{stdout}");
+    assert!(stdout.contains("the outcomes are the same under 5e, 4e, alpha"), "{stdout}");
+    assert!(stdout.contains("5e and 4e: the traces are the same"), "{stdout}");
+    assert!(stdout.contains("4e stops at illegal line 2: Drudge Skeletons may regenerate only"), "{stdout}");
+    assert!(stdout.contains("5e stops at illegal line 2: Drudge Skeletons is not being destroyed"), "{stdout}");
+}
+
+#[test]
+fn card_says_which_folders_it_scans() {
+    let (code, stdout, _) = out(judge().args(["card", "--help"]));
+    assert_eq!(code, 0);
+    assert!(stdout.contains("./scenarios and ./rulings of the"), "{stdout}");
+    // Run from elsewhere, the count says where it looked.
+    let dir = std::env::temp_dir();
+    let (code, stdout, _) = out(judge().args(["card", "Healing Salve"]).current_dir(&dir));
+    assert_eq!(code, 0, "{stdout}");
+    assert!(stdout.contains("no scenario under ./scenarios or ./rulings names it"), "{stdout}");
+}
+
+#[test]
+fn tables_break_long_paths_after_a_slash_or_a_dash() {
+    let (code, stdout, _) = out(judge().args(["check", "rulings/damage-prevention"]));
+    assert_eq!(code, 0, "{stdout}");
+    // Every path's lines end at a `/` or `-` (or the path's end), never inside a word.
+    for l in stdout.lines().filter(|l| l.contains("rulings/") || l.starts_with("|        | ")) {
+        let cell = l.trim_end_matches('|').trim_end();
+        assert!(cell.ends_with('/') || cell.ends_with('-') || cell.ends_with(".yaml"), "{l}\n{stdout}");
+    }
+}
+
+#[test]
+fn attack_intention_says_whether_a_response_would_cancel_it() {
+    let (_, stdout, _) = out(judge().args([
+        "run",
+        "--format",
+        "json",
+        "scenarios/combat/attacker-cannot-respond-to-own-declaration.yaml",
+    ]));
+    let v = json(&stdout);
+    let events = v["events"].as_array().cloned().unwrap_or_default();
+    let intention = events.iter().find(|e| e["event"] == "attack_intention").cloned().unwrap_or_default();
+    // What a response would do under these rules, not something that happened.
+    assert_eq!(intention["response_cancels"], true, "{stdout}");
+    assert!(intention.get("cancels").is_none(), "{stdout}");
+}
+
+#[test]
+fn cards_and_color_are_offered_where_they_mean_something() {
+    for sub in ["man", "schema", "completions"] {
+        let (_, help, _) = out(judge().args([sub, "--help"]));
+        assert!(!help.contains("--color") && !help.contains("--cards <FILE>"), "{sub}: {help}");
+    }
+    let (code, _, stderr) = out(judge().args(["man", "--color", "never"]));
+    assert_eq!(code, 2, "{stderr}");
+    // Before the subcommand or after it, alike.
+    let file = "scenarios/fizzles/giant-growth-answered-by-bolt.yaml";
+    for args in [&["--color", "never", "run", file][..], &["run", "--color", "never", file]] {
+        let (code, stdout, _) = out(judge().args(args));
+        assert_eq!(code, 0, "{args:?}: {stdout}");
+    }
+    let (code, stdout, _) =
+        out(judge().args(["card", "--cards", "tests/fixtures/cards/extra.yaml", "Volcanic Hammer"]));
+    assert_eq!(code, 0, "{stdout}");
 }

@@ -282,8 +282,13 @@ pub const SEALED_POOL: (usize, usize, &str) = (90, 300, "002 L4299-4302");
 /// The format with this command-line name.
 #[must_use]
 pub fn find(id: &str) -> Option<&'static Format> {
+    let id = ALIASES.iter().find(|(alias, _)| alias.eq_ignore_ascii_case(id)).map_or(id, |(_, to)| to);
     FORMATS.iter().find(|f| f.id.eq_ignore_ascii_case(id))
 }
+
+/// Other names of formats, as the Summary heads their sections: "Classic Tournaments",
+/// "Standard Tournaments", "Classic-Restricted Tournaments" (002 L4067, L4110, L4148).
+pub const ALIASES: [(&str, &str); 3] = [("classic", "type1"), ("standard", "type2"), ("classic-restricted", "type1.5")];
 
 /// The command-line names of every format.
 #[must_use]

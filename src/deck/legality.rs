@@ -21,6 +21,9 @@ pub struct Problem {
     /// The decklist line it concerns, when one line does (1-based), filled in by the renderer.
     #[serde(skip)]
     pub span: Option<Span>,
+    /// The other decklist lines it concerns (a card listed on several lines), in order.
+    #[serde(skip)]
+    pub more: Vec<Span>,
 }
 
 /// The verdict on a deck.
@@ -62,10 +65,12 @@ struct Tally {
     main: usize,
     side: usize,
     first: Span,
+    /// The card's other lines, after the first.
+    more: Vec<Span>,
 }
 
 fn problem(rule: &'static str, message: String, cite: &str, span: Option<Span>) -> Problem {
-    Problem { rule, message, cite: cite.to_owned(), span }
+    Problem { rule, message, cite: cite.to_owned(), span, more: Vec::new() }
 }
 
 /// Checks `deck` against `format` on `date`.
@@ -120,7 +125,10 @@ pub fn check(deck: &Deck, format: &'static Format, date: Date, event: Event, t: 
     // card (002 L4084-4086).
     let mut tally: BTreeMap<usize, Tally> = BTreeMap::new();
     for e in &deck.entries {
-        let slot = tally.entry(e.card).or_insert(Tally { main: 0, side: 0, first: e.span });
+        let slot = tally.entry(e.card).or_insert(Tally { main: 0, side: 0, first: e.span, more: Vec::new() });
+        if slot.first != e.span {
+            slot.more.push(e.span);
+        }
         if e.sideboard {
             slot.side += e.count;
         } else {
@@ -145,12 +153,16 @@ pub fn check(deck: &Deck, format: &'static Format, date: Date, event: Event, t: 
             && !c.basic
             && total > 4
         {
-            problems.push(problem(
-                "four-of",
-                format!("{total} {} ({}); at most 4 of a card that is not a basic land", c.name, split(n)),
-                cite,
-                at,
-            ));
+            // Every line that adds copies is pointed at, not the first only.
+            problems.push(Problem {
+                more: n.more.clone(),
+                ..problem(
+                    "four-of",
+                    format!("{total} {} ({}); at most 4 of a card that is not a basic land", c.name, split(n)),
+                    cite,
+                    at,
+                )
+            });
         }
         for l in lists.iter().filter(|l| l.card == card && l.from <= date) {
             match l.kind {
@@ -160,18 +172,21 @@ pub fn check(deck: &Deck, format: &'static Format, date: Date, event: Event, t: 
                     &l.cite,
                     at,
                 )),
-                ListKind::Restricted if total > 1 => problems.push(problem(
-                    "restricted",
-                    format!(
-                        "{total} {} ({}); it is restricted in {} {}: one in deck and sideboard together",
-                        c.name,
-                        split(n),
-                        format.name,
-                        l.source
-                    ),
-                    &l.cite,
-                    at,
-                )),
+                ListKind::Restricted if total > 1 => problems.push(Problem {
+                    more: n.more.clone(),
+                    ..problem(
+                        "restricted",
+                        format!(
+                            "{total} {} ({}); it is restricted in {} {}: one in deck and sideboard together",
+                            c.name,
+                            split(n),
+                            format.name,
+                            l.source
+                        ),
+                        &l.cite,
+                        at,
+                    )
+                }),
                 ListKind::Restricted => {}
             }
         }

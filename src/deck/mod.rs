@@ -72,9 +72,9 @@ fn find_format(name: &str) -> Result<&'static formats::Format, String> {
 pub struct DeckArgs {
     /// The decklist: `N Card Name` a line; `Sideboard` or `SB:` for the sideboard.
     pub file: PathBuf,
-    /// The format (type1, type2, type1.5, extended, ice-age-block, mirage-block, ice-age,
-    /// ice-age-alliances, sealed-deck, booster-draft); give `--format json` as well for JSON.
-    #[arg(long = "format", value_name = "FORMAT", required = true)]
+    /// The tournament format (classic, standard and classic-restricted are type1, type2 and
+    /// type1.5); give `--format json` as well for JSON.
+    #[arg(long = "format", value_name = "FORMAT", required = true, value_parser = FormatNames)]
     pub format: Vec<String>,
     /// The event date.
     #[arg(long, value_name = "YYYY-MM-DD", default_value = "1997-07-15")]
@@ -82,6 +82,31 @@ pub struct DeckArgs {
     /// The judge allows play for ante (sealed deck, 002 L4310-4312).
     #[arg(long)]
     pub ante: bool,
+    #[command(flatten)]
+    pub colour: crate::cli::ColorArg,
+}
+
+/// The `--format` values of `judge deck`: any text (an unknown format gets its own error, with
+/// a did-you-mean), with the known names offered to completions and the help.
+#[derive(Debug, Clone, Copy)]
+struct FormatNames;
+
+impl clap::builder::TypedValueParser for FormatNames {
+    type Value = String;
+
+    fn parse_ref(
+        &self,
+        _cmd: &clap::Command,
+        _arg: Option<&clap::Arg>,
+        value: &std::ffi::OsStr,
+    ) -> Result<String, clap::Error> {
+        Ok(value.to_string_lossy().into_owned())
+    }
+
+    fn possible_values(&self) -> Option<Box<dyn Iterator<Item = clap::builder::PossibleValue> + '_>> {
+        let names = formats::names().into_iter().chain(formats::ALIASES.iter().map(|(a, _)| *a));
+        Some(Box::new(names.chain(["json", "text"]).map(clap::builder::PossibleValue::new)))
+    }
 }
 
 /// Options of `judge formats`.
@@ -93,6 +118,17 @@ pub struct FormatsArgs {
     /// Output: text (a table) or json.
     #[arg(long, value_name = "text|json", default_value = "text")]
     pub format: String,
+    #[command(flatten)]
+    pub colour: crate::cli::ColorArg,
+}
+
+/// Whether the last output value among the `--format` values is `json`.
+fn wants_json(values: &[String]) -> bool {
+    values.iter().rev().find_map(|v| match v.to_ascii_lowercase().as_str() {
+        "json" => Some(true),
+        "text" => Some(false),
+        _ => None,
+    }) == Some(true)
 }
 
 /// Splits `--format` values into the output form (`text`/`json`) and the one DCI format.
@@ -116,14 +152,15 @@ fn split_formats(values: &[String]) -> Result<(bool, String), String> {
 /// `judge deck`: prints the verdict; exit 0 legal, 1 not legal, 2 unreadable or bad usage.
 pub fn run_deck(args: &DeckArgs, out: &mut Out<impl Write, impl Write>) -> u8 {
     let file = args.file.display().to_string();
-    let (json, format) = match split_formats(&args.format) {
-        Ok(x) => x,
-        Err(e) => return fail(out, &FileError::message(e)),
-    };
-    // From here, JSON asked means JSON errors too.
+    // JSON asked means JSON errors too, a missing tournament format among them.
+    let json = wants_json(&args.format);
     if json {
         out.format = OutFormat::Json;
     }
+    let format = match split_formats(&args.format) {
+        Ok((_, f)) => f,
+        Err(e) => return fail(out, &FileError::message(e)),
+    };
     let date = match Date::parse(&args.date) {
         Ok(d) => d,
         Err(e) => return fail(out, &FileError::message(format!("--date: {e}"))),

@@ -23,7 +23,7 @@ pub fn text(file: &str, src: &str, v: &Verdict) -> String {
     let _ = writeln!(out, "  play deck {}, sideboard {}", cards(v.deck), cards(v.sideboard));
     for (i, p) in v.problems.iter().enumerate() {
         let _ = writeln!(out, "  {}. [{}] {} ({})", i + 1, p.rule, p.message, p.cite);
-        if let Some(span) = p.span {
+        for span in p.span.iter().chain(&p.more) {
             let (line, col) = line_col(src, span.offset);
             let text = src.lines().nth(line - 1).unwrap_or("").trim_end();
             let _ = writeln!(out, "     --> {file}:{line}:{col}: {}", text.trim());
@@ -53,6 +53,10 @@ pub fn json_value(file: &str, src: &str, v: &Verdict) -> serde_json::Value {
                 let (line, col) = line_col(src, span.offset);
                 o["line"] = line.into();
                 o["column"] = col.into();
+                // Every line the problem concerns, the first included.
+                let lines: Vec<usize> =
+                    std::iter::once(span).chain(p.more.iter().copied()).map(|s| line_col(src, s.offset).0).collect();
+                o["lines"] = lines.into();
             }
             o
         })
@@ -112,6 +116,9 @@ fn rows(t: &Table, date: Date) -> Vec<Row> {
                     .filter(|l| l.format == f.id && l.kind == kind && l.from <= date)
                     .map(|l| t.cards[l.card].name.clone())
                     .collect();
+                // Alphabetical, whatever order the Summary's columns gave the data.
+                names.sort();
+                names.dedup();
                 if kind == ListKind::Restricted
                     && f.legends_rule
                     && super::formats::LEGENDS_RULE.0 <= date

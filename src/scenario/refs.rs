@@ -107,15 +107,24 @@ impl Loader<'_> {
                 players.iter().map(|p| format!("`{}'s {}`", self.players[p.ix()], r.name)).collect();
             return format!("write {}", names.join(" or "));
         }
-        let numbered: Vec<String> = cands
+        // Each card by its alias when it has one (the plain name stays shared by every card of
+        // that name, aliased or not), else by its number.
+        let named: Vec<String> = cands
             .iter()
-            .filter_map(|c| all.iter().position(|a| a == c))
-            .map(|i| format!("`{}#{}`", r.name, i + 1))
+            .filter_map(|c| {
+                let alias = self.aliases.iter().find(|(_, id)| id == c).map(|(a, _)| format!("`{a}`"));
+                alias.or_else(|| all.iter().position(|a| a == c).map(|i| format!("`{}#{}`", r.name, i + 1)))
+            })
             .collect();
-        format!(
-            "write {} (counted through the players in file order: in play, hand, graveyard, library), or give the card an alias with `as ALIAS` in its zone entry",
-            numbered.join(" or ")
-        )
+        let unaliased = cands.iter().any(|c| !self.aliases.iter().any(|(_, id)| id == c));
+        let mut help = format!("write {}", named.join(" or "));
+        if named.iter().any(|n| n.contains('#')) {
+            help.push_str(" (counted through the players in file order: in play, hand, graveyard, library)");
+        }
+        if unaliased {
+            help.push_str(", or give the card an alias with `as ALIAS` in its zone entry");
+        }
+        help
     }
 
     pub(super) fn bind_player(&self, name: &str, sp: Span) -> Result<PlayerId, Diagnostic> {

@@ -111,8 +111,14 @@ pub enum EventKind {
     SeriesRestarts { first: String },
     /// A choice made on announcement (a source for a prevention, say).
     Chooses { spell: String, choice: String },
-    /// The active player declares the intention to attack (5e step 0).
-    AttackIntention { player: String, cancels: bool },
+    /// The active player declares the intention to attack (5e step 0). `cancels`: whether a
+    /// response to the declaration would cancel the attack under these rules (not that one
+    /// did: [`EventKind::AttackCancelled`] says that); `response_cancels` in JSON.
+    AttackIntention {
+        player: String,
+        #[serde(rename = "response_cancels")]
+        cancels: bool,
+    },
     /// A response to the intention cancels the attack.
     AttackCancelled { by: String },
     /// A step of the attack begins.
