@@ -715,7 +715,7 @@ fn cmd_run(out: &mut Out<impl Write, impl Write>, lib: &Library, file: &Path, ru
             out.json_body(&RunJson { file: display_name(file), result, report: rep });
         }
         FileResult::Ran(rep) => {
-            let text = out.style.paint_trace(&render_text(rep));
+            let text = out.style.paint_trace(&out.style.fold_trace(&render_text(rep)));
             out.text(&text);
         }
         FileResult::Error(d) => out.error(d),

@@ -51,13 +51,16 @@ pub struct Style {
     pub colour: bool,
     /// The width tables are fitted to.
     pub width: u16,
+    /// Whether the stream is a terminal of known width, where long trace lines are folded
+    /// (a pipe or a file gets them whole, one event a line).
+    pub fold: bool,
 }
 
 impl Style {
     /// No colour, [`DEFAULT_WIDTH`] columns.
     #[must_use]
     pub const fn plain() -> Self {
-        Self { colour: false, width: DEFAULT_WIDTH }
+        Self { colour: false, width: DEFAULT_WIDTH, fold: false }
     }
 
     /// The style for a stream of this process. Colour under `auto` only on a terminal and only
@@ -78,7 +81,8 @@ impl Style {
         };
         // comfy-table asks the terminal for its size when standard output is one.
         let width = if terminal && stream == Stream::Stdout { Table::new().width() } else { None };
-        Self { colour, width: width.filter(|w| *w >= 20).unwrap_or(DEFAULT_WIDTH) }
+        let width = width.filter(|w| *w >= 20);
+        Self { colour, width: width.unwrap_or(DEFAULT_WIDTH), fold: width.is_some() }
     }
 
     /// An empty table in the house style, fitted to the width, wrapping long cells.
@@ -122,6 +126,25 @@ impl Style {
             fresh = false;
             out.push_str(word);
             len += w;
+        }
+        out
+    }
+
+    /// A trace folded to the width on a terminal: each long line wrapped at spaces, its
+    /// continuation indented four past the line's own indent; unchanged elsewhere.
+    #[must_use]
+    pub fn fold_trace(&self, text: &str) -> String {
+        if !self.fold {
+            return text.to_owned();
+        }
+        let mut out = String::with_capacity(text.len());
+        for line in text.lines() {
+            let indent = line.len() - line.trim_start_matches(' ').len();
+            out.push_str(&self.wrap(line, (indent + 4).min(usize::from(self.width) / 2)));
+            out.push('\n');
+        }
+        if !text.ends_with('\n') {
+            out.pop();
         }
         out
     }
@@ -485,13 +508,28 @@ mod tests {
     }
 
     #[test]
+    fn a_trace_is_folded_only_on_a_terminal() {
+        let text = "line 1: Alice casts Lightning Bolt on Grizzly Bears\n  Lightning Bolt resolves  [GRS 07/15/97, Spell and Ability Timing, Step 4: Resolution]\n";
+        assert_eq!(Style::plain().fold_trace(text), text);
+        let narrow = Style { colour: false, width: 40, fold: true };
+        let folded = narrow.fold_trace(text);
+        assert!(folded.lines().all(|l| l.chars().count() <= 40), "{folded}");
+        // Continuations sit four columns past their line's own indent.
+        let expected = "line 1: Alice casts Lightning Bolt on\n    Grizzly Bears\n  Lightning Bolt resolves  [GRS\n      07/15/97, Spell and Ability\n      Timing, Step 4: Resolution]\n";
+        assert_eq!(folded, expected);
+        let words = |t: &str| t.split_whitespace().map(str::to_owned).collect::<Vec<_>>();
+        assert_eq!(words(&folded), words(text));
+        assert!(folded.ends_with('\n'));
+    }
+
+    #[test]
     fn colour_only_when_asked() {
-        let on = Style { colour: true, width: 80 };
+        let on = Style { colour: true, width: 80, fold: false };
         let text = "x\n  [FAIL] a -- found: b\n  [ok  ] c\nILLEGAL line 2: d\n";
         assert!(on.paint_trace(text).contains("\x1b[31m[FAIL]\x1b[0m a"));
         assert!(on.paint_trace(text).contains("\x1b[33mILLEGAL\x1b[0m line 2"));
         assert_eq!(Style::plain().paint_trace(text), text);
-        let narrow = Style { colour: false, width: 12 };
+        let narrow = Style { colour: false, width: 12, fold: false };
         assert_eq!(narrow.wrap("  5e: one two three four", 6), "  5e: one\n      two\n      three\n      four");
         assert!(!Style::plain().table().to_string().contains('\x1b'));
     }

@@ -274,8 +274,16 @@ impl Engine<'_> {
                     self.game = game;
                 }
                 self.depth = depth;
-                self.undo_shown(events, i);
-                Err(self.explain(Stop::Illegal(il), i, moved.then_some(before.1)))
+                let undone = self.undo_shown(events, i);
+                let mut stop = self.explain(Stop::Illegal(il), i, moved.then_some(before.1));
+                // The reason speaks of the copy, which the answer board does not show.
+                if let (Stop::Illegal(il), true, false) = (&mut stop, undone, moved) {
+                    il.notes.push(
+                        "the reason speaks of the game as the undone steps above would leave it; the answer shows the game before this line"
+                            .to_owned(),
+                    );
+                }
+                Err(stop)
             }
             r => r.map_err(|s| self.explain(s, i, None)),
         }
@@ -284,7 +292,8 @@ impl Engine<'_> {
     /// The trace of a refused line `i`, whose events from `from` on were undone: the line, then
     /// what taking it would have done first (its implied passes, the windows it closes), one
     /// level deeper under a note saying it is undone, so the refusal can be understood.
-    fn undo_shown(&mut self, from: usize, i: usize) {
+    /// Returns whether the undone events changed the board (then the refusal may speak of it).
+    fn undo_shown(&mut self, from: usize, i: usize) -> bool {
         let mut tail = self.events.split_off(from.min(self.events.len()));
         let number = self.driver.line(i).map(|l| l.number);
         if let Some(k) =
@@ -294,8 +303,25 @@ impl Engine<'_> {
         }
         self.show_line(i);
         if tail.is_empty() {
-            return;
+            return false;
         }
+        // What changes the board, which the refusal's reason may then speak of.
+        let changed = tail.iter().any(|e| {
+            matches!(
+                e.kind,
+                EventKind::Moved { .. }
+                    | EventKind::Tapped { .. }
+                    | EventKind::Untaps { .. }
+                    | EventKind::Dies { .. }
+                    | EventKind::Buried { .. }
+                    | EventKind::Bounced { .. }
+                    | EventKind::DamageDealt { .. }
+                    | EventKind::Countered { .. }
+                    | EventKind::EntersPlay { .. }
+                    | EventKind::Pumped { .. }
+                    | EventKind::Granted { .. }
+            )
+        });
         self.depth += 1;
         self.emit(
             EventKind::PlayOut {
@@ -310,6 +336,7 @@ impl Engine<'_> {
             e.depth = e.depth.max(under).saturating_add(1);
             self.events.push(e);
         }
+        changed
     }
 
     /// Takes line `i`, applying what it implies as it goes (see [`Self::take`]).
