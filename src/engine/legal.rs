@@ -212,13 +212,8 @@ impl<'a> Position<'a> {
                 let each = self.target_candidates(&spec.kinds);
                 // Several targets where the card allows them (Fireball), in board order.
                 let most = if spec.many || def.extra_target_cost().is_some() { scope.max_targets } else { 1 };
-                let n = each.len().min(12);
-                let mut all: Vec<Vec<TargetRef>> = (1u32..1 << n)
-                    .map(|m| (0..n).filter(|i| m & (1 << i) != 0).map(|i| each[i]).collect::<Vec<_>>())
-                    .filter(|t: &Vec<TargetRef>| t.len() <= most)
-                    .collect();
-                all.sort_by_key(Vec::len);
-                all
+                // Every non-empty choice: the empty subset sorts first.
+                subsets(&each, most).split_off(1)
             }
             None => vec![Vec::new()],
         };
@@ -611,11 +606,11 @@ impl Memo {
 }
 
 /// Subsets of `items` with at most `max` members, smallest first, in order (the empty one too).
-fn subsets(items: &[CardId], max: usize) -> Vec<Vec<CardId>> {
+fn subsets<T: Copy>(items: &[T], max: usize) -> Vec<Vec<T>> {
     let n = items.len().min(12);
-    let mut out: Vec<Vec<CardId>> = (0u32..1 << n)
+    let mut out: Vec<Vec<T>> = (0u32..1 << n)
         .map(|m| (0..n).filter(|i| m & (1 << i) != 0).map(|i| items[i]).collect::<Vec<_>>())
-        .filter(|s: &Vec<CardId>| s.len() <= max)
+        .filter(|s: &Vec<T>| s.len() <= max)
         .collect();
     out.sort_by_key(Vec::len);
     out
