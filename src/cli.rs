@@ -40,6 +40,7 @@ Editions (--rules, and a scenario's `rules:`):
   5e     Fifth Edition (1997) and the Summary of 07/15/97 (the default)
   4e     Fourth Edition, as the Summary's list of changes from it gives
   alpha  the 1993 Alpha rulebook
+  m13    the Magic 2013 basic rulebook (July 2012): the stack
 
 Exit codes: 0 every expectation held; 1 an expectation failed or an unexpected
 illegal line; 2 a file could not be read or understood, a choice no line makes,

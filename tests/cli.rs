@@ -229,7 +229,7 @@ fn check_takes_rules_like_run() {
     assert_eq!(code, 0);
     let (code, _, stderr) = out(judge().args(["check", "--rules", "6e", file]));
     assert_eq!(code, 2);
-    assert!(stderr.contains("[possible values: 5e, 4e, alpha]"), "{stderr}");
+    assert!(stderr.contains("[possible values: 5e, 4e, alpha, m13]"), "{stderr}");
 }
 
 #[test]

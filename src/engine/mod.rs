@@ -150,6 +150,9 @@ impl<'a> Engine<'a> {
             Some(Rule::g("Spell and Ability Timing, Who Announces First")),
         );
         // A scenario that starts at a damage step or the end of combat starts with that step.
+        if self.pol.combat == crate::edition::CombatPlace::OwnPhase && self.game.combat.is_some() {
+            self.require(crate::edition::Unmodelled::CombatPhase)?;
+        }
         // A state trigger may already hold on the starting board (Sea Serpent with no Island).
         self.run_triggers()?;
         match sc.start_step {
@@ -427,6 +430,7 @@ impl Engine<'_> {
         if self.game.between_turns && !matches!(a, Action::GoTo(_)) {
             return Err(Stop::refuse(Refusal::BetweenTurns));
         }
+        self.gate_unmodelled(a)?;
         self.combat_before_line(a)?;
         match a {
             Action::Resolve => {
@@ -473,6 +477,29 @@ impl Engine<'_> {
                 self.yield_to(*p)?;
                 Err(self.regeneration_out_of_time(*c))
             }
+        }
+    }
+
+    /// Stops a line that reaches a part of the edition's rules the engine does not play yet
+    /// (under m13: the stack, combat as a phase, regeneration shields), naming the gap, rather
+    /// than answer it with another edition's rules.
+    fn gate_unmodelled(&self, a: &Action) -> Result<(), Stop> {
+        use crate::edition::{CombatPlace, RegenerationUse, StackModel, Unmodelled};
+        match a {
+            Action::Announce(an) if self.pol.stack == StackModel::Stack => {
+                let mana_ability = matches!(an.source, state::Source::Ability(_))
+                    && matches!(self.effect_of(an.card, an.source), Some(crate::grammar::ability::Effect::AddMana(_)));
+                if mana_ability { Ok(()) } else { self.require(Unmodelled::Stack) }
+            }
+            Action::DeclareAttack(_) | Action::AttackWith(..) | Action::Block(..)
+                if self.pol.combat == CombatPlace::OwnPhase =>
+            {
+                self.require(Unmodelled::CombatPhase)
+            }
+            Action::Regenerate(..) if self.pol.regeneration == RegenerationUse::Shield => {
+                self.require(Unmodelled::RegenerationShield)
+            }
+            _ => Ok(()),
         }
     }
 

@@ -122,6 +122,9 @@ impl Engine<'_> {
             self.upkeep_costs()?;
         }
         self.depth = 0;
+        if self.pol.mana_empties == crate::edition::ManaEmpties::EachStep {
+            return self.end_step();
+        }
         // 002 Phase 0: beginning of turn is not really a phase; its mana burns at the end of
         // the first real phase, and there is no life check.
         let checks = self.phase_name() != "beginning of turn";
@@ -158,6 +161,36 @@ impl Engine<'_> {
         r
     }
 
+    /// m13: a step or phase ends: "at the beginning of the end step" abilities have had their
+    /// moment, and unused mana disappears with no loss of life (001 L268, L1068-1070). Nobody
+    /// loses here: life is a state-based action (001 L540).
+    fn end_step(&mut self) -> Result<(), Stop> {
+        self.emit(
+            EventKind::StepEnds { phase: self.phase_name().to_owned() },
+            Some(Rule::m("Parts of the Turn (L478): both players pass in a row with nothing waiting")),
+        );
+        self.depth = 1;
+        self.empty_pools()?;
+        self.depth = 0;
+        Ok(())
+    }
+
+    /// m13: every pool empties; the mana is lost, with no mana burn (001 L268).
+    pub(super) fn empty_pools(&mut self) -> Result<(), Stop> {
+        for p in [self.game.active, self.game.active.other()] {
+            let pool = self.game.players[p.ix()].pool;
+            if pool.iter().all(|&n| n == 0) {
+                continue;
+            }
+            self.game.players[p.ix()].pool = [0; 6];
+            self.emit(
+                EventKind::PoolEmpties { player: self.pname(p), mana: super::pool_text(&pool) },
+                Some(self.pol.edition.mana_burn_rule()),
+            );
+        }
+        Ok(())
+    }
+
     /// 002 Phase 5: discarding down to seven cards is a mandatory phase effect at the end of the
     /// discard phase; the next lines name the cards (`Alice discards CARD`).
     fn discard_to_seven(&mut self) -> Result<(), Stop> {
@@ -165,6 +198,11 @@ impl Engine<'_> {
         let known = self.game.zone(Zone::Hand, Some(p)).len();
         let total = known + usize::try_from(self.game.players[p.ix()].hand_unknown).unwrap_or(usize::MAX);
         let mut need = total.saturating_sub(7);
+        let when = if self.pol.phases.contains(&"discard") {
+            "at the end of the discard phase"
+        } else {
+            "in the cleanup step"
+        };
         while need > 0 {
             let hand = self.game.zone(Zone::Hand, Some(p));
             if self.offered(&Decision::Discard { player: p, hand: &hand }).is_none() {
@@ -172,7 +210,7 @@ impl Engine<'_> {
                 return Err(Stop::Choice {
                     line: None,
                     message: format!(
-                        "{name} has {total} cards and must discard {need} more down to seven at the end of the discard phase: write `{name} discards CARD`"
+                        "{name} has {total} cards and must discard {need} more down to seven {when}: write `{name} discards CARD`"
                     ),
                 });
             }
@@ -183,10 +221,12 @@ impl Engine<'_> {
                 return Err(Stop::refuse(Refusal::DiscardNotInHand { card: c, player: p }).at_line(i));
             }
             self.game.move_card(c, Zone::Graveyard);
-            self.emit(
-                EventKind::Discards { player: self.pname(p), card: self.label(c) },
-                Some(Rule::g("Turn Order, Phase 5: Discard")),
-            );
+            let rule = if self.pol.phases.contains(&"discard") {
+                Rule::g("Turn Order, Phase 5: Discard")
+            } else {
+                Rule::m("Cleanup Step (L534): discard down to seven")
+            };
+            self.emit(EventKind::Discards { player: self.pname(p), card: self.label(c) }, Some(rule));
             need -= 1;
         }
         Ok(())
@@ -208,6 +248,9 @@ impl Engine<'_> {
                 })
             })
             .collect();
+        if !owed.is_empty() {
+            self.require(crate::edition::Unmodelled::PhaseCosts)?;
+        }
         let rule = UPKEEP_COSTS;
         for (c, cost) in owed {
             if self.game.card(c).zone != Zone::Play {
@@ -320,6 +363,14 @@ impl Engine<'_> {
                 self.emit(EventKind::Untaps { player: self.pname(active) }, Some(Rule::r5("Untap")));
             }
             "draw" => self.draw(active)?,
+            // m13 has no discard phase: the cleanup step discards down to seven, then removes
+            // damage (001 L534-536).
+            name if Some(name) == self.pol.healing_phase && !self.pol.phases.contains(&"discard") => {
+                self.discard_to_seven()?;
+                self.heal_creatures(Rule::m(
+                    "Cleanup Step (L536): damage is removed, \"until end of turn\" effects end",
+                ))?;
+            }
             name if Some(name) == self.pol.healing_phase => {
                 let rule = if name == "cleanup" {
                     Rule::r5("Cleanup")

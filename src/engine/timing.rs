@@ -436,7 +436,8 @@ impl Engine<'_> {
         }
         self.yield_to(p)?;
         let phase = self.pol.phases[self.game.phase];
-        if p != self.game.active || phase != "main" {
+        // m13: either main phase (001 L526).
+        if p != self.game.active || (phase != "main" && phase != "main 2") {
             let (active, phase) = (self.game.active, self.game.phase);
             return Err(Stop::refuse(Refusal::LandOutsideOwnMain { player: p, active, phase }));
         }

@@ -112,6 +112,9 @@ impl Engine<'_> {
     /// the order they choose (`orders`) or else in play order (002 Specialized Abilities, which
     /// triggered abilities follow; phase effects alike, 002 About The Phases L71-76).
     fn fire(&mut self, mut fired: Vec<(CardId, u8, String)>) -> Result<(), Stop> {
+        if !fired.is_empty() && self.pol.trigger_timing == crate::edition::TriggerTiming::OnTheStack {
+            self.require(crate::edition::Unmodelled::StackTriggers)?;
+        }
         let active = self.game.active;
         fired.sort_by_key(|(c, _, _)| u8::from(self.game.card(*c).controller != active));
         // Abilities that trigger together are all shown triggering before any is ordered or

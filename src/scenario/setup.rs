@@ -201,7 +201,7 @@ impl<'s> Loader<'s> {
             Some(r) => {
                 let r = self.loc(r);
                 Edition::from_name(&r.node).ok_or_else(|| {
-                    Diagnostic::new(format!("unknown rules `{}`", r.node), r.span, "expected 5e, 4e or alpha")
+                    Diagnostic::new(format!("unknown rules `{}`", r.node), r.span, "expected 5e, 4e, alpha or m13")
                 })?
             }
             None => Edition::Fifth,

@@ -33,6 +33,10 @@ pub enum EventKind {
     PhaseBegins { phase: String, player: String },
     /// A phase ends.
     PhaseEnds { phase: String, checks: bool },
+    /// m13: a step or phase ends (no mana burn, no life check).
+    StepEnds { phase: String },
+    /// m13: unused mana leaves a pool, with no loss of life.
+    PoolEmpties { player: String, mana: String },
     /// A land is played.
     LandPlayed { player: String, card: String },
     /// Mana goes to a pool.

@@ -36,6 +36,10 @@ pub(crate) fn sentence(kind: &EventKind) -> String {
         K::PhaseEnds { phase, checks: false } => {
             format!("end of the {phase}: not really a phase, so no mana burn and no life check yet")
         }
+        K::StepEnds { phase } => format!("the {phase} ends (no mana burn, no life check)"),
+        K::PoolEmpties { player, mana } => {
+            format!("{player}'s unused {mana} disappears from the mana pool (no mana burn)")
+        }
         K::LandPlayed { player, card } => {
             format!("{player} plays {card}; play returns to the neutral state")
         }
