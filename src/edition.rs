@@ -405,12 +405,44 @@ const M13_CITES: &[(&str, Rule)] = &[
     ("Fizzle", Rule::m("Target (L303); Resolve (L1237): with no legal target it is countered")),
     ("Targeting", Rule::m("Target (L297-303)")),
     ("Controller, Caster and Owner: a card goes to its owner's graveyard", Rule::m("Graveyard (L248)")),
-    ("Damage:", Rule::m("Attacking and Blocking (L380-382); Toughness (L1333)")),
+    ("Damage:", Rule::m("Attacking and Blocking (L382); Toughness (L1333)")),
     ("Destroy", Rule::m("Destroy (glossary): put into its owner's graveyard")),
     ("Summoning Sickness", Rule::m("Attacking and Blocking (L368): under your control since the turn began")),
     ("Protection from Color", Rule::m("Protection (L1188-1195)")),
     ("Duration of a Spell/Ability", Rule::m("Cleanup Step (L536): \"until end of turn\" effects end")),
     ("Main Phase: one land", Rule::m("First Main Phase (L526): one land a turn")),
+    ("Spell and Ability Timing, Step 4", Rule::m("Resolving a Spell (L315-317)")),
+    (
+        "Spell and Ability Timing, Step 4: Resolution (then the spell's card",
+        Rule::m("Graveyard (L248): instants and sorceries go to the graveyard when they resolve"),
+    ),
+    ("Spell and Ability Timing, Kinds and Speeds of Abilities", Rule::m("Activated Abilities (L350-356)")),
+    ("Spell and Ability Timing, Step 2", Rule::m("Responding to a Spell (L309-313)")),
+    ("Spell and Ability Timing, Step 3", Rule::m("Responding to a Spell (L309-313)")),
+    ("Countering Spells", Rule::m("Counter a Spell or Ability (L802-804)")),
+    ("Regeneration", Rule::m("Regenerate (L1213-1219)")),
+    ("Bury", Rule::m("Destroy (L852); Regenerate (L1215)")),
+    (
+        "Damage",
+        Rule::m(
+            "Attacking and Blocking (L372-382): damage dealt; a player loses that much life (L378), lethal damage destroys (L382)",
+        ),
+    ),
+    ("Damage Prevention", Rule::m("Prevention Effect (L1170-1176): a shield set up before the damage")),
+    ("Turn Order: no spells", Rule::m("Priority (L1182): no priority in the untap and cleanup steps")),
+    ("Turn Order, Phase 6: Cleanup", Rule::m("Cleanup Step (L534-536)")),
+    ("Turn Order, Phase 5: Discard", Rule::m("Cleanup Step (L534): discard down to seven")),
+    ("Controller, Caster and Owner", Rule::m("Graveyard (L248); Owner and Controller (glossary)")),
+    ("Removed from the Game", Rule::m("Exile (L254-256)")),
+    // Alpha's damage at once and shields serve m13 too (no damage prevention step).
+    (
+        "p.23 Damage",
+        Rule::m(
+            "Attacking and Blocking (L372-382); Prevention Effect (L1172): damage is dealt at once, with no damage prevention step",
+        ),
+    ),
+    ("p.38", Rule::m("Prevention Effect (L1170-1176): a shield set up before the damage")),
+    ("p.20, p.37", Rule::m("Prevention Effect (L1172-1176): a shield against one source")),
 ];
 
 const FOURTH_UNMODELLED: &[Unmodelled] = &[Unmodelled::AttackCancel];
@@ -552,7 +584,17 @@ impl Policies {
     /// in this edition's sources cites that instead (the 1993 rulebook's page for Alpha).
     #[must_use]
     pub fn cite(&self, rule: Rule) -> Rule {
-        if matches!(rule.doc, crate::citation::Doc::Alpha | crate::citation::Doc::M13 | crate::citation::Doc::Cr2012) {
+        let own = match self.edition {
+            Edition::Alpha => rule.doc == crate::citation::Doc::Alpha,
+            // Alpha's pages name rules m13 shares (damage at once, shields): they are mapped.
+            _ => {
+                matches!(
+                    rule.doc,
+                    crate::citation::Doc::Alpha | crate::citation::Doc::M13 | crate::citation::Doc::Cr2012
+                ) && !(self.edition == Edition::M13 && rule.doc == crate::citation::Doc::Alpha)
+            }
+        };
+        if own {
             return rule;
         }
         self.cites

@@ -137,7 +137,7 @@ impl Engine<'_> {
         self.game.packets.retain(|p| p.amount > 0);
         self.game.shields.retain(|s| s.amount > 0);
         self.deal_packets(Rule::a("p.23 Damage"));
-        let r = self.check_lethal(Rule::a("p.23 Damage: damage equal to toughness destroys the creature"));
+        let r = self.lethal_now(Rule::a("p.23 Damage: damage equal to toughness destroys the creature"));
         self.depth -= 1;
         r
     }

@@ -23,6 +23,7 @@ mod regeneration;
 pub use query::{power_toughness, power_toughness_all};
 mod resolve;
 pub mod script;
+mod stack;
 pub mod state;
 mod timing;
 mod triggers;
@@ -102,6 +103,20 @@ pub(crate) struct Engine<'a> {
     /// trace nobody reads and drops a copy whose line was refused, so it turns this off (the
     /// answer's lines are written, and can be replayed, apart).
     record: bool,
+}
+
+/// 001's words for the zones (L242-256): the battlefield, the stack, exile.
+fn modern_words(kind: EventKind) -> EventKind {
+    let zone = |z: String| match z.as_str() {
+        "play" => "the battlefield".to_owned(),
+        "limbo" => "the stack".to_owned(),
+        "removed from game" => "exile".to_owned(),
+        _ => z,
+    };
+    match kind {
+        EventKind::Moved { card, from, to } => EventKind::Moved { card, from: zone(from), to: zone(to) },
+        k => k,
+    }
 }
 
 /// Runs a scenario to its end: its lines, the play-out, and `stop:`.
@@ -468,7 +483,12 @@ impl Engine<'_> {
             Action::DeclareAttack(p) => self.declare_attack(*p),
             Action::AttackWith(p, cards, bands) => self.attack_with(*p, cards, bands),
             Action::Block(p, blk) => self.block(*p, blk.as_ref()),
-            Action::Regenerate(p, c) if self.regeneration_in_prevention() => {
+            // m13: `regenerates CARD` activates the regeneration ability, which goes on the stack
+            // and resolves into a shield (001 L1213-1215).
+            Action::Regenerate(p, c)
+                if self.regeneration_in_prevention()
+                    || self.pol.regeneration == crate::edition::RegenerationUse::Shield =>
+            {
                 let an = self.regeneration_announcement(*p, *c)?;
                 self.announce(&an)
             }
@@ -484,20 +504,12 @@ impl Engine<'_> {
     /// (under m13: the stack, combat as a phase, regeneration shields), naming the gap, rather
     /// than answer it with another edition's rules.
     fn gate_unmodelled(&self, a: &Action) -> Result<(), Stop> {
-        use crate::edition::{CombatPlace, RegenerationUse, StackModel, Unmodelled};
+        use crate::edition::{CombatPlace, Unmodelled};
         match a {
-            Action::Announce(an) if self.pol.stack == StackModel::Stack => {
-                let mana_ability = matches!(an.source, state::Source::Ability(_))
-                    && matches!(self.effect_of(an.card, an.source), Some(crate::grammar::ability::Effect::AddMana(_)));
-                if mana_ability { Ok(()) } else { self.require(Unmodelled::Stack) }
-            }
             Action::DeclareAttack(_) | Action::AttackWith(..) | Action::Block(..)
                 if self.pol.combat == CombatPlace::OwnPhase =>
             {
                 self.require(Unmodelled::CombatPhase)
-            }
-            Action::Regenerate(..) if self.pol.regeneration == RegenerationUse::Shield => {
-                self.require(Unmodelled::RegenerationShield)
             }
             _ => Ok(()),
         }
@@ -509,6 +521,7 @@ impl Engine<'_> {
             return;
         }
         let rule = rule.map(|r| self.pol.cite(r));
+        let kind = if self.on_the_stack() { modern_words(kind) } else { kind };
         self.events.push(Event { kind, rule, depth: self.depth });
     }
 

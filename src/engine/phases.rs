@@ -394,6 +394,7 @@ impl Engine<'_> {
         }
         self.game.eot.clear();
         self.game.shields.clear();
+        self.game.regen_shields.clear();
         self.game.damaged.clear();
         self.game.disintegrated.clear();
         self.game.player_damage.clear();

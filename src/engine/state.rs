@@ -448,6 +448,9 @@ pub struct Game {
     pub regenerated: Vec<CardId>,
     /// Alpha: preventions set up before the damage they prevent.
     pub shields: Vec<super::alpha::Shield>,
+    /// m13: regeneration shields, one entry per shield, used up by the next destruction this
+    /// turn and gone in cleanup (001 L1213-1217).
+    pub regen_shields: Vec<CardId>,
     /// The cards in play in order, kept between moves: the rules look at every permanent
     /// many times a turn, and scanning every card each time (libraries included) would make
     /// a long game quadratic. Emptied by [`Game::move_card`], the only way zones change.
@@ -475,6 +478,7 @@ impl std::hash::Hash for Game {
         self.on_its_way.hash(h);
         self.regenerated.hash(h);
         self.shields.hash(h);
+        self.regen_shields.hash(h);
     }
 }
 

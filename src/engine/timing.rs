@@ -47,6 +47,8 @@ impl Engine<'_> {
         let top = self.game.top();
         if !top.windows.is_empty() {
             self.close_window()
+        } else if !top.batch.is_empty() && self.on_the_stack() {
+            self.resolve_top()
         } else if !top.batch.is_empty() {
             self.resolve_batch()
         } else if top.kind == CtxKind::Phase && self.game.ctx.len() == 1 && self.game.combat.is_some() {
@@ -63,7 +65,9 @@ impl Engine<'_> {
     /// Resolves everything open at the innermost moment: windows close, the batch resolves.
     pub(super) fn settle_top(&mut self) -> Result<(), Stop> {
         while !self.game.top().is_neutral() {
-            if self.game.top().windows.is_empty() {
+            if self.on_the_stack() {
+                self.resolve_top()?;
+            } else if self.game.top().windows.is_empty() {
                 self.resolve_batch()?;
             } else {
                 self.close_window()?;
