@@ -434,6 +434,11 @@ const M13_CITES: &[(&str, Rule)] = &[
     ("Turn Order, Phase 5: Discard", Rule::m("Cleanup Step (L534): discard down to seven")),
     ("Controller, Caster and Owner", Rule::m("Graveyard (L248); Owner and Controller (glossary)")),
     ("Removed from the Game", Rule::m("Exile (L254-256)")),
+    ("Attack Phase, Step 1", Rule::m("Declare Attackers Step (L506-508)")),
+    ("Attack Phase, Step 3", Rule::m("Declare Blockers Step (L510-514)")),
+    ("Attack Phase, Step 5+6", Rule::m("Combat Damage Step (L516-518)")),
+    ("Attack Phase, Other", Rule::m("Remove from Combat (L1225-1227)")),
+    ("Creature Abilities: trample", Rule::m("Trample (L1335-1337)")),
     // Alpha's damage at once and shields serve m13 too (no damage prevention step).
     (
         "p.23 Damage",

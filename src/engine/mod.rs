@@ -7,6 +7,7 @@ mod alpha;
 mod announce;
 mod combat;
 mod combat_damage;
+mod combat_m13;
 mod damage;
 mod destruction;
 mod division;
@@ -268,7 +269,7 @@ impl Engine<'_> {
                 EventKind::PlayOut { what: "the lines have run out: the attack is fought to its end".into() },
                 None,
             );
-            self.advance_combat(state::AttackStep::EndOfCombat)?;
+            self.fight_out()?;
         }
         if let Some(goal) = self.sc.stop {
             self.emit(EventKind::PlayOut { what: "`stop:` play goes on with nobody acting".into() }, None);
@@ -369,7 +370,8 @@ impl Engine<'_> {
         // (Lines taken inside a damage prevention step have a moment of their own.)
         // (`go to` a later step of the attack moves it on itself, its lines read there.)
         let goes_on = matches!(line.action, Action::GoTo(action::Goal::Step(_)));
-        if after_damage && self.game.ctx.len() == 1 && !goes_on {
+        // (m13: players get priority in each combat damage step, 001 L518.)
+        if after_damage && self.game.ctx.len() == 1 && !goes_on && !self.combat_phase() {
             self.driver.rewind(i);
             self.advance_combat(state::AttackStep::EndOfCombat).map_err(|s| s.at_line(i))?;
             if self.driver.position() > i {
@@ -380,6 +382,22 @@ impl Engine<'_> {
         // A regeneration or a prevention written before the damage waits for its moment.
         if self.carry_to_later_moment(i)? {
             return Ok(());
+        }
+        // m13: `orders` right after the blocks is the attacking player's damage assignment order.
+        if let Action::Order(p, cards) = &line.action
+            && self.combat_phase()
+            && self.game.top().is_neutral()
+            && matches!(
+                self.game.combat.as_ref().map(|c| c.step),
+                Some(state::AttackStep::DeclareBlockers | state::AttackStep::AfterBlocks)
+            )
+        {
+            let saved_depth = self.depth;
+            self.show_line(i);
+            self.depth += 1;
+            let r = self.order_blockers(*p, cards).map_err(|s| s.at_line(i));
+            self.depth = saved_depth;
+            return r;
         }
         // Lines read by a later moment (an answer to "unless ... pays", a damage division): play
         // goes on to that moment, which takes the line; if it never comes, the line is illegal.
@@ -474,6 +492,9 @@ impl Engine<'_> {
                 } else if !self.pol.mana_without_priority {
                     // 4e: tapping a land for mana was an interrupt, and no fast effect could be
                     // played in the untap and heal creatures phases.
+                    if self.on_the_stack() {
+                        return Err(Stop::refuse(Refusal::ManaWithoutPriority { phase: self.game.phase }));
+                    }
                     return Err(Stop::refuse(Refusal::ManaIsInterrupt { phase: self.game.phase }));
                 }
                 self.tap_for_mana(*p, *c, *m, false).map(|_| ())
@@ -506,10 +527,8 @@ impl Engine<'_> {
     fn gate_unmodelled(&self, a: &Action) -> Result<(), Stop> {
         use crate::edition::{CombatPlace, Unmodelled};
         match a {
-            Action::DeclareAttack(_) | Action::AttackWith(..) | Action::Block(..)
-                if self.pol.combat == CombatPlace::OwnPhase =>
-            {
-                self.require(Unmodelled::CombatPhase)
+            Action::AttackWith(_, _, bands) if !bands.is_empty() && self.pol.combat == CombatPlace::OwnPhase => {
+                self.require(Unmodelled::Banding)
             }
             _ => Ok(()),
         }

@@ -10,6 +10,15 @@ use crate::grammar::ability::Ability;
 use crate::grammar::mana::ManaCost;
 use crate::trace::{EventKind, Rule};
 
+/// 001's name for a part of the turn: the main phases are phases, the rest steps (L1347-1370).
+fn m13_part(name: &str) -> String {
+    match name {
+        "main" => "first main phase".to_owned(),
+        "main 2" => "second main phase".to_owned(),
+        other => format!("{other} step"),
+    }
+}
+
 impl Engine<'_> {
     fn phase_name(&self) -> &'static str {
         self.pol.phases[self.game.phase]
@@ -19,8 +28,10 @@ impl Engine<'_> {
     pub(super) fn advance(&mut self, goal: Goal, line: Option<()>) -> Result<(), Stop> {
         // A phase after the main phase lies beyond the attack in progress: fight it out first.
         if !matches!(goal, Goal::Step(_)) && self.game.combat.is_some() {
-            self.advance_combat(super::state::AttackStep::EndOfCombat)?;
-            if goal == Goal::Phase(self.game.phase) && self.pol.main_phase() == self.game.phase {
+            self.fight_out()?;
+            // (m13: the combat phase ends in the second main phase.)
+            if goal == Goal::Phase(self.game.phase) && (self.pol.main_phase() == self.game.phase || self.combat_phase())
+            {
                 return Ok(());
             }
         }
@@ -166,7 +177,7 @@ impl Engine<'_> {
     /// loses here: life is a state-based action (001 L540).
     fn end_step(&mut self) -> Result<(), Stop> {
         self.emit(
-            EventKind::StepEnds { phase: self.phase_name().to_owned() },
+            EventKind::StepEnds { phase: m13_part(self.phase_name()) },
             Some(Rule::m("Parts of the Turn (L478): both players pass in a row with nothing waiting")),
         );
         self.depth = 1;
@@ -340,7 +351,7 @@ impl Engine<'_> {
     }
 
     /// Begins the current phase: its beginning effects, then the neutral state.
-    fn begin_phase(&mut self) -> Result<(), Stop> {
+    pub(super) fn begin_phase(&mut self) -> Result<(), Stop> {
         self.depth = 0;
         let active = self.game.active;
         // The rulebook lists six phases from untap; 002 adds the beginning of turn (Phase 0);
@@ -350,10 +361,18 @@ impl Engine<'_> {
             "end" | "heal" => Rule::g("Changes from Fourth Edition: Turn Order (End of Turn, Heal Creatures)"),
             _ => Rule::r5("Phases of the Turn"),
         };
-        self.emit(
-            EventKind::PhaseBegins { phase: self.phase_name().to_owned(), player: self.pname(active) },
-            Some(rule),
-        );
+        if self.on_the_stack() {
+            let rule = if self.phase_name() == "end" { Rule::m("End Step (L530-532)") } else { rule };
+            self.emit(
+                EventKind::PartBegins { part: m13_part(self.phase_name()), player: self.pname(active) },
+                Some(rule),
+            );
+        } else {
+            self.emit(
+                EventKind::PhaseBegins { phase: self.phase_name().to_owned(), player: self.pname(active) },
+                Some(rule),
+            );
+        }
         self.depth = 1;
         match self.phase_name() {
             "untap" => {

@@ -515,6 +515,19 @@ pub enum Refusal {
         /// The phase's index.
         phase: usize,
     },
+    /// m13: a combat line that breaks a rule of 001's combat (the damage assignment order).
+    CombatM13 {
+        /// Why, in words.
+        reason: String,
+        /// The rule of 001 it breaks.
+        rule: Rule,
+    },
+    /// m13: a mana ability where nobody gets priority and no cost is being paid (untap,
+    /// cleanup).
+    ManaWithoutPriority {
+        /// The phase's index.
+        phase: usize,
+    },
     /// Damage assigned outside the recipients allowed.
     AssignOutside {
         /// The creature dealing the damage.
@@ -763,6 +776,10 @@ impl Refusal {
             Self::Regeneration4e { .. } => PLAYING,
             Self::ManaIsInterrupt { .. } => {
                 Rule::f4("Timing: tapping a land for mana is always an interrupt; Rules About Phases")
+            }
+            Self::CombatM13 { rule, .. } => *rule,
+            Self::ManaWithoutPriority { .. } => {
+                Rule::m("Priority (L1182): nobody gets priority in the untap and cleanup steps; Mana Ability (L1062)")
             }
         }
     }
@@ -1102,6 +1119,11 @@ impl Engine<'_> {
                 }
             }
             Refusal::Regeneration4e { card, in_step } => self.regeneration_4e_text(*card, *in_step),
+            Refusal::CombatM13 { reason, .. } => reason.clone(),
+            Refusal::ManaWithoutPriority { phase } => format!(
+                "nobody gets priority in the {} step and no cost is being paid, so no mana ability may be activated",
+                self.pol.phases[*phase]
+            ),
             Refusal::ManaIsInterrupt { phase } => format!(
                 "no fast effect may be played in the {} phase, and under these rules tapping for mana is an interrupt",
                 self.pol.phases[*phase]

@@ -241,6 +241,18 @@ impl AttackStep {
         Self::ALL.into_iter().find(|x| x.name() == s)
     }
 
+    /// The step of the M13 rules' combat phase this moment belongs to: the priority after a
+    /// declaration is part of the declaration's step (001 L506-514).
+    #[must_use]
+    pub const fn m13_owner(self) -> Self {
+        match self {
+            Self::BeginningOfAttack => Self::DeclareAttack,
+            Self::BeforeBlocks => Self::DeclareAttackers,
+            Self::AfterBlocks => Self::DeclareBlockers,
+            other => other,
+        }
+    }
+
     /// The step before.
     #[must_use]
     pub fn prev(self) -> Option<Self> {

@@ -426,7 +426,7 @@ impl Engine<'_> {
                 },
                 None,
             );
-            self.advance_combat(super::state::AttackStep::EndOfCombat)?;
+            self.fight_out()?;
         }
         let main = self.pol.main_phase();
         if p == self.game.active && self.game.phase < main {

@@ -33,6 +33,8 @@ pub enum EventKind {
     PhaseBegins { phase: String, player: String },
     /// A phase ends.
     PhaseEnds { phase: String, checks: bool },
+    /// m13: a step or phase of the turn begins (`part` names it: "upkeep step").
+    PartBegins { part: String, player: String },
     /// m13: a step or phase ends (no mana burn, no life check).
     StepEnds { phase: String },
     /// m13: unused mana leaves a pool, with no loss of life.

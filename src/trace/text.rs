@@ -58,6 +58,7 @@ pub(crate) fn sentence(kind: &EventKind) -> String {
         K::ShieldRegenerates { card } => format!(
             "{card}'s regeneration shield is used up: instead of being destroyed it is tapped, removed from combat and its damage removed"
         ),
+        K::PartBegins { part, player } => format!("{player}'s {part} begins"),
         K::StepEnds { phase } => format!("the {phase} ends (no mana burn, no life check)"),
         K::PoolEmpties { player, mana } => {
             format!("{player}'s unused {mana} disappears from the mana pool (no mana burn)")
