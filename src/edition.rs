@@ -209,14 +209,9 @@ pub enum Unmodelled {
     RetroactivePrevention,
     /// m13: phase costs ("during your upkeep, pay ... or bury"), which 001 has no rule for.
     PhaseCosts,
-    /// m13: the stack (001 L250-252, L1182-1186), not modelled yet.
-    Stack,
-    /// m13: triggered abilities going on the stack (001 L342-348), not modelled yet.
-    StackTriggers,
-    /// m13: combat as a phase of its own (001 L500-526), not modelled yet.
+    /// m13: a scenario that starts inside an attack (`step:`), whose moments the loader does
+    /// not map onto 001's combat steps yet.
     CombatPhase,
-    /// m13: regeneration as a shield (001 L1213-1219), not modelled yet.
-    RegenerationShield,
 }
 
 impl Unmodelled {
@@ -239,10 +234,9 @@ impl Unmodelled {
             Self::PhaseCosts => {
                 "a phase cost (\"during your upkeep, pay ... or bury\"), which the M13 rulebook (001) has no rule for"
             }
-            Self::Stack => "the stack (001 L250-252, L1182-1186)",
-            Self::StackTriggers => "triggered abilities going on the stack (001 L342-348)",
-            Self::CombatPhase => "combat as a phase of its own (001 L500-526)",
-            Self::RegenerationShield => "regeneration as a shield (001 L1213-1219)",
+            Self::CombatPhase => {
+                "a scenario that starts inside an attack (`step:`): starting in the middle of 001's combat phase (L500-522)"
+            }
         }
     }
 }
@@ -367,15 +361,8 @@ const CLASSIC: (StackModel, ManaEmpties, LifeCheck, TriggerTiming, CombatPlace, 
 );
 
 /// m13: what 001 does not cover, or the engine does not play yet under it.
-const M13_UNMODELLED: &[Unmodelled] = &[
-    Unmodelled::Banding,
-    Unmodelled::RetroactivePrevention,
-    Unmodelled::PhaseCosts,
-    Unmodelled::Stack,
-    Unmodelled::StackTriggers,
-    Unmodelled::CombatPhase,
-    Unmodelled::RegenerationShield,
-];
+const M13_UNMODELLED: &[Unmodelled] =
+    &[Unmodelled::Banding, Unmodelled::RetroactivePrevention, Unmodelled::PhaseCosts, Unmodelled::CombatPhase];
 
 /// 001 Parts of the Turn (L1347-1370): the combat phase's steps are an attack in progress
 /// between `main` and `main 2` (001 L500-526).
@@ -434,6 +421,7 @@ const M13_CITES: &[(&str, Rule)] = &[
     ("Turn Order, Phase 5: Discard", Rule::m("Cleanup Step (L534): discard down to seven")),
     ("Controller, Caster and Owner", Rule::m("Graveyard (L248); Owner and Controller (glossary)")),
     ("Removed from the Game", Rule::m("Exile (L254-256)")),
+    ("Turn Order Rules", Rule::m("Parts of the Turn (L1347-1370)")),
     ("Attack Phase, Step 1", Rule::m("Declare Attackers Step (L506-508)")),
     ("Attack Phase, Step 3", Rule::m("Declare Blockers Step (L510-514)")),
     ("Attack Phase, Step 5+6", Rule::m("Combat Damage Step (L516-518)")),

@@ -539,6 +539,7 @@ impl Engine<'_> {
     /// and is named as 001 names it; the first strike damage step is skipped when no creature
     /// in the combat has first strike (001 L944-946).
     fn next_step_m13(&mut self, step: AttackStep, next: AttackStep, saved: u8) -> Result<(), Stop> {
+        self.settle_before_step_ends()?;
         if step == AttackStep::DeclareAttackers {
             self.game.attacked = true;
             if self.combat().is_some_and(|cb| cb.attackers.is_empty()) {
@@ -601,10 +602,10 @@ impl Engine<'_> {
                 Ok(())
             }
             AttackStep::FirstStrikeDamage | AttackStep::Damage if self.combat_phase() => {
-                self.damage_step(step == AttackStep::FirstStrikeDamage)?;
-                // m13: players then get priority in the step (001 L518).
+                // m13: players then get priority in the step (001 L518), after the abilities
+                // its damage triggered have gone on the stack.
                 self.game.ctx = vec![Ctx::new(CtxKind::Phase, active)];
-                Ok(())
+                self.damage_step(step == AttackStep::FirstStrikeDamage)
             }
             AttackStep::FirstStrikeDamage => self.damage_step(true),
             AttackStep::Damage => self.damage_step(false),

@@ -76,6 +76,7 @@ impl Engine<'_> {
     /// m13: the combat phase ends after the end of combat step, and the second main phase
     /// begins (001 L520-526).
     pub(super) fn leave_combat(&mut self) -> Result<(), Stop> {
+        self.settle_before_step_ends()?;
         self.depth = 0;
         self.emit(EventKind::StepEnds { phase: "end of combat step".into() }, Some(LEAVE));
         self.depth = 1;
@@ -87,6 +88,21 @@ impl Engine<'_> {
         };
         self.game.phase = main2;
         self.begin_phase()
+    }
+
+    /// m13: a step ends only when both players pass with the stack empty (001 L478): what is
+    /// still on it resolves first, nobody acting.
+    pub(super) fn settle_before_step_ends(&mut self) -> Result<(), Stop> {
+        if self.game.top().is_neutral() || self.game.ctx.len() > 1 {
+            return Ok(());
+        }
+        self.emit(
+            EventKind::PlayOut {
+                what: "the step cannot end with objects on the stack: they resolve with nobody acting".into(),
+            },
+            Some(Rule::m("Parts of the Turn (L478)")),
+        );
+        self.settle_top()
     }
 
     /// Ends the attack in progress: the steps left are played with nobody acting, and under

@@ -101,7 +101,8 @@ impl Engine<'_> {
             return Err(Stop::refuse(Refusal::NoPlayInPhase { phase, mana }));
         }
         if speed == Speed::Sorcery {
-            if an.player != self.game.active || phase != "main" {
+            // (m13: either main phase, 001 L289, L524-526.)
+            if an.player != self.game.active || (phase != "main" && phase != "main 2") {
                 let (active, phase) = (self.game.active, self.game.phase);
                 return Err(Stop::refuse(Refusal::SorceryOutsideMain { card: an.card, active, phase }));
             }

@@ -34,6 +34,10 @@ impl Engine<'_> {
             {
                 return Ok(());
             }
+            // m13: `go to main` from inside combat reaches the main phase after it (main 2).
+            if self.combat_phase() && goal == Goal::Phase(self.pol.main_phase()) {
+                return Ok(());
+            }
         }
         match goal {
             Goal::Step(step) => {
@@ -176,6 +180,8 @@ impl Engine<'_> {
     /// moment, and unused mana disappears with no loss of life (001 L268, L1068-1070). Nobody
     /// loses here: life is a state-based action (001 L540).
     fn end_step(&mut self) -> Result<(), Stop> {
+        // A step ends only with the stack empty: what is on it resolves, nobody acting.
+        self.settle_before_step_ends()?;
         self.emit(
             EventKind::StepEnds { phase: m13_part(self.phase_name()) },
             Some(Rule::m("Parts of the Turn (L478): both players pass in a row with nothing waiting")),
@@ -402,6 +408,13 @@ impl Engine<'_> {
         }
         self.depth = 0;
         self.game.ctx = vec![Ctx::new(CtxKind::Phase, active)];
+        // m13: "at the beginning of the end step" abilities trigger as it begins (001 L530-532).
+        if self.on_the_stack() && self.phase_name() == self.pol.end_of_turn_phase {
+            self.depth = 1;
+            let r = self.end_of_turn_triggers();
+            self.depth = 0;
+            r?;
+        }
         Ok(())
     }
 

@@ -911,6 +911,9 @@ impl Engine<'_> {
             Refusal::SorceryInAttack { card, step } => {
                 format!("{} cannot be cast during an attack (now: its {} step)", self.label(*card), step.name())
             }
+            Refusal::SorceryResponds { card } if self.on_the_stack() => {
+                format!("{} may be cast only while the stack is empty", self.label(*card))
+            }
             Refusal::SorceryResponds { card } => {
                 format!("{} can only start a batch, never respond to one", self.label(*card))
             }

@@ -61,7 +61,7 @@ impl Engine<'_> {
         self.resolving += 1;
         let r = self.resolve_spell(s);
         self.resolving -= 1;
-        let r = r.and_then(|()| self.state_based_actions());
+        let r = r.and_then(|()| self.state_based_actions()).and_then(|()| self.run_triggers());
         self.depth -= 1;
         r?;
         let active = self.game.active;

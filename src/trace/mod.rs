@@ -42,6 +42,8 @@ pub enum EventKind {
     /// m13: a spell or ability goes on top of the stack (`below`: what is under it, top first);
     /// its controller keeps priority.
     OnStack { spell: String, below: Vec<String>, keeps: String },
+    /// m13: a triggered ability goes on the stack (`below`: what is under it, top first).
+    TriggerOnStack { spell: String, below: Vec<String> },
     /// m13: both players passed in a row; the top object resolves (`left`: the rest, top first).
     TopResolves { spell: String, left: Vec<String> },
     /// m13: a creature with toughness 0 or less is put into its owner's graveyard.

@@ -44,6 +44,13 @@ pub(crate) fn sentence(kind: &EventKind) -> String {
             };
             format!("{spell} goes {on}; {keeps} keeps priority")
         }
+        K::TriggerOnStack { spell, below } => {
+            if below.is_empty() {
+                format!("{spell} goes on the stack")
+            } else {
+                format!("{spell} goes on the stack, above {}", below.join(", then "))
+            }
+        }
         K::TopResolves { spell, left } => {
             let rest = if left.is_empty() {
                 "the stack is then empty".to_owned()
