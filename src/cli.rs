@@ -125,7 +125,7 @@ enum Command {
         /// The scenario file; `-` reads it from standard input.
         file: PathBuf,
         /// The editions to compare, comma-separated.
-        #[arg(long, value_name = "EDITION,...", default_value = "5e,4e,alpha", value_delimiter = ',', value_parser = edition_parser())]
+        #[arg(long, value_name = "EDITION,...", default_value = "5e,4e,alpha,m13", value_delimiter = ',', value_parser = edition_parser())]
         rules: Vec<Edition>,
     },
     /// Run scenario files and folders (recursively) and report which expectations hold.

@@ -393,7 +393,7 @@ const M13_CITES: &[(&str, Rule)] = &[
     ("Targeting", Rule::m("Target (L297-303)")),
     ("Controller, Caster and Owner: a card goes to its owner's graveyard", Rule::m("Graveyard (L248)")),
     ("Damage:", Rule::m("Attacking and Blocking (L382); Toughness (L1333)")),
-    ("Destroy", Rule::m("Destroy (glossary): put into its owner's graveyard")),
+    ("Destroy", Rule::m("Destroy (L850-852): moved from the battlefield to its owner's graveyard")),
     ("Summoning Sickness", Rule::m("Attacking and Blocking (L368): under your control since the turn began")),
     ("Protection from Color", Rule::m("Protection (L1188-1195)")),
     ("Duration of a Spell/Ability", Rule::m("Cleanup Step (L536): \"until end of turn\" effects end")),

@@ -228,6 +228,13 @@ impl Engine<'_> {
     }
 
     pub(super) fn declare_attack(&mut self, p: PlayerId) -> Result<(), Stop> {
+        if self.combat_phase() && self.game.combat.is_some() {
+            return Err(Stop::refuse(Refusal::CombatM13 {
+                reason: "the combat phase has already begun, and a turn has one combat phase: nothing cancelled it"
+                    .into(),
+                rule: Rule::m("Parts of the Turn (L1347-1370); Beginning of Combat Step (L502-504)"),
+            }));
+        }
         self.attack_moment(p)?;
         self.check_may_attack(p)?;
         if self.combat_phase() {

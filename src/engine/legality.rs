@@ -82,6 +82,7 @@ impl Engine<'_> {
         let no_step = self.pol.prevention == crate::edition::PreventionTiming::NoStep;
         if no_step && matches!(effect, Effect::ReverseDamage) {
             self.require(crate::edition::Unmodelled::AlphaReverseDamage)?;
+            self.require(crate::edition::Unmodelled::RetroactivePrevention)?;
         }
         if top.kind == CtxKind::Phase && prevention && !no_step {
             // "Where there is damage to prevent" is 5e (002 L2087-2091); 4e allowed preventing

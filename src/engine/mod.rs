@@ -116,6 +116,9 @@ fn modern_words(kind: EventKind) -> EventKind {
     };
     match kind {
         EventKind::Moved { card, from, to } => EventKind::Moved { card, from: zone(from), to: zone(to) },
+        EventKind::EntersPlay { card, controller } => {
+            EventKind::PlayOut { what: format!("{card} enters the battlefield under {controller}'s control") }
+        }
         k => k,
     }
 }

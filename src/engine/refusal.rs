@@ -794,6 +794,9 @@ impl Engine<'_> {
                 self.pname(*attacker),
                 self.pname(attacker.other())
             ),
+            Refusal::DeclarationNotResponse { .. } if self.on_the_stack() => {
+                "attackers and blockers are declared as a step begins, and a step ends only when both players pass with the stack empty (M13 rulebook, Parts of the Turn, 001 L478): something is still on the stack".to_owned()
+            }
             Refusal::DeclarationNotResponse { .. } => {
                 "declarations of the attack are not responses: a spell is being cast or a batch is waiting".to_owned()
             }

@@ -89,12 +89,14 @@ impl Engine<'_> {
             for &p in &losers {
                 let life = self.game.players[p.ix()].life;
                 self.game.players[p.ix()].lost = true;
-                let reason = if losers.len() > 1 {
-                    format!("{life} life: both players lose at once, a draw")
+                let (reason, rule) = if losers.len() > 1 {
+                    // 001 is silent on both at once; the Comprehensive Rules make it a draw.
+                    let rule = Rule::cr("104.4a: all players losing at once is a draw (001 L540 is silent on it)");
+                    (format!("{life} life: both players lose at once, a draw"), rule)
                 } else {
-                    format!("{life} life")
+                    (format!("{life} life"), LIFE)
                 };
-                self.emit(EventKind::Loses { player: self.pname(p), reason }, Some(LIFE));
+                self.emit(EventKind::Loses { player: self.pname(p), reason }, Some(rule));
             }
             if !losers.is_empty() {
                 return Err(Stop::GameOver);
