@@ -215,6 +215,12 @@ pub enum Unmodelled {
 }
 
 impl Unmodelled {
+    /// Whether the edition's own source has no rule for it (rather than the engine lacking one).
+    #[must_use]
+    pub const fn outside_source(self) -> bool {
+        matches!(self, Self::Banding | Self::RetroactivePrevention | Self::PhaseCosts)
+    }
+
     /// What is not modelled, in words, with the rule that differs.
     #[must_use]
     pub const fn describe(self) -> &'static str {

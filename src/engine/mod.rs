@@ -551,14 +551,20 @@ impl Engine<'_> {
     /// Stops the run when it reaches a difference this edition's rules do not model yet.
     fn require(&self, what: crate::edition::Unmodelled) -> Result<(), Stop> {
         if self.pol.unmodelled.contains(&what) {
-            return Err(Stop::Unsupported {
-                line: None,
-                message: format!(
+            let message = if what.outside_source() {
+                format!(
+                    "`rules: {}` reaches {}: the run stops rather than answer with another edition's rules",
+                    self.pol.edition.name(),
+                    what.describe()
+                )
+            } else {
+                format!(
                     "`rules: {}` reaches {}, which this engine does not model yet",
                     self.pol.edition.name(),
                     what.describe()
-                ),
-            });
+                )
+            };
+            return Err(Stop::Unsupported { line: None, message });
         }
         Ok(())
     }

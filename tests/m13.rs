@@ -1,0 +1,65 @@
+//! `rules: m13` (the M13 basic rulebook, seed 001): what it refuses with exit 2, naming the gap,
+//! rather than answer with another edition's rules.
+
+mod common;
+use common::{judge, out};
+
+/// Runs `file` under m13: the exit code and standard error.
+fn m13(file: &str) -> (i32, String) {
+    let (code, _, stderr) = out(judge().args(["run", "--rules", "m13", file]));
+    (code, stderr)
+}
+
+#[test]
+fn banding_is_refused_naming_the_gap_in_001() {
+    let (code, stderr) = m13("scenarios/cards/benalish-hero.yaml");
+    assert_eq!(code, 2, "{stderr}");
+    assert!(stderr.contains("reaches banding, which the M13 rulebook (001) does not have"), "{stderr}");
+    assert!(stderr.contains("benalish-hero.yaml:14:5"), "{stderr}");
+}
+
+#[test]
+fn reverse_damage_is_refused_as_retroactive_prevention() {
+    let (code, stderr) = m13("scenarios/cards/reverse-damage.yaml");
+    assert_eq!(code, 2, "{stderr}");
+    assert!(stderr.contains("a prevention of damage already dealt (Reverse Damage's text)"), "{stderr}");
+}
+
+#[test]
+fn phase_costs_are_refused() {
+    let (code, stderr) = m13("scenarios/phases/upkeep-cost-paid.yaml");
+    assert_eq!(code, 2, "{stderr}");
+    assert!(stderr.contains("a phase cost"), "{stderr}");
+}
+
+#[test]
+fn fifth_edition_phase_names_are_refused_with_the_m13_list() {
+    let (code, stderr) = m13("scenarios/editions/dark-ritual-at-the-end-of-the-turn-5e.yaml");
+    assert_eq!(code, 2, "{stderr}");
+    assert!(stderr.contains("`discard` is not a phase of m13"), "{stderr}");
+    assert!(stderr.contains("untap, upkeep, draw, main, main 2, end, cleanup"), "{stderr}");
+}
+
+#[test]
+fn fifth_edition_step_names_are_refused_with_the_m13_list() {
+    let src = "scenario: a 5e step name\nrules: m13\nturn: Alice\nplayers:\n  Alice:\n    in_play: [Hill Giant]\n  Bob:\n    in_play: []\nactions:\n  - Alice declares an attack\n  - go to beginning of attack\n";
+    let (code, _, stderr) = out(judge().args(["run", "-"]).write_stdin(src));
+    assert_eq!(code, 2, "{stderr}");
+    assert!(stderr.contains("`beginning of attack` is not a step of m13"), "{stderr}");
+    assert!(stderr.contains("beginning of combat, declare attackers"), "{stderr}");
+}
+
+#[test]
+fn starting_inside_an_attack_is_not_modelled_yet() {
+    let (code, stderr) = m13("scenarios/combat/start-after-blocks.yaml");
+    assert_eq!(code, 2, "{stderr}");
+    assert!(stderr.contains("starts inside an attack"), "{stderr}");
+}
+
+#[test]
+fn diff_compares_all_four_editions_by_default() {
+    let (code, stdout, _) = out(judge().args(["diff", "scenarios/editions/unicorn-giant-growth-bolt-m13.yaml"]));
+    assert_eq!(code, 0, "{stdout}");
+    assert!(stdout.contains("| m13 "), "{stdout}");
+    assert!(stdout.contains("5e and m13 part ways after line 1"), "{stdout}");
+}
