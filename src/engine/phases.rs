@@ -100,6 +100,17 @@ impl Engine<'_> {
         }
         if self.game.phase + 1 < self.pol.phases.len() {
             self.game.phase += 1;
+            // m13: the combat phase lies between the two main phases; with no attack declared
+            // nobody attacks in it (001 L500-522).
+            if self.combat_phase() && self.phase_name() == "main 2" && !self.game.attacked {
+                self.depth = 0;
+                self.emit(
+                    EventKind::PlayOut {
+                        what: "the combat phase passes: no attack is declared, no creature attacks".into(),
+                    },
+                    Some(Rule::m("Combat Phase (L500-522); Parts of the Turn (L1355-1365)")),
+                );
+            }
         } else {
             // A new turn: the other player becomes active.
             self.game.phase = 0;
