@@ -491,7 +491,7 @@ impl<'a> Position<'a> {
                     let tramples = self.e.pol.blocker_damage == crate::edition::BlockerDamage::AssignmentOrder
                         && cb.attackers.contains(&from)
                         && self.e.has_keyword(from, &crate::grammar::ability::Keyword::Trample);
-                    if facing.len() < 2 && !(tramples && !facing.is_empty()) {
+                    if facing.is_empty() || (facing.len() < 2 && !tramples) {
                         continue;
                     }
                     let power = u32::try_from(super::power_toughness(self.e.lib, g, from).0.max(0)).unwrap_or(0);
