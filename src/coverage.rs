@@ -384,6 +384,8 @@ pub struct Group {
 pub struct Coverage {
     /// The `PENDING.md` read.
     pub pending_file: String,
+    /// The totals in one sentence ([`summary`]).
+    pub summary: String,
     /// One row a section.
     pub sections: Vec<SectionCount>,
     /// The sums of the rows.
@@ -496,7 +498,10 @@ pub fn count(pending_file: String, pending: &PendingFile, encoded: BTreeMap<Id, 
     totals.not_game_situations = groups.iter().filter(|g| g.kind == Kind::Procedure).map(|g| g.ids.len()).sum();
     let mut parts = pending.parts.clone();
     parts.sort_by_key(|p| place(p.id));
-    Coverage { pending_file, sections, totals, pending: groups, parts, encoded, problems }
+    let mut c =
+        Coverage { pending_file, summary: String::new(), sections, totals, pending: groups, parts, encoded, problems };
+    c.summary = summary(&c);
+    c
 }
 
 /// Reads the folders (or files): the first `PENDING.md` found (in sorted order) and every
@@ -575,6 +580,23 @@ fn percent(part: usize, whole: usize) -> String {
     format!("{}.{}%", pm / 10, pm % 10)
 }
 
+/// The totals in one sentence, as the README quotes them.
+#[must_use]
+pub fn summary(c: &Coverage) -> String {
+    let t = &c.totals;
+    let situations = t.ids.saturating_sub(t.not_game_situations);
+    format!(
+        "Encoded: {} of the {} catalogued rulings ({}); pending: {}, of which {} are not game situations (so {} of the {situations} game situations are encoded, {}).",
+        t.encoded,
+        t.ids,
+        percent(t.encoded, t.ids),
+        t.pending,
+        t.not_game_situations,
+        t.encoded,
+        percent(t.encoded, situations)
+    )
+}
+
 /// The text report: a table per section, the totals, the pending ids by kind of reason (each
 /// id with its reason when `reasons`), the parts, and the problems.
 #[must_use]
@@ -604,16 +626,7 @@ pub fn render_text(c: &Coverage, style: &crate::output::Style, reasons: bool) ->
         t.missing.to_string(),
     ]);
     out.push_str(&format!("{table}\n"));
-    let situations = t.ids - t.not_game_situations;
-    let summary = format!(
-        "{} of {} ids encoded; {} pending, {} of them not game situations; {} of the {situations} game situations encoded ({}).",
-        t.encoded,
-        t.ids,
-        t.pending,
-        t.not_game_situations,
-        t.encoded,
-        percent(t.encoded, situations)
-    );
+    let summary = summary(c);
     out.push_str(&style.wrap(&summary, 0));
     out.push('\n');
     out.push_str("\nPending, by kind of reason:\n");
