@@ -428,6 +428,7 @@ const M13_CITES: &[(&str, Rule)] = &[
     ("Controller, Caster and Owner", Rule::m("Graveyard (L248); Owner and Controller (glossary)")),
     ("Removed from the Game", Rule::m("Exile (L254-256)")),
     ("Turn Order Rules", Rule::m("Parts of the Turn (L1347-1370)")),
+    ("Spell and Ability Timing, Triggered Abilities", Rule::m("Triggered Abilities (L342-348)")),
     ("Attack Phase, Step 1", Rule::m("Declare Attackers Step (L506-508)")),
     ("Attack Phase, Step 3", Rule::m("Declare Blockers Step (L510-514)")),
     ("Attack Phase, Step 5+6", Rule::m("Combat Damage Step (L516-518)")),
