@@ -58,6 +58,26 @@ impl Engine<'_> {
             self.emit(EventKind::TopResolves { spell: self.slabel(s), left }, Some(TOP_RESOLVES));
         }
         self.depth += 1;
+        if self.condition_gone(s) {
+            // CR 603.4 (001 is silent): an "if" in a triggered ability is checked again as it
+            // resolves; false now, the ability does nothing.
+            self.emit(
+                EventKind::PlayOut {
+                    what: format!(
+                        "{}: a creature is on the battlefield now, so its \"if no creatures\" no longer holds and it does nothing",
+                        self.slabel(s)
+                    ),
+                },
+                Some(Rule::cr("603.4: an intervening \"if\" is checked again on resolution (001 is silent)")),
+            );
+            self.game.spell_mut(s).status = Status::Resolved;
+            self.depth -= 1;
+            let active = self.game.active;
+            let top = self.game.top_mut();
+            top.holder = active;
+            top.passes = 0;
+            return Ok(());
+        }
         self.resolving += 1;
         let r = self.resolve_spell(s);
         self.resolving -= 1;
@@ -69,6 +89,19 @@ impl Engine<'_> {
         top.holder = active;
         top.passes = 0;
         Ok(())
+    }
+
+    /// Whether `s` is a triggered ability whose "if" (Pestilence's "if no creatures") has
+    /// stopped holding since it triggered.
+    fn condition_gone(&self, s: SpellId) -> bool {
+        let sp = self.game.spell(s);
+        let super::state::Source::Triggered(i) = sp.source else { return false };
+        let conditional = self
+            .def(sp.card)
+            .triggered()
+            .get(usize::from(i))
+            .is_some_and(|(t, _)| matches!(t, crate::grammar::ability::Trigger::EndOfTurnIfNoCreatures));
+        conditional && self.game.zone(Zone::Play, None).into_iter().any(|c| self.def(c).kind.is_creature())
     }
 
     /// State-based actions, checked whenever a player would receive priority, until none
