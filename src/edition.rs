@@ -209,9 +209,6 @@ pub enum Unmodelled {
     RetroactivePrevention,
     /// m13: phase costs ("during your upkeep, pay ... or bury"), which 001 has no rule for.
     PhaseCosts,
-    /// m13: a scenario that starts inside an attack (`step:`), whose moments the loader does
-    /// not map onto 001's combat steps yet.
-    CombatPhase,
 }
 
 impl Unmodelled {
@@ -239,9 +236,6 @@ impl Unmodelled {
             }
             Self::PhaseCosts => {
                 "a phase cost (\"during your upkeep, pay ... or bury\"), which the M13 rulebook (001) has no rule for"
-            }
-            Self::CombatPhase => {
-                "a scenario that starts inside an attack (`step:`): starting in the middle of 001's combat phase (L500-522)"
             }
         }
     }
@@ -367,8 +361,7 @@ const CLASSIC: (StackModel, ManaEmpties, LifeCheck, TriggerTiming, CombatPlace, 
 );
 
 /// m13: what 001 does not cover, or the engine does not play yet under it.
-const M13_UNMODELLED: &[Unmodelled] =
-    &[Unmodelled::Banding, Unmodelled::RetroactivePrevention, Unmodelled::PhaseCosts, Unmodelled::CombatPhase];
+const M13_UNMODELLED: &[Unmodelled] = &[Unmodelled::Banding, Unmodelled::RetroactivePrevention, Unmodelled::PhaseCosts];
 
 /// 001 Parts of the Turn (L1347-1370): the combat phase's steps are an attack in progress
 /// between `main` and `main 2` (001 L500-526).
@@ -411,6 +404,8 @@ const M13_CITES: &[(&str, Rule)] = &[
     ),
     ("Spell and Ability Timing, Kinds and Speeds of Abilities", Rule::m("Activated Abilities (L350-356)")),
     ("Spell and Ability Timing, Step 2", Rule::m("Responding to a Spell (L309-313)")),
+    // (Under m13 this 5e section is cited only where a spell is countered.)
+    ("Spell and Ability Timing, Step 2: Interrupting", Rule::m("Counter a Spell or Ability (L802-804)")),
     ("Spell and Ability Timing, Step 3", Rule::m("Responding to a Spell (L309-313)")),
     ("Countering Spells", Rule::m("Counter a Spell or Ability (L802-804)")),
     ("Regeneration", Rule::m("Regenerate (L1213-1219)")),

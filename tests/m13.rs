@@ -50,10 +50,13 @@ fn fifth_edition_step_names_are_refused_with_the_m13_list() {
 }
 
 #[test]
-fn starting_inside_an_attack_is_not_modelled_yet() {
-    let (code, stderr) = m13("scenarios/combat/start-after-blocks.yaml");
-    assert_eq!(code, 2, "{stderr}");
-    assert!(stderr.contains("starts inside an attack"), "{stderr}");
+fn a_file_starting_inside_an_attack_starts_in_the_m13_step() {
+    // `step: after blocks` is the priority in the declare blockers step (001 L514).
+    let (code, stdout, _) = out(judge().args(["run", "--rules", "m13", "scenarios/combat/start-after-blocks.yaml"]));
+    assert_eq!(code, 1, "only the count of prevention steps differs: {stdout}");
+    assert!(stdout.contains("inside an attack: the declare blockers step"), "{stdout}");
+    assert!(stdout.contains("[ok  ] Ironroot Treefolk is in Bob's graveyard"), "{stdout}");
+    assert!(stdout.contains("[FAIL] 1 damage prevention step"), "{stdout}");
 }
 
 #[test]

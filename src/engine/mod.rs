@@ -163,15 +163,19 @@ impl<'a> Engine<'a> {
             );
         }
         let phase = self.pol.phases[self.game.phase].to_owned();
-        let step = sc.start_step.or(self.game.combat.as_ref().map(|c| c.step)).map(|s| s.name().to_owned());
+        let step = sc.start_step.or(self.game.combat.as_ref().map(|c| c.step)).map(|s| {
+            // m13: 001's name for the step (the moment after a declaration is in its step).
+            if self.combat_phase() {
+                Self::m13_step(s.m13_owner()).unwrap_or("beginning of combat").to_owned()
+            } else {
+                s.name().to_owned()
+            }
+        });
         self.emit(
             EventKind::Start { player: self.pname(self.game.active), phase, step },
             Some(Rule::g("Spell and Ability Timing, Who Announces First")),
         );
         // A scenario that starts at a damage step or the end of combat starts with that step.
-        if self.pol.combat == crate::edition::CombatPlace::OwnPhase && self.game.combat.is_some() {
-            self.require(crate::edition::Unmodelled::CombatPhase)?;
-        }
         // A state trigger may already hold on the starting board (Sea Serpent with no Island).
         self.run_triggers()?;
         match sc.start_step {
