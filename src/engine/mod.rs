@@ -432,6 +432,15 @@ impl Engine<'_> {
                     }
                     _ => Ok(()),
                 }
+            } else if self.on_the_stack() {
+                // m13: both players pass, the top object resolving each time, until the spell
+                // that asks for the answer resolves and takes the line (001 L1184-1186).
+                (|| {
+                    while !self.game.top().is_neutral() && self.driver.position() == i {
+                        self.resolve_top()?;
+                    }
+                    Ok(())
+                })()
             } else {
                 self.close_all_windows()
             };
