@@ -226,7 +226,8 @@ impl Engine<'_> {
                         to: self.label(c),
                         amount: p.amount,
                         by,
-                        gone: true,
+                        // (A "packet" is 5e's word; with no prevention step none is held.)
+                        gone: self.pol.prevention != crate::edition::PreventionTiming::NoStep,
                     },
                     Some(Rule::g("Protection from Color")),
                 );

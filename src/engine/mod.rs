@@ -112,7 +112,10 @@ fn modern_words(kind: EventKind) -> EventKind {
         "play" => "the battlefield".to_owned(),
         "limbo" => "the stack".to_owned(),
         "removed from game" => "exile".to_owned(),
-        _ => z,
+        _ => match z.strip_prefix("removed from the game") {
+            Some(rest) => format!("exile{rest}"),
+            None => z,
+        },
     };
     match kind {
         EventKind::Moved { card, from, to } => EventKind::Moved { card, from: zone(from), to: zone(to) },

@@ -164,7 +164,10 @@ impl Engine<'_> {
                 EventKind::BeingDestroyed { card: self.label(c), cause: cause.to_owned(), creature: false },
                 Some(rule),
             );
-            if let Some(k) = self.game.regen_shields.iter().position(|&x| x == c) {
+            // Disintegrate's "cannot be regenerated this turn" leaves a shield no effect (its
+            // text; CR 701.11c as the second witness: shields still exist, they do nothing).
+            let blocked = self.game.disintegrated.contains(&c);
+            if let Some(k) = self.game.regen_shields.iter().position(|&x| x == c).filter(|_| !blocked) {
                 self.game.regen_shields.remove(k);
                 let card = self.game.card_mut(c);
                 card.tapped = true;
