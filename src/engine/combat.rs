@@ -64,7 +64,7 @@ impl Engine<'_> {
             // Alpha: fast effects may be used during the declarations (003 p.25).
             (
                 Some(AttackStep::DeclareAttackers | AttackStep::DeclareBlockers),
-                Action::Announce(_) | Action::Pass(_) | Action::Resolve,
+                Action::Announce(_) | Action::Pass(_) | Action::Resolve | Action::ResolveTop,
             ) if self.pol.fast_effects_in_declarations => Ok(()),
             // A declaration step ends only where nothing is open (under Alpha a fast effect may be
             // open in it, 003 p.25): the line is then taken at the current moment.

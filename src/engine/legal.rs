@@ -86,6 +86,7 @@ impl<'a> Position<'a> {
         let list = |cs: &[CardId]| cs.iter().map(|&c| self.label(c)).collect::<Vec<_>>().join(", ");
         match a {
             Action::Resolve => "resolve".to_owned(),
+            Action::ResolveTop => "resolve top".to_owned(),
             Action::GoTo(_) => "go to next turn".to_owned(),
             Action::Pass(_) => format!("{p} passes"),
             Action::PlayLand(_, c) => format!("{p} plays {}", self.label(*c)),

@@ -491,6 +491,22 @@ impl Engine<'_> {
                 }
                 self.settle_top()
             }
+            Action::ResolveTop => {
+                if self.game.top().is_neutral() {
+                    return Err(Stop::refuse(Refusal::NothingToResolve));
+                }
+                // Two passes, the priority holder's first: under the stack the top object
+                // resolves (001 L1184-1186); under 5e a window closes or the batch resolves.
+                let before = (self.game.top().batch.len(), self.game.top().windows.len());
+                for _ in 0..2 {
+                    let h = self.game.top().holder;
+                    self.pass(h, false)?;
+                    if (self.game.top().batch.len(), self.game.top().windows.len()) != before {
+                        break;
+                    }
+                }
+                Ok(())
+            }
             Action::GoTo(goal) => {
                 self.settle_top()?;
                 self.advance(*goal, Some(()))

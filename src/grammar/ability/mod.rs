@@ -3,7 +3,8 @@
 //! ```text
 //! ability  = keyword | "spell:" effect | cost ":" effect | static | trigger "," effect
 //!          | "costs" mana "more for each target after the first"
-//! keyword  = "flying" | "first strike" | "trample" | "banding" | "wall" | "does not tap to attack"
+//! keyword  = "flying" | "first strike" | "trample" | "banding" | "wall" | "defender"
+//!          | "does not tap to attack" | "vigilance"
 //!          | LAND "walk" | "protection from" color
 //!          | "cannot attack unless the defending player controls a(n)" LAND
 //! static   = "enchanted creature gets" signed "/" signed
