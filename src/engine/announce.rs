@@ -75,7 +75,7 @@ impl Engine<'_> {
             }
             speed => {
                 if matches!(an.source, Source::Spell(_)) && self.kind_under_rules(an.card) == CardKind::Interrupt {
-                    if self.def(an.card).kind != CardKind::Interrupt {
+                    if self.kind(an.card) != CardKind::Interrupt {
                         self.emit(
                             EventKind::PlayedAs {
                                 card: self.label(an.card),
@@ -186,7 +186,7 @@ impl Engine<'_> {
         if card.tapped {
             return Err(Stop::refuse(Refusal::TappedTap { card: c }));
         }
-        if self.def(c).kind.is_creature() && card.sick {
+        if self.is_creature(c) && card.sick {
             return Err(Stop::refuse(Refusal::SickTap { card: c }));
         }
         self.game.card_mut(c).tapped = true;
@@ -341,7 +341,7 @@ impl Engine<'_> {
             );
             return;
         }
-        if from == Zone::Play && self.def(c).kind.is_creature() {
+        if from == Zone::Play && self.is_creature(c) {
             self.game.died.push(c);
         }
         self.game.move_card(c, Zone::Graveyard);

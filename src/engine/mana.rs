@@ -46,10 +46,10 @@ impl Engine<'_> {
         if card.tapped {
             return Err(Stop::refuse(Refusal::ManaSourceTapped { card: c }));
         }
-        let def = self.def(c);
-        if def.kind.is_creature() && card.sick {
+        if self.is_creature(c) && card.sick {
             return Err(Stop::refuse(Refusal::SickTap { card: c }));
         }
+        let def = self.def(c);
         let options: Vec<ManaCost> = def
             .activated()
             .iter()

@@ -4,82 +4,27 @@ use super::Engine;
 use super::refusal::{Place, TargetFault};
 use super::state::{CardId, PlayerId, Source, Spell, SpellId, Status, Target, Zone};
 use crate::cards::CardKind;
-use crate::grammar::ability::{ActivationCost, Amount, Effect, Filter, Keyword, TargetKind, TargetSpec};
+use crate::grammar::ability::{ActivationCost, Effect, Filter, Keyword, TargetKind, TargetSpec};
 use crate::grammar::mana::Color;
 
-/// Current power and toughness of a card: printed, counters, until-end-of-turn effects.
-/// (It looks at every card for enchantments: a loop over many cards uses
-/// [`power_toughness_all`] instead.)
+/// Current power and toughness of a card: printed, counters, and the continuous effects on it
+/// in timestamp order (see `engine::chars`).
 #[must_use]
 pub fn power_toughness(lib: &crate::cards::Library, game: &super::state::Game, c: CardId) -> (i32, i32) {
-    let mut pt = printed_and_counters(lib, game, c);
-    // Local enchantments on it with a static bonus (002 Enchantments).
-    for card in &game.cards {
-        if card.zone == Zone::Play && card.enchanting == Some(c) {
-            add(&mut pt, enchantment_bonus(lib, card));
-        }
-    }
-    for e in game.eot.iter().filter(|e| e.card == c) {
-        add(&mut pt, (e.power, e.toughness));
-    }
-    pt
+    super::chars::chars(lib, game, c).pt
 }
 
 /// Power and toughness of every card in play at once (indexed by card id; a card elsewhere
-/// reads 0/0), in one pass over the cards and the until-end-of-turn effects: what a check of
-/// every creature uses.
+/// reads 0/0): what a check of every creature uses.
 #[must_use]
 pub fn power_toughness_all(lib: &crate::cards::Library, game: &super::state::Game) -> Vec<(i32, i32)> {
-    let mut all: Vec<(i32, i32)> = (0..game.cards.len())
-        .map(|i| {
-            let c = CardId(u16::try_from(i).unwrap_or(u16::MAX));
-            if game.card(c).zone == Zone::Play { printed_and_counters(lib, game, c) } else { (0, 0) }
-        })
-        .collect();
-    for card in &game.cards {
-        if card.zone == Zone::Play
-            && let Some(target) = card.enchanting
-            && let Some(pt) = all.get_mut(usize::from(target.0))
-        {
-            add(pt, enchantment_bonus(lib, card));
-        }
-    }
-    for e in &game.eot {
-        if let Some(pt) = all.get_mut(usize::from(e.card.0)) {
-            add(pt, (e.power, e.toughness));
+    let mut all = vec![(0, 0); game.cards.len()];
+    for c in game.zone(Zone::Play, None) {
+        if let Some(pt) = all.get_mut(usize::from(c.0)) {
+            *pt = power_toughness(lib, game, c);
         }
     }
     all
-}
-
-fn add(pt: &mut (i32, i32), (dp, dt): (i32, i32)) {
-    *pt = (pt.0.saturating_add(dp), pt.1.saturating_add(dt));
-}
-
-/// Printed power and toughness with the card's counters (a count too large for an `i32`
-/// saturates: it is at least that much).
-fn printed_and_counters(lib: &crate::cards::Library, game: &super::state::Game, c: CardId) -> (i32, i32) {
-    let mut pt = lib.get(game.card(c).def).pt.unwrap_or((0, 0));
-    for (kind, n) in &game.card(c).counters {
-        let n = i32::try_from(*n).unwrap_or(i32::MAX);
-        match kind.as_str() {
-            "+1/+1" => add(&mut pt, (n, n)),
-            "-1/-1" => pt = (pt.0.saturating_sub(n), pt.1.saturating_sub(n)),
-            _ => {}
-        }
-    }
-    pt
-}
-
-/// The static bonus a local enchantment gives the permanent it enchants (002 Enchantments).
-fn enchantment_bonus(lib: &crate::cards::Library, card: &super::state::Card) -> (i32, i32) {
-    let mut bonus = (0, 0);
-    for e in lib.get(card.def).statics() {
-        if let Effect::Pump(crate::grammar::ability::Who::Enchanted, Amount::Fixed(dp), Amount::Fixed(dt)) = e {
-            add(&mut bonus, (*dp, *dt));
-        }
-    }
-    bonus
 }
 
 impl Engine<'_> {
@@ -105,22 +50,44 @@ impl Engine<'_> {
 
     /// Whether the card is a creature in play.
     pub(super) fn is_creature_in_play(&self, c: CardId) -> bool {
-        self.game.card(c).zone == Zone::Play && self.def(c).kind.is_creature()
+        self.game.card(c).zone == Zone::Play && self.kind(c).is_creature()
     }
 
-    /// Current power and toughness: printed, counters, until-end-of-turn effects.
+    /// The card's characteristics now (printed, then the continuous effects in timestamp order).
+    pub(super) fn chars(&self, c: CardId) -> super::chars::Chars<'_> {
+        super::chars::chars(self.lib, &self.game, c)
+    }
+
+    /// The card's type now.
+    pub(super) fn kind(&self, c: CardId) -> CardKind {
+        // No effect changes a card type yet: the printed one, without computing the rest.
+        self.def(c).kind
+    }
+
+    /// Whether the card is a creature now (in play or not).
+    pub(super) fn is_creature(&self, c: CardId) -> bool {
+        self.kind(c).is_creature()
+    }
+
+    /// Current power and toughness: printed, counters, continuous effects.
     pub(super) fn pt(&self, c: CardId) -> (i32, i32) {
         power_toughness(self.lib, &self.game, c)
     }
 
-    /// Whether the permanent has a keyword, printed or granted.
+    /// Whether the permanent has a keyword now (printed and not taken away, or given).
     pub(super) fn has_keyword(&self, c: CardId, k: &Keyword) -> bool {
-        self.def(c).has_keyword(k) || self.game.eot.iter().any(|e| e.card == c && e.keyword.as_ref() == Some(k))
+        if !super::chars::any_effects(self.lib, &self.game) {
+            return self.def(c).has_keyword(k);
+        }
+        self.chars(c).has_keyword(k)
     }
 
-    /// The colours of a card.
+    /// The colours of a card now.
     pub(super) fn colors(&self, c: CardId) -> Vec<Color> {
-        self.def(c).colors()
+        if !super::chars::any_effects(self.lib, &self.game) {
+            return self.def(c).colors();
+        }
+        self.chars(c).color_list()
     }
 
     /// Whether a spell is being cast right now (in some window).
@@ -164,7 +131,7 @@ impl Engine<'_> {
                 if card.zone != Zone::Play {
                     return Some(TargetFault::NotInPlay(self.place(c)));
                 }
-                let kind = self.def(c).kind;
+                let kind = self.kind(c);
                 let ok_kind = spec.kinds.iter().any(|k| kind.fits(*k));
                 if !ok_kind {
                     return Some(TargetFault::WrongKind(spec.kinds.clone()));
@@ -266,16 +233,16 @@ impl Engine<'_> {
             if card.tapped {
                 continue;
             }
-            let def = self.def(c);
-            if def.kind.is_creature() && card.sick {
+            if self.is_creature(c) && card.sick {
                 continue;
             }
+            let def = self.def(c);
             let acts = def.activated();
             if let [(cost, Effect::AddMana(m))] = acts.as_slice()
                 && cost.tap
                 && cost.mana.total() == 0
             {
-                if def.kind == CardKind::Land {
+                if self.kind(c) == CardKind::Land {
                     lands.push((c, *m));
                 } else {
                     others.push((c, *m));

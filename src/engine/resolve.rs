@@ -7,6 +7,7 @@ use super::script::Driver as _;
 use super::state::{CardId, Packet, Source, SpellId, Status, Target, UntilEot, Zone};
 use super::{Engine, Stop};
 use crate::cards::CardKind;
+use crate::grammar::ability::Change;
 use crate::grammar::ability::{Amount, Effect, Keyword, Who};
 use crate::trace::{EventKind, Rule};
 
@@ -81,7 +82,7 @@ impl Engine<'_> {
         self.bury_orphans();
         // 002 Step 4: when it finishes resolving, a spell goes into play or into the graveyard.
         if cast {
-            if self.def(sp.card).kind.is_permanent() {
+            if self.kind(sp.card).is_permanent() {
                 self.game.move_card(sp.card, Zone::Play);
                 let enchanting = match effect {
                     Effect::Enchant(_) => {
@@ -173,9 +174,7 @@ impl Engine<'_> {
                     .game
                     .zone(Zone::Play, None)
                     .into_iter()
-                    .filter(|&c| {
-                        self.def(c).kind.is_creature() && (flyers_too || !self.has_keyword(c, &Keyword::Flying))
-                    })
+                    .filter(|&c| self.is_creature(c) && (flyers_too || !self.has_keyword(c, &Keyword::Flying)))
                     .collect();
                 for c in creatures {
                     self.assign(source, &sp.colors, Target::Card(c), n);
@@ -187,7 +186,8 @@ impl Engine<'_> {
             Effect::Pump(w, p, t) => {
                 if let Some(c) = who(w).filter(|&c| self.is_creature_in_play(c)) {
                     let (p, t) = (Self::amount(*p, x), Self::amount(*t, x));
-                    self.game.eot.push(UntilEot { card: c, power: p, toughness: t, keyword: None });
+                    let stamp = self.game.stamp();
+                    self.game.eot.push(UntilEot { card: c, stamp, change: Change::Pump(p, t) });
                     let (np, nt) = self.pt(c);
                     self.emit(
                         EventKind::Pumped { card: self.label(c), power: p, toughness: t, now: format!("{np}/{nt}") },
@@ -197,8 +197,29 @@ impl Engine<'_> {
             }
             Effect::Grant(w, k) => {
                 if let Some(c) = who(w).filter(|&c| self.game.card(c).zone == Zone::Play) {
-                    self.game.eot.push(UntilEot { card: c, power: 0, toughness: 0, keyword: Some(k.clone()) });
+                    let stamp = self.game.stamp();
+                    self.game.eot.push(UntilEot { card: c, stamp, change: Change::Grant(k.clone()) });
                     self.emit(EventKind::Granted { card: self.label(c), keyword: k.to_string() }, None);
+                }
+            }
+            Effect::Lose(w, k) => {
+                if let Some(c) = who(w).filter(|&c| self.game.card(c).zone == Zone::Play) {
+                    let stamp = self.game.stamp();
+                    self.game.eot.push(UntilEot { card: c, stamp, change: Change::Lose(k.clone()) });
+                    self.emit(EventKind::Lost { card: self.label(c), keyword: k.to_string() }, None);
+                }
+            }
+            Effect::SetPt(w, p, t) => {
+                if let Some(c) = who(w).filter(|&c| self.is_creature_in_play(c)) {
+                    let (p, t) = (Self::amount(*p, x), Self::amount(*t, x));
+                    let stamp = self.game.stamp();
+                    self.game.eot.push(UntilEot { card: c, stamp, change: Change::SetPt(p, t) });
+                    let (np, nt) = self.pt(c);
+                    // 002 L1927-1937: the base is rewritten; the other effects stay.
+                    self.emit(
+                        EventKind::BaseSet { card: self.label(c), power: p, toughness: t, now: format!("{np}/{nt}") },
+                        Some(Rule::g("Creature Power and Toughness")),
+                    );
                 }
             }
             Effect::GainLife(_, a) => {
@@ -229,7 +250,7 @@ impl Engine<'_> {
             }
             Effect::DestroyAllCreatures(bury) => {
                 let all: Vec<CardId> =
-                    self.game.zone(Zone::Play, None).into_iter().filter(|&c| self.def(c).kind.is_creature()).collect();
+                    self.game.zone(Zone::Play, None).into_iter().filter(|&c| self.is_creature(c)).collect();
                 // Alpha: protection keeps off all magic of its colour, targeted or not (003 p.28).
                 let all = self.unaffected_by_magic(all, &sp.colors, &self.slabel(id));
                 if *bury { buried.extend(all) } else { destroyed.extend(all) }
@@ -298,7 +319,7 @@ impl Engine<'_> {
                             self.counter(s, id);
                             if *tap_lands {
                                 for c in self.game.zone(Zone::Play, Some(payer)) {
-                                    if self.def(c).kind == crate::cards::CardKind::Land && !self.game.card(c).tapped {
+                                    if self.kind(c) == crate::cards::CardKind::Land && !self.game.card(c).tapped {
                                         self.game.card_mut(c).tapped = true;
                                         self.emit(
                                             EventKind::Tapped { card: self.label(c), tapped: true, already: false },
@@ -315,7 +336,7 @@ impl Engine<'_> {
                 let tapped = matches!(effect, Effect::Tap(_));
                 for &t in legal {
                     if let Target::Card(c) = t {
-                        if matches!(self.def(c).kind, CardKind::Enchantment | CardKind::LocalEnchantment)
+                        if matches!(self.kind(c), CardKind::Enchantment | CardKind::LocalEnchantment)
                             && !self.pol.enchantments_tap
                         {
                             self.emit(
@@ -415,7 +436,7 @@ impl Engine<'_> {
                         Some((_, m)) => *m = m.saturating_add(*n),
                         None => card.counters.push((kind.clone(), *n)),
                     }
-                    let now = if self.def(source).kind.is_creature() {
+                    let now = if self.is_creature(source) {
                         let (p, t) = self.pt(source);
                         format!(" (now {p}/{t})")
                     } else {

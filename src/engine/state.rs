@@ -1,7 +1,7 @@
 //! The game state: small, owned and cheap to clone. No rules here.
 
 use crate::cards::DefId;
-use crate::grammar::ability::Keyword;
+use crate::grammar::ability::Change;
 use crate::grammar::mana::Color;
 
 /// A physical card, by index.
@@ -332,12 +332,11 @@ impl Combat {
 pub struct UntilEot {
     /// The permanent.
     pub card: CardId,
-    /// Power change.
-    pub power: i32,
-    /// Toughness change.
-    pub toughness: i32,
-    /// Keyword granted.
-    pub keyword: Option<Keyword>,
+    /// When it took effect (from the counter of [`Game::seq`]: 002 L2996-2999, a one-shot
+    /// effect enters play when it resolves).
+    pub stamp: u32,
+    /// What it changes.
+    pub change: Change,
 }
 
 /// What a priority context is for.
@@ -452,6 +451,9 @@ pub struct Game {
     /// many times a turn, and scanning every card each time (libraries included) would make
     /// a long game quadratic. Emptied by [`Game::move_card`], the only way zones change.
     pub in_play_cache: std::cell::RefCell<Option<Vec<CardId>>>,
+    /// The static abilities in play that change characteristics, in timestamp order, kept
+    /// between moves (see `engine::chars`). Emptied by [`Game::move_card`].
+    pub statics_cache: std::cell::RefCell<Option<std::sync::Arc<super::chars::Statics>>>,
 }
 
 /// The whole state but the cache of cards in play (a search tells positions apart by it).
@@ -541,6 +543,7 @@ impl Game {
     /// Moves a card to a zone, resetting its permanent state when it leaves play.
     pub fn move_card(&mut self, id: CardId, zone: Zone) {
         *self.in_play_cache.get_mut() = None;
+        *self.statics_cache.get_mut() = None;
         self.seq += 1;
         let seq = self.seq;
         let c = self.card_mut(id);
@@ -557,6 +560,13 @@ impl Game {
         if left_play {
             self.eot.retain(|e| e.card != id);
         }
+    }
+
+    /// A fresh timestamp for an effect taking effect now (the zone order counter: a card
+    /// entering play and an effect resolving are ordered on one clock).
+    pub fn stamp(&mut self) -> u32 {
+        self.seq += 1;
+        self.seq
     }
 
     /// Adds a spell, returning its id.

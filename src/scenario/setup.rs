@@ -352,6 +352,7 @@ impl<'s> Loader<'s> {
             regenerated: Vec::new(),
             shields: Vec::new(),
             in_play_cache: std::cell::RefCell::new(None),
+            statics_cache: std::cell::RefCell::new(None),
         };
 
         let mut lines = Vec::new();

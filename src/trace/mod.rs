@@ -184,6 +184,10 @@ pub enum EventKind {
     Pumped { card: String, power: i32, toughness: i32, now: String },
     /// A keyword is granted until end of turn.
     Granted { card: String, keyword: String },
+    /// A keyword is taken away until end of turn.
+    Lost { card: String, keyword: String },
+    /// The base power and toughness are set until end of turn (the other effects stay).
+    BaseSet { card: String, power: i32, toughness: i32, now: String },
     /// A permanent is tapped or untapped by an effect.
     Tapped { card: String, tapped: bool, already: bool },
     /// A card returns to a hand.

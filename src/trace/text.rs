@@ -204,6 +204,10 @@ pub(crate) fn sentence(kind: &EventKind) -> String {
             format!("{card} gets {power:+}/{toughness:+} until end of turn (now {now})")
         }
         K::Granted { card, keyword } => format!("{card} gains {keyword} until end of turn"),
+        K::Lost { card, keyword } => format!("{card} loses {keyword} until end of turn"),
+        K::BaseSet { card, power, toughness, now } => {
+            format!("{card} becomes {power}/{toughness} until end of turn, its other effects kept (now {now})")
+        }
         K::Tapped { card, tapped, already } => {
             let state = if *tapped { "tapped" } else { "untapped" };
             if *already { format!("{card} stays {state} (it already was)") } else { format!("{card} becomes {state}") }

@@ -1,6 +1,6 @@
 //! How abilities print: the same words the grammar reads.
 
-use super::{Ability, Amount, Effect, Filter, TargetSpec, Who};
+use super::{Ability, Affects, Amount, Change, Effect, Filter, TargetSpec, Who};
 use std::fmt;
 
 /// The canonical text of a parsed ability: what `judge card` shows, and what parses back to it.
@@ -13,6 +13,24 @@ impl fmt::Display for Ability {
             Self::ExtraTargetCost(m) => write!(f, "costs {m} more for each target after the first"),
             Self::Static(Effect::Pump(w, p, t)) => write!(f, "{w} gets {}/{}", signed(*p), signed(*t)),
             Self::Static(e) => write!(f, "{e}"),
+            Self::Continuous(a, c) => {
+                let one = matches!(a, Affects::Enchanted);
+                let verb = |one_form: &'static str, many_form: &'static str| if one { one_form } else { many_form };
+                match c {
+                    Change::Pump(p, t) => write!(
+                        f,
+                        "{a} {} {}/{}",
+                        verb("gets", "get"),
+                        signed(Amount::Fixed(*p)),
+                        signed(Amount::Fixed(*t))
+                    ),
+                    Change::SetPt(p, t) => {
+                        write!(f, "{a} {} base power and toughness {p}/{t}", verb("has", "have"))
+                    }
+                    Change::Grant(k) => write!(f, "{a} {} {k}", verb("gains", "gain")),
+                    Change::Lose(k) => write!(f, "{a} {} {k}", verb("loses", "lose")),
+                }
+            }
             Self::Triggered(t, e) => write!(f, "{t}, {e}"),
             Self::UpkeepCost(m) => write!(f, "during your upkeep, pay {m} or bury this"),
         }
@@ -70,6 +88,18 @@ impl fmt::Display for TargetSpec {
     }
 }
 
+impl fmt::Display for Affects {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::Enchanted => f.write_str("enchanted creature"),
+            Self::OtherOfType(t) => write!(f, "other {}", crate::cards::plural_type(t)),
+            Self::AllCreatures => f.write_str("all creatures"),
+            Self::ColorCreatures(c) => write!(f, "{} creatures", c.name()),
+            Self::OwnAttackers => f.write_str("attacking creatures you control"),
+        }
+    }
+}
+
 impl fmt::Display for Who {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
@@ -105,6 +135,8 @@ impl fmt::Display for Effect {
             }
             Self::Pump(w, p, t) => write!(f, "{w} gets {}/{} until end of turn", signed(*p), signed(*t)),
             Self::Grant(w, k) => write!(f, "{w} gains {k} until end of turn"),
+            Self::Lose(w, k) => write!(f, "{w} loses {k} until end of turn"),
+            Self::SetPt(w, p, t) => write!(f, "{w} becomes {p}/{t} until end of turn"),
             Self::GainLife(t, a) => write!(f, "{t} gains {a} life"),
             Self::Bounce(t) => write!(f, "return {t} to its owner's hand"),
             Self::Destroy(t, bury) => write!(f, "{} {t}", if *bury { "bury" } else { "destroy" }),

@@ -6,9 +6,14 @@
 //! keyword  = "flying" | "first strike" | "trample" | "banding" | "wall" | "does not tap to attack"
 //!          | LAND "walk" | "protection from" color
 //!          | "cannot attack unless the defending player controls a(n)" LAND
-//! static   = "enchanted creature gets" signed "/" signed
+//! static   = affected ("gets" | "get") signed "/" signed        (a modifier, applied in timestamp order)
+//!          | affected ("gains" | "gain" | "loses" | "lose") keyword
+//!          | affected ("has" | "have") base power and toughness N "/" N   (sets the base)
 //!          | "all damage that unblocked attackers would deal to you is dealt to this instead while
 //!             this is untapped"
+//! affected = "enchanted creature" | "other" TYPE | "all creatures" | COLOR "creatures"
+//!          | "attacking creatures you control"
+//!            (TYPE: a creature type, plural or singular, `other Goblins`)
 //! phase    = "during your upkeep, pay" mana_cost "or bury this"
 //! trigger  = "when you control no" LAND-plural | "at end of turn, if no creatures are in play"
 //!          | "whenever a creature this damaged this turn is put into the graveyard"
@@ -19,6 +24,7 @@
 //!          | "deal" amount "damage to each creature without flying and each player"
 //!          | "deal" amount "damage to each creature and each player"
 //!          | who "gets" signed "/" signed "until end of turn" | who "gains" keyword "until end of turn"
+//!          | who "loses" keyword "until end of turn" | who "becomes" N "/" N "until end of turn"
 //!          | target "gains" amount "life" | "return" target "to its owner's hand"
 //!          | ("destroy" | "bury") (target | "all creatures") | "bury this"
 //!          | "prevent" ["up to"] amount "damage to" target
@@ -188,6 +194,10 @@ pub enum Effect {
     Pump(Who, Amount, Amount),
     /// Grants a keyword until end of turn.
     Grant(Who, Keyword),
+    /// Takes a keyword away until end of turn.
+    Lose(Who, Keyword),
+    /// Sets the base power and toughness until end of turn.
+    SetPt(Who, Amount, Amount),
     /// A player gains life.
     GainLife(TargetSpec, Amount),
     /// Returns a permanent to its owner's hand.
@@ -234,11 +244,41 @@ impl Effect {
             | Self::Untap(t)
             | Self::Pump(Who::Target(t), _, _)
             | Self::Grant(Who::Target(t), _)
+            | Self::Lose(Who::Target(t), _)
+            | Self::SetPt(Who::Target(t), _, _)
             | Self::Regenerate(Who::Target(t))
             | Self::Enchant(t) => Some(t),
             _ => None,
         }
     }
+}
+
+/// Who a static ability's continuous effect applies to (002 Order to Apply Effects).
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
+pub enum Affects {
+    /// The creature the enchantment enchants.
+    Enchanted,
+    /// Every other creature of a creature type (`other Goblins`), kept singular and lowercase.
+    OtherOfType(String),
+    /// Every creature.
+    AllCreatures,
+    /// Every creature of a colour.
+    ColorCreatures(Color),
+    /// The attacking creatures of the ability's controller.
+    OwnAttackers,
+}
+
+/// What a continuous effect changes in a permanent's characteristics.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
+pub enum Change {
+    /// Adds to power and toughness (a modifier: 002 L1927-1937).
+    Pump(i32, i32),
+    /// Sets the base power and toughness (the printed numbers are treated as changed).
+    SetPt(i32, i32),
+    /// Gives a keyword.
+    Grant(Keyword),
+    /// Takes a keyword away.
+    Lose(Keyword),
 }
 
 /// An activation cost: mana and/or tapping.
@@ -269,8 +309,11 @@ pub enum Ability {
     Activated(ActivationCost, Effect),
     /// Extra mana for each target after the first (Fireball).
     ExtraTargetCost(ManaCost),
-    /// A continuous effect while the card is in play (`enchanted creature gets +1/+2`).
+    /// An effect while the card is in play that is not a change of characteristics.
     Static(Effect),
+    /// A continuous effect on characteristics while the card is in play
+    /// (`enchanted creature gets +1/+2`, `other Goblins gain mountainwalk`).
+    Continuous(Affects, Change),
     /// A triggered ability: when the event happens, the effect follows (002 Triggered Abilities).
     Triggered(Trigger, Effect),
     /// A phase cost: `during your upkeep, pay COST or bury this` (002 Turn Order, About The
@@ -366,7 +409,30 @@ mod tests {
         assert_eq!(ok("protection from black"), Ability::Keyword(Keyword::Protection(Color::Black)));
         assert_eq!(ok("first strike"), Ability::Keyword(Keyword::FirstStrike));
         assert_eq!(ok("swampwalk"), Ability::Keyword(Keyword::Landwalk("swamp".into())));
-        assert!(matches!(ok("enchanted creature gets +1/+2"), Ability::Static(Effect::Pump(Who::Enchanted, ..))));
+        assert_eq!(ok("enchanted creature gets +1/+2"), Ability::Continuous(Affects::Enchanted, Change::Pump(1, 2)));
+        assert_eq!(
+            ok("other Goblins gain mountainwalk"),
+            Ability::Continuous(
+                Affects::OtherOfType("goblin".into()),
+                Change::Grant(Keyword::Landwalk("mountain".into()))
+            )
+        );
+        assert_eq!(
+            ok("all creatures lose flying"),
+            Ability::Continuous(Affects::AllCreatures, Change::Lose(Keyword::Flying))
+        );
+        assert_eq!(
+            ok("attacking creatures you control get +1/+0"),
+            Ability::Continuous(Affects::OwnAttackers, Change::Pump(1, 0))
+        );
+        assert!(matches!(
+            ok("T: target creature becomes 0/2 until end of turn"),
+            Ability::Activated(_, Effect::SetPt(Who::Target(_), Amount::Fixed(0), Amount::Fixed(2)))
+        ));
+        assert!(matches!(
+            ok("spell: target creature loses flying until end of turn"),
+            Ability::Spell(Effect::Lose(Who::Target(_), Keyword::Flying))
+        ));
         assert!(matches!(
             ok("R: enchanted creature gets +1/+0 until end of turn"),
             Ability::Activated(_, Effect::Pump(Who::Enchanted, ..))

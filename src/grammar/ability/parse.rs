@@ -1,6 +1,8 @@
 //! The nom parsers of the ability language (the grammar is in the module's doc).
 
-use super::{Ability, ActivationCost, Amount, Effect, Filter, Keyword, TargetKind, TargetSpec, Trigger, Who};
+use super::{
+    Ability, ActivationCost, Affects, Amount, Change, Effect, Filter, Keyword, TargetKind, TargetSpec, Trigger, Who,
+};
 use crate::grammar::mana::{Color, ManaCost, mana_cost};
 use crate::grammar::primitives::{kw, number, sp, word};
 use crate::grammar::{GrammarError, PError, PResult, parse_all};
@@ -53,6 +55,9 @@ fn ability(i: &str) -> PResult<'_, Ability> {
     }
     if let Ok((r, e)) = static_effect(i) {
         return Ok((r, Ability::Static(e)));
+    }
+    if let Ok((r, (a, c))) = continuous(i) {
+        return Ok((r, Ability::Continuous(a, c)));
     }
     if let Ok((r, k)) = keyword(i) {
         return Ok((r, Ability::Keyword(k)));
@@ -276,19 +281,57 @@ fn trigger(i: &str) -> PResult<'_, Trigger> {
     Ok((r, Trigger::EndOfTurnIfNoCreatures))
 }
 
-/// `static = "enchanted creature gets" signed "/" signed` (no duration: while in play)
+/// A static effect that is not a change of characteristics (see [`continuous`] for those).
 fn static_effect(i: &str) -> PResult<'_, Effect> {
-    if let Ok((r, e)) = effect(i)
-        && e == Effect::TakeUnblockedDamage
-    {
+    let (r, e) = effect(i)?;
+    if e == Effect::TakeUnblockedDamage {
         return Ok((r, e));
     }
-    let (r, (_, _, _, _, _, _, p, _, t)) =
-        (kw("enchanted"), sp, kw("creature"), sp, kw("gets"), sp, signed_amount, char('/'), signed_amount).parse(i)?;
+    Err(nom::Err::Error(PError::expected(i, "a static effect")))
+}
+
+/// `affected = "enchanted creature" | "other" TYPE | "all creatures" | COLOR "creatures"
+/// | "attacking creatures you control"`
+fn affected(i: &str) -> PResult<'_, Affects> {
+    alt((
+        value(Affects::Enchanted, (kw("enchanted"), sp, kw("creature"))),
+        value(Affects::AllCreatures, (kw("all"), sp, kw("creatures"))),
+        value(Affects::OwnAttackers, (kw("attacking"), sp, kw("creatures"), sp, kw("you"), sp, kw("control"))),
+        map((color, sp, kw("creatures")), |(c, _, _)| Affects::ColorCreatures(c)),
+        map(preceded((kw("other"), sp), word), |t: &str| Affects::OtherOfType(crate::cards::type_key(t))),
+    ))
+    .parse(i)
+}
+
+/// `static = affected ("gets" | "get") signed "/" signed | affected ("gains" | "gain" | "loses" |
+/// "lose") keyword | affected ("has" | "have") "base power and toughness" N "/" N` (no duration:
+/// while the card is in play)
+fn continuous(i: &str) -> PResult<'_, (Affects, Change)> {
+    let (r, a) = affected(i)?;
+    let (r, _) = sp(r)?;
+    let fixed = |x: Amount| match x {
+        Amount::Fixed(n) => Ok(n),
+        Amount::X(_) => Err(nom::Err::Failure(PError::expected(i, "a number, not X, in a static ability"))),
+    };
+    let (r, c) = if let Ok((r, _)) = (alt((kw("gets"), kw("get"))), sp).parse(r) {
+        let (r, (p, _, t)) = cut((signed_amount, char('/'), signed_amount)).parse(r)?;
+        (r, Change::Pump(fixed(p)?, fixed(t)?))
+    } else if let Ok((r, _)) = (alt((kw("gains"), kw("gain"))), sp).parse(r) {
+        cut(keyword).map(Change::Grant).parse(r)?
+    } else if let Ok((r, _)) = (alt((kw("loses"), kw("lose"))), sp).parse(r) {
+        cut(keyword).map(Change::Lose).parse(r)?
+    } else {
+        let (r, _) = (alt((kw("has"), kw("have"))), sp).parse(r)?;
+        let (r, (_, _, _, _, _, _, _, _, p, _, t)) =
+            cut((kw("base"), sp, kw("power"), sp, kw("and"), sp, kw("toughness"), sp, number, char('/'), number))
+                .parse(r)?;
+        let n = |x: u32| i32::try_from(x).unwrap_or(i32::MAX);
+        (r, Change::SetPt(n(p), n(t)))
+    };
     if until_eot(r).is_ok() {
         return Err(nom::Err::Error(PError::expected(i, "a static effect")));
     }
-    Ok((r, Effect::Pump(Who::Enchanted, p, t)))
+    Ok((r, (a, c)))
 }
 
 fn until_eot(i: &str) -> PResult<'_, ()> {
@@ -484,6 +527,14 @@ fn effect(i: &str) -> PResult<'_, Effect> {
     if let Ok((r, _)) = (kw("gets"), sp).parse(r) {
         let (r, (p, _, t, _)) = cut((signed_amount, char('/'), signed_amount, until_eot)).parse(r)?;
         return Ok((r, Effect::Pump(w, p, t)));
+    }
+    if let Ok((r, _)) = (kw("loses"), sp).parse(r) {
+        let (r, (k, _)) = cut((keyword, until_eot)).parse(r)?;
+        return Ok((r, Effect::Lose(w, k)));
+    }
+    if let Ok((r, _)) = (kw("becomes"), sp).parse(r) {
+        let (r, (p, _, t, _)) = cut((amount, char('/'), amount, until_eot)).parse(r)?;
+        return Ok((r, Effect::SetPt(w, p, t)));
     }
     let (r, _) = cut((kw("gains"), sp)).parse(r)?;
     if let Who::Target(t) = &w
