@@ -103,6 +103,11 @@ fn verdict(sc: &Scenario, out: &Outcome, e: &crate::scenario::Expect, text: &str
             let (ap, at) = pt(sc, g, *c);
             (ap == *p && at == *t, format!("{} is {ap}/{at}", label(sc, *c)))
         }),
+        ExpectKind::Keyword(c, k, on) => in_play(sc, g, *c, || {
+            let has = crate::engine::chars::chars(&sc.setup.library, g, *c).has_keyword(k);
+            let word = if has { "has" } else { "does not have" };
+            (has == *on, format!("{} {word} {k}", label(sc, *c)))
+        }),
         ExpectKind::Counters(c, n, kind) => {
             let have = g.card(*c).counters.iter().find(|(k, _)| k == kind).map_or(0, |(_, n)| *n);
             (have == *n, format!("{} has {}", label(sc, *c), count(have, &format!("{kind} counter"))))

@@ -24,6 +24,7 @@ pub const BUILTIN: &[(&str, &str)] = &[
     ("src/cards/spells.yaml", include_str!("spells.yaml")),
     ("src/cards/artifacts.yaml", include_str!("artifacts.yaml")),
     ("src/cards/enchantments.yaml", include_str!("enchantments.yaml")),
+    ("src/cards/characteristics.yaml", include_str!("characteristics.yaml")),
 ];
 
 /// The help given where a name is not in the library: how to add a card.
@@ -103,7 +104,9 @@ impl CardKind {
             "land" | "basic land" => Self::Land,
             "artifact" | "mono artifact" | "poly artifact" | "continuous artifact" => Self::Artifact,
             "artifact creature" => Self::ArtifactCreature,
-            "enchantment" => Self::Enchantment,
+            // An Enchant World is a global enchantment of which only one may be in play (002
+            // L2272-2275).
+            "enchantment" | "enchant world" => Self::Enchantment,
             "instant" => Self::Instant,
             "interrupt" => Self::Interrupt,
             "sorcery" => Self::Sorcery,
@@ -220,7 +223,15 @@ impl CardDef {
             "enchantment" => T::Enchantment,
             _ => T::Permanent,
         };
-        Some(TargetSpec { kinds: vec![kind], filters: Vec::new(), many: false })
+        let filters = self
+            .abilities
+            .iter()
+            .filter_map(|a| match a {
+                Ability::EnchantOnly(x) => Some(*x),
+                _ => None,
+            })
+            .collect();
+        Some(TargetSpec { kinds: vec![kind], filters, many: false })
     }
 
     /// Static effects while in play (`enchanted creature gets +1/+2`).

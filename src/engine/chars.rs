@@ -221,6 +221,7 @@ fn reaches(game: &Game, ch: &Chars<'_>, c: CardId, src: CardId, a: &Affects) -> 
     match a {
         Affects::Enchanted => game.card(src).enchanting == Some(c),
         Affects::OtherOfType(t) => c != src && ch.is_creature() && ch.has_subtype(t),
+        Affects::OfType(t) => ch.is_creature() && ch.has_subtype(t),
         Affects::AllCreatures => ch.is_creature(),
         Affects::ColorCreatures(col) => ch.is_creature() && ch.colors & bit(*col) != 0,
         Affects::OwnAttackers => {

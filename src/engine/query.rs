@@ -144,6 +144,9 @@ impl Engine<'_> {
                         Filter::NonArtifact => kind.is_artifact().then_some(TargetFault::Artifact),
                         Filter::NotColor(col) => my_colors.contains(col).then_some(TargetFault::IsColor(*col)),
                         Filter::IsColor(col) => (!my_colors.contains(col)).then_some(TargetFault::NotColor(*col)),
+                        Filter::Flying => (!self.has_keyword(c, &Keyword::Flying)).then_some(TargetFault::NoFlying),
+                        // Checked where the source is known (announcement).
+                        Filter::NotThis => None,
                         // Tapping does not take a creature out of combat (002 Other Attack Phase Rulings).
                         Filter::Blocking => {
                             (!self.game.combat.as_ref().is_some_and(|cb| cb.in_combat(c) && cb.blocked_by(c).is_some()))
@@ -190,6 +193,8 @@ impl Engine<'_> {
             TargetFault::NotBlocking => format!("{name} is not blocking"),
             TargetFault::NotAttacking => format!("{name} is not attacking"),
             TargetFault::Protection(col) => format!("{name} has protection from {}", col.name()),
+            TargetFault::NoFlying => format!("{name} does not have flying"),
+            TargetFault::Itself => format!("{name} is the source itself (the ability says other than this)"),
         }
     }
 

@@ -624,6 +624,10 @@ pub enum TargetFault {
     NotAttacking,
     /// It has protection from the spell's colour.
     Protection(Color),
+    /// It does not have flying.
+    NoFlying,
+    /// It is the permanent whose ability this is (`other than this`).
+    Itself,
 }
 
 /// Why a creature cannot attack.

@@ -99,6 +99,16 @@ impl Engine<'_> {
                     Some(STEP4),
                 );
                 self.bury_duplicate_legend(sp.card)?;
+                // `as this enters play, ...`: part of the resolution (Earthbind's damage).
+                if let Some(target) = enchanting {
+                    let lib = self.lib;
+                    for a in &lib.get(self.game.card(sp.card).def).abilities {
+                        if let crate::grammar::ability::Ability::AsEnters(Effect::DamageEnchanted(a)) = a {
+                            let n = u32::try_from(Self::amount(*a, sp.x)).unwrap_or(0);
+                            self.assign(sp.card, &sp.colors, Target::Card(target), n);
+                        }
+                    }
+                }
             } else if self.game.card(sp.card).zone == Zone::Limbo {
                 self.put_in_graveyard(sp.card);
             }
@@ -357,6 +367,8 @@ impl Engine<'_> {
                 }
             }
             Effect::EntersPlay | Effect::Enchant(_) | Effect::TakeUnblockedDamage => {}
+            // Done as the enchantment enters play (see the end of `resolve_spell`).
+            Effect::DamageEnchanted(_) => {}
             Effect::DamageDisintegrate(a, _) => {
                 let n = u32::try_from(Self::amount(*a, x)).unwrap_or(0);
                 for &t in legal {

@@ -8,6 +8,7 @@
 //!             | ref "is in play" | ref "is in" [player "'s"] zone | ref "is removed from game"
 //!             | ref "is tapped" | ref "is untapped" | ref "is" N "/" N
 //!             | ref "has" N "damage" | ref "has" N kind ("counters" | "counter")
+//!             | ref "has" keyword | ref "does not have" keyword     (keyword: as in card abilities)
 //! zone        = "hand" | "graveyard" | "library" | "play"
 //! ```
 
@@ -62,6 +63,8 @@ pub enum ExpectSyntax {
     Pt(RefSyntax, i64, i64),
     /// Counters of a kind.
     Counters(RefSyntax, u32, String),
+    /// The permanent has (true) or does not have a keyword now.
+    Keyword(RefSyntax, crate::grammar::ability::Keyword, bool),
     /// What became of the N-th (or every) announcement from a card.
     Fate(Option<u32>, RefSyntax, Fate),
     /// Mana burn taken.
@@ -124,6 +127,14 @@ fn expectation<'a>(cx: Ctx<'a>, i: &'a str) -> PResult<'a, ExpectSyntax> {
     let (i, _) = sp(i)?;
     if let Ok((rest, f)) = fate(i) {
         return Ok((rest, ExpectSyntax::Fate(None, r, f)));
+    }
+    if let Ok((rest, (_, _, _, _, _, _, k))) =
+        (kw("does"), sp, kw("not"), sp, kw("have"), sp, crate::grammar::ability::keyword_parser).parse(i)
+    {
+        return Ok((rest, ExpectSyntax::Keyword(r, k, false)));
+    }
+    if let Ok((rest, (_, _, k))) = (kw("has"), sp, crate::grammar::ability::keyword_parser).parse(i) {
+        return Ok((rest, ExpectSyntax::Keyword(r, k, true)));
     }
     if let Ok((rest, _)) = kw("has")(i) {
         let (rest, (_, n, _)) = cut((sp, number, sp)).parse(rest)?;

@@ -301,6 +301,7 @@ impl Loader<'_> {
             ExpectSyntax::Tapped(r, t) => ExpectKind::Tapped(card(r)?, *t),
             ExpectSyntax::Damage(r, n) => ExpectKind::Damage(card(r)?, *n),
             ExpectSyntax::Pt(r, p, t) => ExpectKind::Pt(card(r)?, *p, *t),
+            ExpectSyntax::Keyword(r, k, on) => ExpectKind::Keyword(card(r)?, k.clone(), *on),
             ExpectSyntax::Counters(r, n, k) => ExpectKind::Counters(card(r)?, *n, k.clone()),
             ExpectSyntax::Fate(n, r, f) => ExpectKind::Fate(*n, card(r)?, *f),
             ExpectSyntax::Burned(p, n) => ExpectKind::Burned(player(p)?, *n),

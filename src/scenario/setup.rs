@@ -28,6 +28,8 @@ pub enum ExpectKind {
     Pt(CardId, i64, i64),
     /// Counters.
     Counters(CardId, u32, String),
+    /// Has (true) or does not have a keyword.
+    Keyword(CardId, crate::grammar::ability::Keyword, bool),
     /// Fate of the N-th (or every) announcement from a card.
     Fate(Option<u32>, CardId, Fate),
     /// Mana burn.

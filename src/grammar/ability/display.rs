@@ -32,6 +32,8 @@ impl fmt::Display for Ability {
                 }
             }
             Self::Triggered(t, e) => write!(f, "{t}, {e}"),
+            Self::EnchantOnly(x) => write!(f, "enchant only {} creatures", filter_word(*x)),
+            Self::AsEnters(e) => write!(f, "as this enters play, {e}"),
             Self::UpkeepCost(m) => write!(f, "during your upkeep, pay {m} or bury this"),
         }
     }
@@ -61,19 +63,8 @@ impl fmt::Display for TargetSpec {
             f.write_str("any number of ")?;
         }
         f.write_str("target")?;
-        let filters: Vec<String> = self
-            .filters
-            .iter()
-            .map(|x| match x {
-                Filter::Tapped => "tapped".to_owned(),
-                Filter::Untapped => "untapped".to_owned(),
-                Filter::Blocking => "blocking".to_owned(),
-                Filter::Attacking => "attacking".to_owned(),
-                Filter::NonArtifact => "nonartifact".to_owned(),
-                Filter::NotColor(c) => format!("non{}", c.name()),
-                Filter::IsColor(c) => c.name().to_owned(),
-            })
-            .collect();
+        let filters: Vec<String> =
+            self.filters.iter().filter(|x| **x != Filter::NotThis).map(|x| filter_word(*x)).collect();
         if !filters.is_empty() {
             write!(f, " {}", filters.join(", "))?;
         }
@@ -84,7 +75,26 @@ impl fmt::Display for TargetSpec {
             [] => Ok(()),
             [one] => write!(f, " {one}"),
             [rest @ .., last] => write!(f, " {} or {last}", rest.join(", ")),
+        }?;
+        if self.filters.contains(&Filter::NotThis) {
+            f.write_str(" other than this")?;
         }
+        Ok(())
+    }
+}
+
+/// A target adjective as written.
+fn filter_word(x: Filter) -> String {
+    match x {
+        Filter::Tapped => "tapped".to_owned(),
+        Filter::Untapped => "untapped".to_owned(),
+        Filter::Blocking => "blocking".to_owned(),
+        Filter::Attacking => "attacking".to_owned(),
+        Filter::NonArtifact => "nonartifact".to_owned(),
+        Filter::NotColor(c) => format!("non{}", c.name()),
+        Filter::IsColor(c) => c.name().to_owned(),
+        Filter::Flying => "flying".to_owned(),
+        Filter::NotThis => "other than this".to_owned(),
     }
 }
 
@@ -93,6 +103,7 @@ impl fmt::Display for Affects {
         match self {
             Self::Enchanted => f.write_str("enchanted creature"),
             Self::OtherOfType(t) => write!(f, "other {}", crate::cards::plural_type(t)),
+            Self::OfType(t) => write!(f, "all {}", crate::cards::plural_type(t)),
             Self::AllCreatures => f.write_str("all creatures"),
             Self::ColorCreatures(c) => write!(f, "{} creatures", c.name()),
             Self::OwnAttackers => f.write_str("attacking creatures you control"),
@@ -153,6 +164,7 @@ impl fmt::Display for Effect {
             Self::Regenerate(w) => write!(f, "regenerate {w}"),
             Self::EntersPlay => f.write_str("(enters play)"),
             Self::Enchant(t) => write!(f, "(enters play enchanting {t})"),
+            Self::DamageEnchanted(a) => write!(f, "deal {a} damage to enchanted creature"),
         }
     }
 }

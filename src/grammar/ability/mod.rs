@@ -11,9 +11,12 @@
 //!          | affected ("has" | "have") base power and toughness N "/" N   (sets the base)
 //!          | "all damage that unblocked attackers would deal to you is dealt to this instead while
 //!             this is untapped"
-//! affected = "enchanted creature" | "other" TYPE | "all creatures" | COLOR "creatures"
+//! affected = "enchanted creature" | "other" TYPE | "all" TYPE | "all creatures" | COLOR "creatures"
 //!          | "attacking creatures you control"
 //!            (TYPE: a creature type, plural or singular, `other Goblins`)
+//! enchant  = "enchant only" filter "creatures"     (what a local enchantment may be cast on)
+//! entering = "as this enters play," effect          (part of a local enchantment's resolution;
+//!            effect = "deal" N "damage to enchanted creature")
 //! phase    = "during your upkeep, pay" mana_cost "or bury this"
 //! trigger  = "when you control no" LAND-plural | "at end of turn, if no creatures are in play"
 //!          | "whenever a creature this damaged this turn is put into the graveyard"
@@ -38,14 +41,15 @@
 //! disintegrate_rider = "; that creature cannot regenerate this turn and is removed from the
 //!             game instead of going to the graveyard this turn"
 //! who      = "this" | "enchanted creature" | target
-//! target   = ["any number of"] "target" (adjective | kind | "," | "or")+
-//!            e.g. target nonartifact, nonblack creature
+//! target   = ["any number of"] "target" (adjective | kind | "," | "or")+ ["other than this"]
+//!            e.g. target nonartifact, nonblack creature; adjectives include "flying"
 //! amount   = N | "X"
 //! ```
 
 mod display;
 mod parse;
 
+pub(crate) use parse::keyword as keyword_parser;
 pub use parse::parse_ability;
 
 use super::mana::{Color, ManaCost};
@@ -138,6 +142,10 @@ pub enum Filter {
     NotColor(Color),
     /// It is of this colour.
     IsColor(Color),
+    /// It has flying.
+    Flying,
+    /// It is not the permanent whose ability this is (`other than this`).
+    NotThis,
 }
 
 /// `target ...`: what may be chosen.
@@ -224,6 +232,8 @@ pub enum Effect {
     EntersPlay,
     /// A local enchantment: it enters play on its target (implied by `Enchant KIND`, never written).
     Enchant(TargetSpec),
+    /// Damage to the creature the enchantment enchants (Earthbind as it enters play).
+    DamageEnchanted(Amount),
 }
 
 impl Effect {
@@ -260,6 +270,8 @@ pub enum Affects {
     Enchanted,
     /// Every other creature of a creature type (`other Goblins`), kept singular and lowercase.
     OtherOfType(String),
+    /// Every creature of a creature type (`all Goblins`), kept singular and lowercase.
+    OfType(String),
     /// Every creature.
     AllCreatures,
     /// Every creature of a colour.
@@ -316,6 +328,12 @@ pub enum Ability {
     Continuous(Affects, Change),
     /// A triggered ability: when the event happens, the effect follows (002 Triggered Abilities).
     Triggered(Trigger, Effect),
+    /// `enchant only FILTER creatures`: a local enchantment may be cast only on such a creature
+    /// (a targeting restriction: 002 Enchantments).
+    EnchantOnly(Filter),
+    /// `as this enters play, EFFECT`: done as the local enchantment's resolution puts it into
+    /// play on its creature (Earthbind's 2 damage).
+    AsEnters(Effect),
     /// A phase cost: `during your upkeep, pay COST or bury this` (002 Turn Order, About The
     /// Phases: it must be dealt with before the upkeep can end).
     UpkeepCost(ManaCost),

@@ -56,6 +56,21 @@ fn ability(i: &str) -> PResult<'_, Ability> {
     if let Ok((r, e)) = static_effect(i) {
         return Ok((r, Ability::Static(e)));
     }
+    if let Ok((r, (_, _, _, _, x, _, _))) =
+        (kw("enchant"), sp, kw("only"), sp, target_word, sp, alt((kw("creatures"), kw("creature")))).parse(i)
+    {
+        let TargetWord::Filter(x) = x else {
+            return Err(nom::Err::Failure(PError::expected(i, "an adjective such as `flying` after `enchant only`")));
+        };
+        return Ok((r, Ability::EnchantOnly(x)));
+    }
+    if let Ok((r, _)) = (kw("as"), sp, kw("this"), sp, kw("enters"), sp, kw("play"), space0, char(','), space0).parse(i)
+    {
+        let (r, (_, _, n, _, _, _, _, _, _, _)) =
+            cut((kw("deal"), sp, amount, sp, kw("damage"), sp, kw("to"), sp, kw("enchanted"), (sp, kw("creature"))))
+                .parse(r)?;
+        return Ok((r, Ability::AsEnters(Effect::DamageEnchanted(n))));
+    }
     if let Ok((r, (a, c))) = continuous(i) {
         return Ok((r, Ability::Continuous(a, c)));
     }
@@ -106,7 +121,7 @@ fn color(i: &str) -> PResult<'_, Color> {
 }
 
 /// `keyword = "flying" | "first strike" | ...`
-fn keyword(i: &str) -> PResult<'_, Keyword> {
+pub(crate) fn keyword(i: &str) -> PResult<'_, Keyword> {
     alt((
         value(Keyword::Flying, kw("flying")),
         value(Keyword::FirstStrike, (kw("first"), sp, kw("strike"))),
@@ -198,6 +213,7 @@ fn target_word(i: &str) -> PResult<'_, TargetWord> {
         value(F(Filter::Blocking), kw("blocking")),
         value(F(Filter::Attacking), kw("attacking")),
         value(F(Filter::NonArtifact), kw("nonartifact")),
+        value(F(Filter::Flying), kw("flying")),
         map(preceded(tag("non"), color), |c| F(Filter::NotColor(c))),
         map(color, |c| F(Filter::IsColor(c))),
     ))
@@ -230,6 +246,10 @@ fn target(i: &str) -> PResult<'_, TargetSpec> {
     }
     if spec.kinds.is_empty() {
         return Err(nom::Err::Failure(PError::expected(i, "a target kind after the adjectives")));
+    }
+    if let Ok((r, _)) = (sp, kw("other"), sp, kw("than"), sp, kw("this")).parse(i) {
+        spec.filters.push(Filter::NotThis);
+        i = r;
     }
     Ok((i, spec))
 }
@@ -296,6 +316,7 @@ fn affected(i: &str) -> PResult<'_, Affects> {
     alt((
         value(Affects::Enchanted, (kw("enchanted"), sp, kw("creature"))),
         value(Affects::AllCreatures, (kw("all"), sp, kw("creatures"))),
+        map(preceded((kw("all"), sp), word), |t: &str| Affects::OfType(crate::cards::type_key(t))),
         value(Affects::OwnAttackers, (kw("attacking"), sp, kw("creatures"), sp, kw("you"), sp, kw("control"))),
         map((color, sp, kw("creatures")), |(c, _, _)| Affects::ColorCreatures(c)),
         map(preceded((kw("other"), sp), word), |t: &str| Affects::OtherOfType(crate::cards::type_key(t))),
