@@ -2,7 +2,7 @@
 //!
 //! ```text
 //! ability  = keyword | "spell:" effect | cost ":" effect | static | trigger "," effect
-//!          | "costs" mana "more for each target after the first"
+//!          | "costs" mana "more for each target after the first" | enchant | entering
 //! keyword  = "flying" | "first strike" | "trample" | "banding" | "wall" | "does not tap to attack"
 //!          | LAND "walk" | "protection from" color
 //!          | "cannot attack unless the defending player controls a(n)" LAND
