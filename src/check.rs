@@ -103,6 +103,16 @@ fn verdict(sc: &Scenario, out: &Outcome, e: &crate::scenario::Expect, text: &str
             let (ap, at) = pt(sc, g, *c);
             (ap == *p && at == *t, format!("{} is {ap}/{at}", label(sc, *c)))
         }),
+        ExpectKind::Color(c, col, on) => in_play(sc, g, *c, || {
+            let colors = crate::engine::chars::chars(&sc.setup.library, g, *c).color_list();
+            let is = colors.contains(col);
+            let now = if colors.is_empty() {
+                "colorless".to_owned()
+            } else {
+                colors.iter().map(|x| x.name()).collect::<Vec<_>>().join(" and ")
+            };
+            (is == *on, format!("{} is {now}", label(sc, *c)))
+        }),
         ExpectKind::Keyword(c, k, on) => in_play(sc, g, *c, || {
             let has = crate::engine::chars::chars(&sc.setup.library, g, *c).has_keyword(k);
             let word = if has { "has" } else { "does not have" };

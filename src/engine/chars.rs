@@ -67,6 +67,10 @@ pub struct Chars<'a> {
     pub subtypes: Cow<'a, [String]>,
     /// The printed card.
     pub def: &'a CardDef,
+    /// Its abilities now: the printed ones, with the words text changes replaced.
+    pub abilities: Cow<'a, [Ability]>,
+    /// The text changes on it, (old word, new word), oldest first.
+    pub text: Vec<(String, String)>,
     /// Keywords given (true) or taken away (false) by effects, in timestamp order: the last
     /// word on a keyword decides.
     pub keywords: Vec<(Keyword, bool)>,
@@ -83,14 +87,18 @@ impl Chars<'_> {
     /// one an effect gave.
     #[must_use]
     pub fn has_keyword(&self, k: &Keyword) -> bool {
-        self.keywords.iter().rev().find(|(x, _)| x == k).map_or_else(|| self.def.has_keyword(k), |(_, on)| *on)
+        self.keywords
+            .iter()
+            .rev()
+            .find(|(x, _)| x == k)
+            .map_or_else(|| self.abilities.iter().any(|a| matches!(a, Ability::Keyword(x) if x == k)), |(_, on)| *on)
     }
 
     /// Every keyword it has now: the printed ones not taken away, then those given.
     #[must_use]
     pub fn keyword_list(&self) -> Vec<Keyword> {
         let mut out: Vec<Keyword> = Vec::new();
-        let printed = self.def.abilities.iter().filter_map(|a| match a {
+        let printed = self.abilities.iter().filter_map(|a| match a {
             Ability::Keyword(k) => Some(k),
             _ => None,
         });
@@ -132,6 +140,8 @@ fn printed<'a>(lib: &'a Library, game: &Game, c: CardId) -> Chars<'a> {
         pt: def.pt.unwrap_or((0, 0)),
         subtypes: Cow::Borrowed(&def.subtypes),
         def,
+        abilities: Cow::Borrowed(&def.abilities),
+        text: Vec::new(),
         keywords: Vec::new(),
     }
 }
@@ -172,15 +182,20 @@ impl Applied<'_> {
 #[must_use]
 pub fn chars<'a>(lib: &'a Library, game: &'a Game, c: CardId) -> Chars<'a> {
     let mut ch = printed(lib, game, c);
-    if game.card(c).zone != Zone::Play {
+    let zone = game.card(c).zone;
+    // A spell being cast keeps the changes made to it (002 L3889-3893); static abilities reach
+    // permanents only.
+    if zone != Zone::Play && zone != Zone::Limbo {
         return ch;
     }
-    let st = statics(lib, game);
     let timed = game.eot.iter().filter(|e| e.card == c);
     let mut effects: Vec<Applied<'a>> = Vec::new();
-    for &(t, src, i) in &st.list {
-        if let Some(Ability::Continuous(a, chg)) = lib.get(game.card(src).def).abilities.get(usize::from(i)) {
-            effects.push(Applied::Static(t, src, a, chg));
+    if zone == Zone::Play {
+        let st = statics(lib, game);
+        for &(t, src, i) in &st.list {
+            if let Some(Ability::Continuous(a, chg)) = lib.get(game.card(src).def).abilities.get(usize::from(i)) {
+                effects.push(Applied::Static(t, src, a, chg));
+            }
         }
     }
     effects.extend(timed.map(Applied::Timed));
@@ -210,10 +225,78 @@ pub fn chars<'a>(lib: &'a Library, game: &'a Game, c: CardId) -> Chars<'a> {
             Change::SetPt(p, t) => base = (*p, *t),
             Change::Grant(k) => ch.keywords.push((k.clone(), true)),
             Change::Lose(k) => ch.keywords.push((k.clone(), false)),
+            Change::SetColor(cs) => ch.colors = color_bits(cs),
+            Change::Text(old, new) => ch.text.push((old.clone(), new.clone())),
         }
+    }
+    if !ch.text.is_empty() {
+        ch.abilities = Cow::Owned(ch.def.abilities.iter().map(|a| swap_ability(a, &ch.text)).collect());
     }
     ch.pt = (base.0.saturating_add(plus.0), base.1.saturating_add(plus.1));
     ch
+}
+
+/// An ability with its text changes made: its words replaced, one change after the other, and
+/// read again (a change the language cannot read leaves the ability as it was).
+#[must_use]
+pub fn swap_ability(a: &Ability, swaps: &[(String, String)]) -> Ability {
+    let text = a.to_string();
+    let mut new = text.clone();
+    for (old, to) in swaps {
+        new = swap_words(&new, old, to);
+    }
+    if new == text {
+        return a.clone();
+    }
+    crate::grammar::ability::parse_ability(&new).unwrap_or_else(|_| a.clone())
+}
+
+/// Replaces a word in an ability's text wherever it stands alone or in the forms the language
+/// builds from it: plural (`islands`), `non...` (`nonblack`), `...walk` (`swampwalk`).
+fn swap_words(text: &str, old: &str, new: &str) -> String {
+    let old = old.to_lowercase();
+    let new = new.to_lowercase();
+    let mut out = String::with_capacity(text.len());
+    let mut word = String::new();
+    let flush = |word: &mut String, out: &mut String| {
+        let lower = word.to_lowercase();
+        let forms = [
+            (old.clone(), new.clone()),
+            (format!("{old}s"), format!("{new}s")),
+            (format!("non{old}"), format!("non{new}")),
+            (format!("{old}walk"), format!("{new}walk")),
+        ];
+        match forms.iter().find(|(f, _)| *f == lower) {
+            Some((_, to)) => out.push_str(to),
+            None => out.push_str(word),
+        }
+        word.clear();
+    };
+    for ch in text.chars() {
+        if ch.is_alphanumeric() || ch == '-' {
+            word.push(ch);
+        } else {
+            flush(&mut word, &mut out);
+            out.push(ch);
+        }
+    }
+    flush(&mut word, &mut out);
+    out
+}
+
+/// The first word of a kind the card's text holds now (what a text change replaces).
+#[must_use]
+pub fn first_word(ch: &Chars<'_>, kind: crate::grammar::ability::WordKind) -> Option<String> {
+    let text: String = ch.abilities.iter().map(|a| format!("{a} ")).collect::<String>().to_lowercase();
+    let words: Vec<&str> = text.split(|c: char| !c.is_alphanumeric()).collect();
+    words
+        .iter()
+        .find_map(|w| {
+            kind.words()
+                .iter()
+                .find(|k| *w == **k || *w == format!("{k}s") || *w == format!("non{k}") || *w == format!("{k}walk"))
+        })
+        .map(|k| (*k).to_owned())
 }
 
 /// Whether a static effect of `src` reaches card `c`, as the earlier effects left it.

@@ -252,6 +252,7 @@ impl<'a> Position<'a> {
             for &x in &xs {
                 for from in &chosen {
                     out.push(Action::Announce(Announce {
+                        chosen: None,
                         player: p,
                         card,
                         source,
@@ -346,6 +347,7 @@ impl<'a> Position<'a> {
             for (source, e) in effects {
                 if e.target().is_some_and(|t| t.kinds.contains(&TargetKind::Spell)) {
                     out.push(Announce {
+                        chosen: None,
                         player: p,
                         card: c,
                         source,

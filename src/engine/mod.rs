@@ -322,6 +322,8 @@ impl Engine<'_> {
                     | EventKind::Pumped { .. }
                     | EventKind::Granted { .. }
                     | EventKind::Lost { .. }
+                    | EventKind::ColorSet { .. }
+                    | EventKind::TextChanged { .. }
                     | EventKind::BaseSet { .. }
             )
         });

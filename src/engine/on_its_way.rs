@@ -147,6 +147,7 @@ impl Engine<'_> {
         match srcs.as_slice() {
             [] => Err(self.no_regeneration_source(p, c)),
             [(card, i)] => Ok(Announce {
+                chosen: None,
                 player: p,
                 card: *card,
                 source: Source::Ability(*i),

@@ -4,7 +4,7 @@ use super::Engine;
 use super::refusal::{Place, TargetFault};
 use super::state::{CardId, PlayerId, Source, Spell, SpellId, Status, Target, Zone};
 use crate::cards::CardKind;
-use crate::grammar::ability::{ActivationCost, Effect, Filter, Keyword, TargetKind, TargetSpec};
+use crate::grammar::ability::{Ability, ActivationCost, Effect, Filter, Keyword, TargetKind, TargetSpec};
 use crate::grammar::mana::Color;
 
 /// Current power and toughness of a card: printed, counters, and the continuous effects on it
@@ -28,9 +28,82 @@ pub fn power_toughness_all(lib: &crate::cards::Library, game: &super::state::Gam
 }
 
 impl Engine<'_> {
-    /// The effect a spell or ability uses.
+    /// The effect a spell or ability uses, with the card's text as it is now.
     pub(super) fn effect_of(&self, card: CardId, source: Source) -> Option<Effect> {
+        self.effect_with_text(card, source, &self.text_of(card))
+    }
+
+    /// The text changes on a card now, oldest first (only effects make them, never a static
+    /// ability, so they are found among the timed effects alone).
+    pub(super) fn text_of(&self, c: CardId) -> Vec<(String, String)> {
+        let mut t: Vec<(u32, (String, String))> = self
+            .game
+            .eot
+            .iter()
+            .filter(|e| e.card == c)
+            .filter_map(|e| match &e.change {
+                crate::grammar::ability::Change::Text(o, n) => Some((e.stamp, (o.clone(), n.clone()))),
+                _ => None,
+            })
+            .collect();
+        t.sort_by_key(|(s, _)| *s);
+        t.into_iter().map(|(_, x)| x).collect()
+    }
+
+    /// The card's abilities with these text changes made.
+    pub(super) fn abilities_with(&self, c: CardId, text: &[(String, String)]) -> std::borrow::Cow<'_, [Ability]> {
+        let def = self.def(c);
+        if text.is_empty() {
+            return std::borrow::Cow::Borrowed(&def.abilities);
+        }
+        std::borrow::Cow::Owned(def.abilities.iter().map(|a| super::chars::swap_ability(a, text)).collect())
+    }
+
+    /// The effect a spell or ability uses, with these text changes made (an ability keeps the
+    /// text it had when it was announced: 002 L3671-3676).
+    pub(super) fn effect_with_text(&self, card: CardId, source: Source, text: &[(String, String)]) -> Option<Effect> {
         let def = self.def(card);
+        if !text.is_empty() {
+            let abilities = self.abilities_with(card, text);
+            let mode_effects: Vec<Effect> = def
+                .modes
+                .iter()
+                .filter_map(|(_, a)| match super::chars::swap_ability(a, text) {
+                    Ability::Spell(e) => Some(e),
+                    _ => None,
+                })
+                .collect();
+            let spells: Vec<&Effect> = abilities
+                .iter()
+                .filter_map(|a| match a {
+                    Ability::Spell(e) => Some(e),
+                    _ => None,
+                })
+                .chain(mode_effects.iter())
+                .collect();
+            let found = match source {
+                Source::Spell(i) => spells.get(usize::from(i)).map(|e| (*e).clone()),
+                Source::Ability(i) => abilities
+                    .iter()
+                    .filter_map(|a| match a {
+                        Ability::Activated(_, e) => Some(e),
+                        _ => None,
+                    })
+                    .nth(usize::from(i))
+                    .cloned(),
+                Source::Triggered(i) => abilities
+                    .iter()
+                    .filter_map(|a| match a {
+                        Ability::Triggered(_, e) => Some(e),
+                        _ => None,
+                    })
+                    .nth(usize::from(i))
+                    .cloned(),
+            };
+            if found.is_some() {
+                return found;
+            }
+        }
         match source {
             Source::Spell(i) => def
                 .spell_effects()
@@ -223,9 +296,14 @@ impl Engine<'_> {
         }
     }
 
-    /// The spell's effect; every spell the engine made has one.
+    /// The spell's effect; every spell the engine made has one. A spell reads its card's text
+    /// now (a change made while it is cast counts: 002 L576-583); an ability, the text it had
+    /// when announced.
     pub(super) fn spell_effect(&self, sp: &Spell) -> Option<Effect> {
-        self.effect_of(sp.card, sp.source)
+        match sp.source {
+            Source::Spell(_) => self.effect_of(sp.card, sp.source),
+            Source::Ability(_) | Source::Triggered(_) => self.effect_with_text(sp.card, sp.source, &sp.text),
+        }
     }
 
     /// Untapped permanents `p` controls that produce mana by tapping alone, in play order:

@@ -197,7 +197,7 @@ impl Engine<'_> {
                 if let Some(c) = who(w).filter(|&c| self.is_creature_in_play(c)) {
                     let (p, t) = (Self::amount(*p, x), Self::amount(*t, x));
                     let stamp = self.game.stamp();
-                    self.game.eot.push(UntilEot { card: c, stamp, change: Change::Pump(p, t) });
+                    self.game.eot.push(UntilEot { card: c, stamp, change: Change::Pump(p, t), lasting: false });
                     let (np, nt) = self.pt(c);
                     self.emit(
                         EventKind::Pumped { card: self.label(c), power: p, toughness: t, now: format!("{np}/{nt}") },
@@ -208,14 +208,14 @@ impl Engine<'_> {
             Effect::Grant(w, k) => {
                 if let Some(c) = who(w).filter(|&c| self.game.card(c).zone == Zone::Play) {
                     let stamp = self.game.stamp();
-                    self.game.eot.push(UntilEot { card: c, stamp, change: Change::Grant(k.clone()) });
+                    self.game.eot.push(UntilEot { card: c, stamp, change: Change::Grant(k.clone()), lasting: false });
                     self.emit(EventKind::Granted { card: self.label(c), keyword: k.to_string() }, None);
                 }
             }
             Effect::Lose(w, k) => {
                 if let Some(c) = who(w).filter(|&c| self.game.card(c).zone == Zone::Play) {
                     let stamp = self.game.stamp();
-                    self.game.eot.push(UntilEot { card: c, stamp, change: Change::Lose(k.clone()) });
+                    self.game.eot.push(UntilEot { card: c, stamp, change: Change::Lose(k.clone()), lasting: false });
                     self.emit(EventKind::Lost { card: self.label(c), keyword: k.to_string() }, None);
                 }
             }
@@ -223,13 +223,61 @@ impl Engine<'_> {
                 if let Some(c) = who(w).filter(|&c| self.is_creature_in_play(c)) {
                     let (p, t) = (Self::amount(*p, x), Self::amount(*t, x));
                     let stamp = self.game.stamp();
-                    self.game.eot.push(UntilEot { card: c, stamp, change: Change::SetPt(p, t) });
+                    self.game.eot.push(UntilEot { card: c, stamp, change: Change::SetPt(p, t), lasting: false });
                     let (np, nt) = self.pt(c);
                     // 002 L1927-1937: the base is rewritten; the other effects stay.
                     self.emit(
                         EventKind::BaseSet { card: self.label(c), power: p, toughness: t, now: format!("{np}/{nt}") },
                         Some(Rule::g("Creature Power and Toughness")),
                     );
+                }
+            }
+            Effect::SetColor(_, col) => {
+                // A Lace: on a spell being cast, its colour now and the permanent's for good
+                // (002 L1665-1668); on a permanent, for as long as it stays in play.
+                for &t in legal {
+                    let c = match t {
+                        Target::Spell(s) => {
+                            self.game.spell_mut(s).colors = vec![*col];
+                            self.game.spell(s).card
+                        }
+                        Target::Card(c) => c,
+                        Target::Player(_) => continue,
+                    };
+                    let stamp = self.game.stamp();
+                    self.game.eot.push(UntilEot {
+                        card: c,
+                        stamp,
+                        change: Change::SetColor(vec![*col]),
+                        lasting: true,
+                    });
+                    let spell = matches!(t, Target::Spell(_));
+                    self.emit(EventKind::ColorSet { card: self.tlabel(t), color: col.name().to_owned(), spell }, None);
+                }
+            }
+            Effect::ReplaceWord(kind, _) => {
+                for &t in legal {
+                    let c = match t {
+                        Target::Spell(s) => self.game.spell(s).card,
+                        Target::Card(c) => c,
+                        Target::Player(_) => continue,
+                    };
+                    let Some(new) = sp.chosen.clone() else { continue };
+                    // The word replaced is the one of that kind the text holds now.
+                    let Some(old) = super::chars::first_word(&self.chars(c), *kind) else {
+                        self.emit(
+                            EventKind::TextChanged { card: self.tlabel(t), old: String::new(), new: new.clone() },
+                            None,
+                        );
+                        continue;
+                    };
+                    if old == new {
+                        continue;
+                    }
+                    let stamp = self.game.stamp();
+                    let change = Change::Text(old.clone(), new.clone());
+                    self.game.eot.push(UntilEot { card: c, stamp, change, lasting: true });
+                    self.emit(EventKind::TextChanged { card: self.tlabel(t), old, new }, None);
                 }
             }
             Effect::GainLife(_, a) => {

@@ -161,6 +161,11 @@ pub struct Spell {
     /// For damage prevention: the sources whose packets are meant (`choosing SOURCE, ...`),
     /// in the order named; empty when none was named.
     pub packet_sources: Vec<CardId>,
+    /// A word chosen at announcement (`choosing blue`: the new word of a text change).
+    pub chosen: Option<String>,
+    /// An ability's text changes as they stood when it was announced: later ones do not reach
+    /// it (002 L3671-3676).
+    pub text: Vec<(String, String)>,
     /// What became of it.
     pub status: Status,
 }
@@ -337,6 +342,10 @@ pub struct UntilEot {
     pub stamp: u32,
     /// What it changes.
     pub change: Change,
+    /// It lasts as long as the card stays in play (a Lace, a Sleight of Mind), not until the
+    /// end of the turn; one made on a spell carries over to the permanent it becomes (002
+    /// L1665-1668).
+    pub lasting: bool,
 }
 
 /// What a priority context is for.
@@ -557,7 +566,9 @@ impl Game {
             c.enchanting = None;
             c.controller = c.owner;
         }
-        if left_play {
+        // Effects on a card end when it goes anywhere but into play (a spell's Lace carries
+        // over to the permanent it becomes).
+        if left_play || zone != Zone::Play {
             self.eot.retain(|e| e.card != id);
         }
     }

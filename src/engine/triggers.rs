@@ -87,7 +87,25 @@ impl Engine<'_> {
             let controller = self.game.card(c).controller;
             // The library outlives the engine's borrow of itself.
             let lib = self.lib;
-            for (i, (t, _)) in lib.get(self.game.card(c).def).triggered().iter().enumerate() {
+            // With its text changed (Magical Hack on Sea Serpent), a trigger waits for the new words.
+            let text = self.text_of(c);
+            let swapped: Vec<crate::grammar::ability::Ability> = if text.is_empty() {
+                Vec::new()
+            } else {
+                lib.get(self.game.card(c).def).abilities.iter().map(|a| super::chars::swap_ability(a, &text)).collect()
+            };
+            let triggered: Vec<(&Trigger, &crate::grammar::ability::Effect)> = if text.is_empty() {
+                lib.get(self.game.card(c).def).triggered()
+            } else {
+                swapped
+                    .iter()
+                    .filter_map(|a| match a {
+                        crate::grammar::ability::Ability::Triggered(t, e) => Some((t, e)),
+                        _ => None,
+                    })
+                    .collect()
+            };
+            for (i, (t, _)) in triggered.iter().enumerate() {
                 let i = u8::try_from(i).unwrap_or(0);
                 match t {
                     Trigger::ControlNo(land) => {
@@ -178,6 +196,8 @@ impl Engine<'_> {
                 x: 0,
                 colors: self.colors(c),
                 packet_sources: Vec::new(),
+                chosen: None,
+                text: self.chars(c).text,
                 status: Status::Waiting,
             });
             self.depth = self.depth.saturating_add(1);

@@ -9,6 +9,7 @@
 //!             | ref "is tapped" | ref "is untapped" | ref "is" N "/" N
 //!             | ref "has" N "damage" | ref "has" N kind ("counters" | "counter")
 //!             | ref "has" keyword | ref "does not have" keyword     (keyword: as in card abilities)
+//!             | ref "is" ["not"] color
 //! zone        = "hand" | "graveyard" | "library" | "play"
 //! ```
 
@@ -63,6 +64,8 @@ pub enum ExpectSyntax {
     Pt(RefSyntax, i64, i64),
     /// Counters of a kind.
     Counters(RefSyntax, u32, String),
+    /// The card is (true) or is not of a colour now.
+    Color(RefSyntax, crate::grammar::mana::Color, bool),
     /// The permanent has (true) or does not have a keyword now.
     Keyword(RefSyntax, crate::grammar::ability::Keyword, bool),
     /// What became of the N-th (or every) announcement from a card.
@@ -96,6 +99,18 @@ fn signed(i: &str) -> PResult<'_, i64> {
     let (i, neg) = opt(char('-')).parse(i)?;
     let (i, n) = number(i)?;
     Ok((i, if neg.is_some() { -i64::from(n) } else { i64::from(n) }))
+}
+
+fn color_word(i: &str) -> PResult<'_, crate::grammar::mana::Color> {
+    use crate::grammar::mana::Color;
+    alt((
+        value(Color::White, kw("white")),
+        value(Color::Blue, kw("blue")),
+        value(Color::Black, kw("black")),
+        value(Color::Red, kw("red")),
+        value(Color::Green, kw("green")),
+    ))
+    .parse(i)
 }
 
 fn expectation<'a>(cx: Ctx<'a>, i: &'a str) -> PResult<'a, ExpectSyntax> {
@@ -149,6 +164,9 @@ fn expectation<'a>(cx: Ctx<'a>, i: &'a str) -> PResult<'a, ExpectSyntax> {
     let (i, _) = cut(sp).parse(i)?;
     if let Ok((rest, t)) = alt((value(true, kw("tapped")), value(false, kw("untapped")))).parse(i) {
         return Ok((rest, ExpectSyntax::Tapped(r, t)));
+    }
+    if let Ok((rest, (not, col))) = (opt((kw("not"), sp)), color_word).parse(i) {
+        return Ok((rest, ExpectSyntax::Color(r, col, not.is_none())));
     }
     if let Ok((rest, _)) = (kw("removed"), sp, kw("from"), sp, opt((kw("the"), sp)), kw("game")).parse(i) {
         return Ok((rest, ExpectSyntax::Zone(r, ZoneName::Removed, None)));

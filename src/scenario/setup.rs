@@ -28,6 +28,8 @@ pub enum ExpectKind {
     Pt(CardId, i64, i64),
     /// Counters.
     Counters(CardId, u32, String),
+    /// Is (true) or is not of a colour.
+    Color(CardId, crate::grammar::mana::Color, bool),
     /// Has (true) or does not have a keyword.
     Keyword(CardId, crate::grammar::ability::Keyword, bool),
     /// Fate of the N-th (or every) announcement from a card.

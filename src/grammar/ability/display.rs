@@ -1,6 +1,6 @@
 //! How abilities print: the same words the grammar reads.
 
-use super::{Ability, Affects, Amount, Change, Effect, Filter, TargetSpec, Who};
+use super::{Ability, Affects, Amount, Change, Effect, Filter, TargetSpec, Who, WordKind};
 use std::fmt;
 
 /// The canonical text of a parsed ability: what `judge card` shows, and what parses back to it.
@@ -29,6 +29,8 @@ impl fmt::Display for Ability {
                     }
                     Change::Grant(k) => write!(f, "{a} {} {k}", verb("gains", "gain")),
                     Change::Lose(k) => write!(f, "{a} {} {k}", verb("loses", "lose")),
+                    // Never written on a card: made by effects only.
+                    Change::SetColor(_) | Change::Text(..) => write!(f, "{a} (changed)"),
                 }
             }
             Self::Triggered(t, e) => write!(f, "{t}, {e}"),
@@ -148,6 +150,14 @@ impl fmt::Display for Effect {
             Self::Grant(w, k) => write!(f, "{w} gains {k} until end of turn"),
             Self::Lose(w, k) => write!(f, "{w} loses {k} until end of turn"),
             Self::SetPt(w, p, t) => write!(f, "{w} becomes {p}/{t} until end of turn"),
+            Self::SetColor(w, c) => write!(f, "{w} becomes {}", c.name()),
+            Self::ReplaceWord(k, t) => {
+                let what = match k {
+                    WordKind::Color => "color word",
+                    WordKind::BasicLandType => "basic land type",
+                };
+                write!(f, "replace one {what} with another in the text of {t}")
+            }
             Self::GainLife(t, a) => write!(f, "{t} gains {a} life"),
             Self::Bounce(t) => write!(f, "return {t} to its owner's hand"),
             Self::Destroy(t, bury) => write!(f, "{} {t}", if *bury { "bury" } else { "destroy" }),

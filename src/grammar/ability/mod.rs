@@ -28,6 +28,9 @@
 //!          | "deal" amount "damage to each creature and each player"
 //!          | who "gets" signed "/" signed "until end of turn" | who "gains" keyword "until end of turn"
 //!          | who "loses" keyword "until end of turn" | who "becomes" N "/" N "until end of turn"
+//!          | who "becomes" color                      (for as long as it is in play: the Laces)
+//!          | "replace one" ("color word" | "basic land type") "with another in the text of" target
+//!            (the new word is chosen at announcement: `choosing blue`)
 //!          | target "gains" amount "life" | "return" target "to its owner's hand"
 //!          | ("destroy" | "bury") (target | "all creatures") | "bury this"
 //!          | "prevent" ["up to"] amount "damage to" target
@@ -206,6 +209,11 @@ pub enum Effect {
     Lose(Who, Keyword),
     /// Sets the base power and toughness until end of turn.
     SetPt(Who, Amount, Amount),
+    /// A spell or permanent becomes a colour for as long as it is in play (the Laces).
+    SetColor(Who, Color),
+    /// Replaces one word of a kind in the target's text by one chosen at announcement
+    /// (`choosing WORD`), for as long as it is in play.
+    ReplaceWord(WordKind, TargetSpec),
     /// A player gains life.
     GainLife(TargetSpec, Amount),
     /// Returns a permanent to its owner's hand.
@@ -256,6 +264,8 @@ impl Effect {
             | Self::Grant(Who::Target(t), _)
             | Self::Lose(Who::Target(t), _)
             | Self::SetPt(Who::Target(t), _, _)
+            | Self::SetColor(Who::Target(t), _)
+            | Self::ReplaceWord(_, t)
             | Self::Regenerate(Who::Target(t))
             | Self::Enchant(t) => Some(t),
             _ => None,
@@ -291,6 +301,30 @@ pub enum Change {
     Grant(Keyword),
     /// Takes a keyword away.
     Lose(Keyword),
+    /// Sets the colours (a Lace): the newest setting wins, whatever the cost says.
+    SetColor(Vec<Color>),
+    /// Replaces one word of the text by another (Sleight of Mind, Magical Hack): (old, new).
+    Text(String, String),
+}
+
+/// The kind of word a text change replaces.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+pub enum WordKind {
+    /// A colour word (`red`).
+    Color,
+    /// A basic land type (`Island`).
+    BasicLandType,
+}
+
+impl WordKind {
+    /// The words of the kind, as the text holds them.
+    #[must_use]
+    pub const fn words(self) -> &'static [&'static str] {
+        match self {
+            Self::Color => &["white", "blue", "black", "red", "green"],
+            Self::BasicLandType => &["plains", "island", "swamp", "mountain", "forest"],
+        }
+    }
 }
 
 /// An activation cost: mana and/or tapping.

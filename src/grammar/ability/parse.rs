@@ -529,6 +529,17 @@ fn effect(i: &str) -> PResult<'_, Effect> {
         .parse(r)?;
         return Ok((r, Effect::CounterUnlessPaid(t, n, lands.is_some())));
     }
+    if let Ok((r, _)) = (kw("replace"), sp, kw("one"), sp).parse(i) {
+        let (r, k) = cut(alt((
+            value(super::WordKind::Color, (kw("color"), sp, kw("word"))),
+            value(super::WordKind::BasicLandType, (kw("basic"), sp, kw("land"), sp, kw("type"))),
+        )))
+        .parse(r)?;
+        let (r, _) =
+            cut((sp, kw("with"), sp, kw("another"), sp, kw("in"), sp, kw("the"), sp, kw("text"), sp, kw("of"), sp))
+                .parse(r)?;
+        return cut(target).map(|t| Effect::ReplaceWord(k, t)).parse(r);
+    }
     if let Ok((r, _)) = (kw("tap"), sp).parse(i) {
         return cut(target).map(Effect::Tap).parse(r);
     }
@@ -552,6 +563,9 @@ fn effect(i: &str) -> PResult<'_, Effect> {
     if let Ok((r, _)) = (kw("loses"), sp).parse(r) {
         let (r, (k, _)) = cut((keyword, until_eot)).parse(r)?;
         return Ok((r, Effect::Lose(w, k)));
+    }
+    if let Ok((r, (_, _, c))) = (kw("becomes"), sp, color).parse(r) {
+        return Ok((r, Effect::SetColor(w, c)));
     }
     if let Ok((r, _)) = (kw("becomes"), sp).parse(r) {
         let (r, (p, _, t, _)) = cut((amount, char('/'), amount, until_eot)).parse(r)?;
