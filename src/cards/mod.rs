@@ -169,6 +169,12 @@ impl CardDef {
         self.cost.map(|c| c.colors()).unwrap_or_default()
     }
 
+    /// Whether the card is a basic land (its type line says so).
+    #[must_use]
+    pub fn is_basic(&self) -> bool {
+        self.type_line.to_lowercase().starts_with("basic land")
+    }
+
     /// Whether the card has this creature or land type (a [`type_key`]).
     #[must_use]
     pub fn has_subtype(&self, key: &str) -> bool {
@@ -875,6 +881,13 @@ pub fn type_key(t: &str) -> String {
         last.clone()
     };
     format!("{head}{singular}")
+}
+
+/// A type as shown in an ability's words, singular and capitalised (`Plains`, `Island`).
+#[must_use]
+pub fn singular_type(key: &str) -> String {
+    let mut cs = key.chars();
+    cs.next().map(|f| f.to_uppercase().chain(cs).collect()).unwrap_or_default()
 }
 
 /// A type as shown in an ability's words: capitalised and plural (`Goblins`).

@@ -286,6 +286,7 @@ impl Engine<'_> {
             colors,
             packet_sources: an.packet_sources.clone(),
             chosen: an.chosen.clone(),
+            replaced: an.replaced.clone(),
             text: if cast_spell { Vec::new() } else { self.chars(an.card).text },
             status: Status::BeingCast,
         });

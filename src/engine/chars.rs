@@ -163,8 +163,8 @@ fn counters(game: &Game, c: CardId) -> (i32, i32) {
 
 /// One continuous effect that may reach a card, with its timestamp.
 enum Applied<'a> {
-    /// A static ability of a permanent in play.
-    Static(u32, CardId, &'a Affects, &'a Change),
+    /// A static ability of a permanent in play (with its source's text changes made).
+    Static(u32, CardId, Cow<'a, Ability>),
     /// An until-end-of-turn effect on this card.
     Timed(&'a UntilEot),
 }
@@ -193,8 +193,12 @@ pub fn chars<'a>(lib: &'a Library, game: &'a Game, c: CardId) -> Chars<'a> {
     if zone == Zone::Play {
         let st = statics(lib, game);
         for &(t, src, i) in &st.list {
-            if let Some(Ability::Continuous(a, chg)) = lib.get(game.card(src).def).abilities.get(usize::from(i)) {
-                effects.push(Applied::Static(t, src, a, chg));
+            if let Some(a) = lib.get(game.card(src).def).abilities.get(usize::from(i)) {
+                // A text change on the source (Magical Hack on Conversion) changes what its
+                // static ability does; its place in the order stays (002 L3005-3007).
+                let text = text_changes(game, src);
+                let a = if text.is_empty() { Cow::Borrowed(a) } else { Cow::Owned(swap_ability(a, &text)) };
+                effects.push(Applied::Static(t, src, a));
             }
         }
     }
@@ -212,11 +216,12 @@ pub fn chars<'a>(lib: &'a Library, game: &'a Game, c: CardId) -> Chars<'a> {
     let mut plus = (dp, dt);
     for e in &effects {
         let change = match e {
-            Applied::Static(_, src, a, chg) => {
+            Applied::Static(_, src, a) => {
+                let Ability::Continuous(a, chg) = a.as_ref() else { continue };
                 if !reaches(game, &ch, c, *src, a) {
                     continue;
                 }
-                *chg
+                chg
             }
             Applied::Timed(u) => &u.change,
         };
@@ -227,13 +232,57 @@ pub fn chars<'a>(lib: &'a Library, game: &'a Game, c: CardId) -> Chars<'a> {
             Change::Lose(k) => ch.keywords.push((k.clone(), false)),
             Change::SetColor(cs) => ch.colors = color_bits(cs),
             Change::Text(old, new) => ch.text.push((old.clone(), new.clone())),
+            Change::LandType(t) => become_land_type(&mut ch, t),
+            Change::ChosenLandType => {
+                let src = match e {
+                    Applied::Static(_, src, ..) => Some(*src),
+                    Applied::Timed(_) => None,
+                };
+                if let Some(t) = src.and_then(|s| game.card(s).chosen.clone()) {
+                    become_land_type(&mut ch, &t);
+                }
+            }
         }
     }
     if !ch.text.is_empty() {
-        ch.abilities = Cow::Owned(ch.def.abilities.iter().map(|a| swap_ability(a, &ch.text)).collect());
+        let swapped: Vec<Ability> = ch.abilities.iter().map(|a| swap_ability(a, &ch.text)).collect();
+        ch.abilities = Cow::Owned(swapped);
     }
     ch.pt = (base.0.saturating_add(plus.0), base.1.saturating_add(plus.1));
     ch
+}
+
+/// A land becomes a basic land type: that type only, and only the ability to tap for its mana
+/// (002 L2545-2549: Phantasmal Terrain on Mishra's Factory leaves a Mountain that taps for R);
+/// colour and the rest stay (002 L2550-2553).
+fn become_land_type(ch: &mut Chars<'_>, t: &str) {
+    if ch.kind != CardKind::Land {
+        return;
+    }
+    let mana = match t {
+        "plains" => "W",
+        "island" => "U",
+        "swamp" => "B",
+        "mountain" => "R",
+        _ => "G",
+    };
+    ch.subtypes = Cow::Owned(vec![t.to_owned()]);
+    if let Ok(a) = crate::grammar::ability::parse_ability(&format!("T: add {mana}")) {
+        ch.abilities = Cow::Owned(vec![a]);
+    }
+}
+
+/// The text changes on a card, oldest first.
+fn text_changes(game: &Game, c: CardId) -> Vec<(String, String)> {
+    let mut t: Vec<&UntilEot> =
+        game.eot.iter().filter(|e| e.card == c && matches!(e.change, Change::Text(..))).collect();
+    t.sort_by_key(|e| e.stamp);
+    t.into_iter()
+        .filter_map(|e| match &e.change {
+            Change::Text(o, n) => Some((o.clone(), n.clone())),
+            _ => None,
+        })
+        .collect()
 }
 
 /// An ability with its text changes made: its words replaced, one change after the other, and
@@ -304,7 +353,9 @@ fn reaches(game: &Game, ch: &Chars<'_>, c: CardId, src: CardId, a: &Affects) -> 
     match a {
         Affects::Enchanted => game.card(src).enchanting == Some(c),
         Affects::OtherOfType(t) => c != src && ch.is_creature() && ch.has_subtype(t),
-        Affects::OfType(t) => ch.is_creature() && ch.has_subtype(t),
+        Affects::OfType(t) => ch.has_subtype(t),
+        Affects::EnchantedLand => game.card(src).enchanting == Some(c),
+        Affects::NonbasicLands => ch.kind == CardKind::Land && !ch.def.is_basic(),
         Affects::AllCreatures => ch.is_creature(),
         Affects::ColorCreatures(col) => ch.is_creature() && ch.colors & bit(*col) != 0,
         Affects::OwnAttackers => {

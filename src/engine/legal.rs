@@ -253,6 +253,7 @@ impl<'a> Position<'a> {
                 for from in &chosen {
                     out.push(Action::Announce(Announce {
                         chosen: None,
+                        replaced: None,
                         player: p,
                         card,
                         source,
@@ -348,6 +349,7 @@ impl<'a> Position<'a> {
                 if e.target().is_some_and(|t| t.kinds.contains(&TargetKind::Spell)) {
                     out.push(Announce {
                         chosen: None,
+                        replaced: None,
                         player: p,
                         card: c,
                         source,

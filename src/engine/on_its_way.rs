@@ -148,6 +148,7 @@ impl Engine<'_> {
             [] => Err(self.no_regeneration_source(p, c)),
             [(card, i)] => Ok(Announce {
                 chosen: None,
+                replaced: None,
                 player: p,
                 card: *card,
                 source: Source::Ability(*i),

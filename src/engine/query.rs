@@ -30,6 +30,20 @@ pub fn power_toughness_all(lib: &crate::cards::Library, game: &super::state::Gam
 impl Engine<'_> {
     /// The effect a spell or ability uses, with the card's text as it is now.
     pub(super) fn effect_of(&self, card: CardId, source: Source) -> Option<Effect> {
+        // A land whose type changed has only its new mana ability.
+        if let Source::Ability(i) = source
+            && self.game.card(card).zone == Zone::Play
+            && super::chars::any_effects(self.lib, &self.game)
+            && let std::borrow::Cow::Owned(abilities) = self.chars(card).abilities
+        {
+            return abilities
+                .into_iter()
+                .filter_map(|a| match a {
+                    Ability::Activated(_, e) => Some(e),
+                    _ => None,
+                })
+                .nth(usize::from(i));
+        }
         self.effect_with_text(card, source, &self.text_of(card))
     }
 
@@ -48,6 +62,29 @@ impl Engine<'_> {
             .collect();
         t.sort_by_key(|(s, _)| *s);
         t.into_iter().map(|(_, x)| x).collect()
+    }
+
+    /// The card's abilities now: printed, or as continuous effects changed them (a land type
+    /// change, a text change).
+    pub(super) fn abilities_now(&self, c: CardId) -> std::borrow::Cow<'_, [Ability]> {
+        if !super::chars::any_effects(self.lib, &self.game) {
+            return std::borrow::Cow::Borrowed(&self.def(c).abilities);
+        }
+        match self.chars(c).abilities {
+            std::borrow::Cow::Borrowed(_) => std::borrow::Cow::Borrowed(&self.def(c).abilities),
+            std::borrow::Cow::Owned(v) => std::borrow::Cow::Owned(v),
+        }
+    }
+
+    /// The activated abilities now, in order.
+    pub(super) fn activated_now(&self, c: CardId) -> Vec<(ActivationCost, Effect)> {
+        self.abilities_now(c)
+            .iter()
+            .filter_map(|a| match a {
+                Ability::Activated(k, e) => Some((k.clone(), e.clone())),
+                _ => None,
+            })
+            .collect()
     }
 
     /// The card's abilities with these text changes made.
@@ -118,7 +155,7 @@ impl Engine<'_> {
 
     /// The activation cost of an ability.
     pub(super) fn ability_cost(&self, card: CardId, i: u8) -> Option<ActivationCost> {
-        self.def(card).activated().get(usize::from(i)).map(|(c, _)| (*c).clone())
+        self.activated_now(card).get(usize::from(i)).map(|(c, _)| c.clone())
     }
 
     /// Whether the card is a creature in play.
@@ -319,8 +356,7 @@ impl Engine<'_> {
             if self.is_creature(c) && card.sick {
                 continue;
             }
-            let def = self.def(c);
-            let acts = def.activated();
+            let acts = self.activated_now(c);
             if let [(cost, Effect::AddMana(m))] = acts.as_slice()
                 && cost.tap
                 && cost.mana.total() == 0

@@ -94,6 +94,7 @@ impl Engine<'_> {
         };
         let an = super::action::Announce {
             chosen: None,
+            replaced: None,
             player: p,
             card: source.0,
             source: Source::Ability(source.1),

@@ -94,6 +94,7 @@ impl Engine<'_> {
                 c.controller = sp.controller;
                 c.sick = true;
                 c.enchanting = enchanting;
+                c.chosen.clone_from(&sp.chosen);
                 self.emit(
                     EventKind::EntersPlay { card: self.label(sp.card), controller: self.pname(sp.controller) },
                     Some(STEP4),
@@ -263,8 +264,10 @@ impl Engine<'_> {
                         Target::Player(_) => continue,
                     };
                     let Some(new) = sp.chosen.clone() else { continue };
-                    // The word replaced is the one of that kind the text holds now.
-                    let Some(old) = super::chars::first_word(&self.chars(c), *kind) else {
+                    // The word replaced is the one named, else the first of that kind the text
+                    // holds now.
+                    let Some(old) = sp.replaced.clone().or_else(|| super::chars::first_word(&self.chars(c), *kind))
+                    else {
                         self.emit(
                             EventKind::TextChanged { card: self.tlabel(t), old: String::new(), new: new.clone() },
                             None,

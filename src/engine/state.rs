@@ -85,6 +85,8 @@ pub struct Card {
     pub counters: Vec<(String, u32)>,
     /// What a local enchantment enchants.
     pub enchanting: Option<CardId>,
+    /// A word chosen as it was cast that its abilities use (Phantasmal Terrain's land type).
+    pub chosen: Option<String>,
 }
 
 /// A player's state.
@@ -163,6 +165,8 @@ pub struct Spell {
     pub packet_sources: Vec<CardId>,
     /// A word chosen at announcement (`choosing blue`: the new word of a text change).
     pub chosen: Option<String>,
+    /// The word a text change replaces, when named (`choosing Forest instead of Plains`).
+    pub replaced: Option<String>,
     /// An ability's text changes as they stood when it was announced: later ones do not reach
     /// it (002 L3671-3676).
     pub text: Vec<(String, String)>,
@@ -564,6 +568,7 @@ impl Game {
             c.damage = 0;
             c.counters.clear();
             c.enchanting = None;
+            c.chosen = None;
             c.controller = c.owner;
         }
         // Effects on a card end when it goes anywhere but into play (a spell's Lace carries

@@ -197,6 +197,7 @@ impl Engine<'_> {
                 colors: self.colors(c),
                 packet_sources: Vec::new(),
                 chosen: None,
+                replaced: None,
                 text: self.chars(c).text,
                 status: Status::Waiting,
             });

@@ -9,7 +9,7 @@
 //!             | ref "is tapped" | ref "is untapped" | ref "is" N "/" N
 //!             | ref "has" N "damage" | ref "has" N kind ("counters" | "counter")
 //!             | ref "has" keyword | ref "does not have" keyword     (keyword: as in card abilities)
-//!             | ref "is" ["not"] color
+//!             | ref "is" ["not"] color | ref "is" ["not"] ("a" | "an") TYPE   (a creature or land type)
 //! zone        = "hand" | "graveyard" | "library" | "play"
 //! ```
 
@@ -64,6 +64,8 @@ pub enum ExpectSyntax {
     Pt(RefSyntax, i64, i64),
     /// Counters of a kind.
     Counters(RefSyntax, u32, String),
+    /// The permanent has (true) or does not have a creature or land type now.
+    Subtype(RefSyntax, String, bool),
     /// The card is (true) or is not of a colour now.
     Color(RefSyntax, crate::grammar::mana::Color, bool),
     /// The permanent has (true) or does not have a keyword now.
@@ -164,6 +166,13 @@ fn expectation<'a>(cx: Ctx<'a>, i: &'a str) -> PResult<'a, ExpectSyntax> {
     let (i, _) = cut(sp).parse(i)?;
     if let Ok((rest, t)) = alt((value(true, kw("tapped")), value(false, kw("untapped")))).parse(i) {
         return Ok((rest, ExpectSyntax::Tapped(r, t)));
+    }
+    if let Ok((rest, (not, _, _))) = (opt((kw("not"), sp)), alt((kw("an"), kw("a"))), sp).parse(i) {
+        let t = rest.trim();
+        if t.is_empty() {
+            return Err(nom::Err::Failure(PError::expected(rest, "a creature or land type (`a Goblin`, `a Plains`)")));
+        }
+        return Ok(("", ExpectSyntax::Subtype(r, crate::cards::type_key(t), not.is_none())));
     }
     if let Ok((rest, (not, col))) = (opt((kw("not"), sp)), color_word).parse(i) {
         return Ok((rest, ExpectSyntax::Color(r, col, not.is_none())));

@@ -137,6 +137,7 @@ impl Loader<'_> {
         let targets = cs.targets.iter().map(|t| self.bind_target(t, text)).collect::<Result<Vec<_>, _>>()?;
         let mut packet_sources = Vec::new();
         let mut chosen = None;
+        let mut replaced = None;
         let source = if activate {
             if let Some((choice, at)) = &cs.choosing {
                 packet_sources = self.bind_choosing(choice, *at, text)?;
@@ -176,12 +177,34 @@ impl Loader<'_> {
             let effects = def.spell_effects();
             let modes: Vec<(usize, &str, &Effect)> =
                 effects.iter().enumerate().filter_map(|(i, (m, e))| m.map(|m| (i, m, *e))).collect();
-            let word_kind = effects.iter().find_map(|(_, e)| match e {
-                Effect::ReplaceWord(k, _) => Some(*k),
-                _ => None,
-            });
+            let word_kind = effects
+                .iter()
+                .find_map(|(_, e)| match e {
+                    Effect::ReplaceWord(k, _) => Some(*k),
+                    _ => None,
+                })
+                .or_else(|| {
+                    def.abilities.iter().find_map(|a| match a {
+                        crate::grammar::ability::Ability::Continuous(
+                            _,
+                            crate::grammar::ability::Change::ChosenLandType,
+                        ) => Some(crate::grammar::ability::WordKind::BasicLandType),
+                        _ => None,
+                    })
+                });
             if let Some(kind) = word_kind {
-                chosen = Some(Self::bind_word(&def.name, kind, cs.choosing.as_ref(), text)?);
+                // `choosing NEW instead of OLD` names the word replaced too.
+                let (new, old) = match &cs.choosing {
+                    Some((c, at)) => match c.to_lowercase().find(" instead of ") {
+                        Some(k) => (Some((c[..k].to_owned(), *at)), Some((c[k + 12..].to_owned(), at + k + 12))),
+                        None => (Some((c.clone(), *at)), None),
+                    },
+                    None => (None, None),
+                };
+                chosen = Some(Self::bind_word(&def.name, kind, new.as_ref(), text)?);
+                if let Some(old) = &old {
+                    replaced = Some(Self::bind_word(&def.name, kind, Some(old), text)?);
+                }
                 Source::Spell(0)
             } else if modes.is_empty() {
                 if let Some((choice, at)) = &cs.choosing {
@@ -236,7 +259,7 @@ impl Loader<'_> {
                 format!("remove `with X={x}`"),
             ));
         }
-        Ok(Action::Announce(Announce { player, card, source, targets, x: cs.x, packet_sources, chosen }))
+        Ok(Action::Announce(Announce { player, card, source, targets, x: cs.x, packet_sources, chosen, replaced }))
     }
 
     /// The word named by `choosing WORD` for a text change: a colour or a basic land type (a
@@ -341,6 +364,7 @@ impl Loader<'_> {
             ExpectSyntax::Tapped(r, t) => ExpectKind::Tapped(card(r)?, *t),
             ExpectSyntax::Damage(r, n) => ExpectKind::Damage(card(r)?, *n),
             ExpectSyntax::Pt(r, p, t) => ExpectKind::Pt(card(r)?, *p, *t),
+            ExpectSyntax::Subtype(r, t, on) => ExpectKind::Subtype(card(r)?, t.clone(), *on),
             ExpectSyntax::Color(r, col, on) => ExpectKind::Color(card(r)?, *col, *on),
             ExpectSyntax::Keyword(r, k, on) => ExpectKind::Keyword(card(r)?, k.clone(), *on),
             ExpectSyntax::Counters(r, n, k) => ExpectKind::Counters(card(r)?, *n, k.clone()),

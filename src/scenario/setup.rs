@@ -28,6 +28,8 @@ pub enum ExpectKind {
     Pt(CardId, i64, i64),
     /// Counters.
     Counters(CardId, u32, String),
+    /// Has (true) or does not have a creature or land type.
+    Subtype(CardId, String, bool),
     /// Is (true) or is not of a colour.
     Color(CardId, crate::grammar::mana::Color, bool),
     /// Has (true) or does not have a keyword.

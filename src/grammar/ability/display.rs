@@ -14,7 +14,7 @@ impl fmt::Display for Ability {
             Self::Static(Effect::Pump(w, p, t)) => write!(f, "{w} gets {}/{}", signed(*p), signed(*t)),
             Self::Static(e) => write!(f, "{e}"),
             Self::Continuous(a, c) => {
-                let one = matches!(a, Affects::Enchanted);
+                let one = matches!(a, Affects::Enchanted | Affects::EnchantedLand);
                 let verb = |one_form: &'static str, many_form: &'static str| if one { one_form } else { many_form };
                 match c {
                     Change::Pump(p, t) => write!(
@@ -29,6 +29,11 @@ impl fmt::Display for Ability {
                     }
                     Change::Grant(k) => write!(f, "{a} {} {k}", verb("gains", "gain")),
                     Change::Lose(k) => write!(f, "{a} {} {k}", verb("loses", "lose")),
+                    Change::LandType(t) => {
+                        let t = if one { crate::cards::singular_type(t) } else { crate::cards::plural_type(t) };
+                        write!(f, "{a} {} {t}", verb("is", "are"))
+                    }
+                    Change::ChosenLandType => write!(f, "{a} {} the chosen basic land type", verb("is", "are")),
                     // Never written on a card: made by effects only.
                     Change::SetColor(_) | Change::Text(..) => write!(f, "{a} (changed)"),
                 }
@@ -109,6 +114,8 @@ impl fmt::Display for Affects {
             Self::AllCreatures => f.write_str("all creatures"),
             Self::ColorCreatures(c) => write!(f, "{} creatures", c.name()),
             Self::OwnAttackers => f.write_str("attacking creatures you control"),
+            Self::EnchantedLand => f.write_str("enchanted land"),
+            Self::NonbasicLands => f.write_str("nonbasic lands"),
         }
     }
 }

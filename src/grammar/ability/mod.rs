@@ -12,7 +12,8 @@
 //!          | "all damage that unblocked attackers would deal to you is dealt to this instead while
 //!             this is untapped"
 //! affected = "enchanted creature" | "other" TYPE | "all" TYPE | "all creatures" | COLOR "creatures"
-//!          | "attacking creatures you control"
+//!          | "attacking creatures you control" | "enchanted land" | "nonbasic lands"
+//! static  += affected ("is" | "are") (LAND | "the chosen basic land type")    (a land type change)
 //!            (TYPE: a creature type, plural or singular, `other Goblins`)
 //! enchant  = "enchant only" filter "creatures"     (what a local enchantment may be cast on)
 //! entering = "as this enters play," effect          (part of a local enchantment's resolution;
@@ -288,6 +289,10 @@ pub enum Affects {
     ColorCreatures(Color),
     /// The attacking creatures of the ability's controller.
     OwnAttackers,
+    /// The land the enchantment enchants.
+    EnchantedLand,
+    /// Every land that is not a basic land.
+    NonbasicLands,
 }
 
 /// What a continuous effect changes in a permanent's characteristics.
@@ -305,6 +310,11 @@ pub enum Change {
     SetColor(Vec<Color>),
     /// Replaces one word of the text by another (Sleight of Mind, Magical Hack): (old, new).
     Text(String, String),
+    /// A land becomes this basic land type: it loses its other land types and its abilities,
+    /// and taps for that type's mana (002 L2545-2549).
+    LandType(String),
+    /// A land becomes the basic land type chosen when its source was cast (Phantasmal Terrain).
+    ChosenLandType,
 }
 
 /// The kind of word a text change replaces.

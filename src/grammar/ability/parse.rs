@@ -315,6 +315,8 @@ fn static_effect(i: &str) -> PResult<'_, Effect> {
 fn affected(i: &str) -> PResult<'_, Affects> {
     alt((
         value(Affects::Enchanted, (kw("enchanted"), sp, kw("creature"))),
+        value(Affects::EnchantedLand, (kw("enchanted"), sp, kw("land"))),
+        value(Affects::NonbasicLands, (kw("nonbasic"), sp, kw("lands"))),
         value(Affects::AllCreatures, (kw("all"), sp, kw("creatures"))),
         map(preceded((kw("all"), sp), word), |t: &str| Affects::OfType(crate::cards::type_key(t))),
         value(Affects::OwnAttackers, (kw("attacking"), sp, kw("creatures"), sp, kw("you"), sp, kw("control"))),
@@ -341,6 +343,12 @@ fn continuous(i: &str) -> PResult<'_, (Affects, Change)> {
         cut(keyword).map(Change::Grant).parse(r)?
     } else if let Ok((r, _)) = (alt((kw("loses"), kw("lose"))), sp).parse(r) {
         cut(keyword).map(Change::Lose).parse(r)?
+    } else if let Ok((r, _)) = (alt((kw("is"), kw("are"))), sp).parse(r) {
+        if let Ok((r, _)) = (kw("the"), sp, kw("chosen"), sp, kw("basic"), sp, kw("land"), sp, kw("type")).parse(r) {
+            (r, Change::ChosenLandType)
+        } else {
+            cut(land_type).map(|t| Change::LandType(crate::cards::type_key(&t))).parse(r)?
+        }
     } else {
         let (r, _) = (alt((kw("has"), kw("have"))), sp).parse(r)?;
         let (r, (_, _, _, _, _, _, _, _, p, _, t)) =
