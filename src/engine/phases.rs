@@ -341,7 +341,8 @@ impl Engine<'_> {
         for c in self.game.zone(Zone::Play, None) {
             self.game.card_mut(c).damage = 0;
         }
-        self.game.eot.clear();
+        // A Lace or a text change lasts while its permanent is in play.
+        self.game.eot.retain(|e| e.lasting);
         self.game.shields.clear();
         self.game.damaged.clear();
         self.game.disintegrated.clear();

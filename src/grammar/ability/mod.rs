@@ -2,13 +2,22 @@
 //!
 //! ```text
 //! ability  = keyword | "spell:" effect | cost ":" effect | static | trigger "," effect
-//!          | "costs" mana "more for each target after the first"
+//!          | "costs" mana "more for each target after the first" | enchant | entering
 //! keyword  = "flying" | "first strike" | "trample" | "banding" | "wall" | "does not tap to attack"
 //!          | LAND "walk" | "protection from" color
 //!          | "cannot attack unless the defending player controls a(n)" LAND
-//! static   = "enchanted creature gets" signed "/" signed
+//! static   = affected ("gets" | "get") signed "/" signed        (a modifier, applied in timestamp order)
+//!          | affected ("gains" | "gain" | "loses" | "lose") keyword
+//!          | affected ("has" | "have") base power and toughness N "/" N   (sets the base)
 //!          | "all damage that unblocked attackers would deal to you is dealt to this instead while
 //!             this is untapped"
+//! affected = "enchanted creature" | "other" TYPE | "all" TYPE | "all creatures" | COLOR "creatures"
+//!          | "attacking creatures you control" | "enchanted land" | "nonbasic lands"
+//! static  += affected ("is" | "are") (LAND | "the chosen basic land type")    (a land type change)
+//!            (TYPE: a creature type, plural or singular, `other Goblins`)
+//! enchant  = "enchant only" filter "creatures"     (what a local enchantment may be cast on)
+//! entering = "as this enters play," effect          (part of a local enchantment's resolution;
+//!            effect = "deal" N "damage to enchanted creature")
 //! phase    = "during your upkeep, pay" mana_cost "or bury this"
 //! trigger  = "when you control no" LAND-plural | "at end of turn, if no creatures are in play"
 //!          | "whenever a creature this damaged this turn is put into the graveyard"
@@ -19,6 +28,10 @@
 //!          | "deal" amount "damage to each creature without flying and each player"
 //!          | "deal" amount "damage to each creature and each player"
 //!          | who "gets" signed "/" signed "until end of turn" | who "gains" keyword "until end of turn"
+//!          | who "loses" keyword "until end of turn" | who "becomes" N "/" N "until end of turn"
+//!          | who "becomes" color                      (for as long as it is in play: the Laces)
+//!          | "replace one" ("color word" | "basic land type") "with another in the text of" target
+//!            (the new word is chosen at announcement: `choosing blue`)
 //!          | target "gains" amount "life" | "return" target "to its owner's hand"
 //!          | ("destroy" | "bury") (target | "all creatures") | "bury this"
 //!          | "prevent" ["up to"] amount "damage to" target
@@ -32,14 +45,15 @@
 //! disintegrate_rider = "; that creature cannot regenerate this turn and is removed from the
 //!             game instead of going to the graveyard this turn"
 //! who      = "this" | "enchanted creature" | target
-//! target   = ["any number of"] "target" (adjective | kind | "," | "or")+
-//!            e.g. target nonartifact, nonblack creature
+//! target   = ["any number of"] "target" (adjective | kind | "," | "or")+ ["other than this"]
+//!            e.g. target nonartifact, nonblack creature; adjectives include "flying"
 //! amount   = N | "X"
 //! ```
 
 mod display;
 mod parse;
 
+pub(crate) use parse::keyword as keyword_parser;
 pub use parse::parse_ability;
 
 use super::mana::{Color, ManaCost};
@@ -132,6 +146,10 @@ pub enum Filter {
     NotColor(Color),
     /// It is of this colour.
     IsColor(Color),
+    /// It has flying.
+    Flying,
+    /// It is not the permanent whose ability this is (`other than this`).
+    NotThis,
 }
 
 /// `target ...`: what may be chosen.
@@ -188,6 +206,15 @@ pub enum Effect {
     Pump(Who, Amount, Amount),
     /// Grants a keyword until end of turn.
     Grant(Who, Keyword),
+    /// Takes a keyword away until end of turn.
+    Lose(Who, Keyword),
+    /// Sets the base power and toughness until end of turn.
+    SetPt(Who, Amount, Amount),
+    /// A spell or permanent becomes a colour for as long as it is in play (the Laces).
+    SetColor(Who, Color),
+    /// Replaces one word of a kind in the target's text by one chosen at announcement
+    /// (`choosing WORD`), for as long as it is in play.
+    ReplaceWord(WordKind, TargetSpec),
     /// A player gains life.
     GainLife(TargetSpec, Amount),
     /// Returns a permanent to its owner's hand.
@@ -214,6 +241,8 @@ pub enum Effect {
     EntersPlay,
     /// A local enchantment: it enters play on its target (implied by `Enchant KIND`, never written).
     Enchant(TargetSpec),
+    /// Damage to the creature the enchantment enchants (Earthbind as it enters play).
+    DamageEnchanted(Amount),
 }
 
 impl Effect {
@@ -234,9 +263,76 @@ impl Effect {
             | Self::Untap(t)
             | Self::Pump(Who::Target(t), _, _)
             | Self::Grant(Who::Target(t), _)
+            | Self::Lose(Who::Target(t), _)
+            | Self::SetPt(Who::Target(t), _, _)
+            | Self::SetColor(Who::Target(t), _)
+            | Self::ReplaceWord(_, t)
             | Self::Regenerate(Who::Target(t))
             | Self::Enchant(t) => Some(t),
             _ => None,
+        }
+    }
+}
+
+/// Who a static ability's continuous effect applies to (002 Order to Apply Effects).
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
+pub enum Affects {
+    /// The creature the enchantment enchants.
+    Enchanted,
+    /// Every other creature of a creature type (`other Goblins`), kept singular and lowercase.
+    OtherOfType(String),
+    /// Every creature of a creature type (`all Goblins`), kept singular and lowercase.
+    OfType(String),
+    /// Every creature.
+    AllCreatures,
+    /// Every creature of a colour.
+    ColorCreatures(Color),
+    /// The attacking creatures of the ability's controller.
+    OwnAttackers,
+    /// The land the enchantment enchants.
+    EnchantedLand,
+    /// Every land that is not a basic land.
+    NonbasicLands,
+}
+
+/// What a continuous effect changes in a permanent's characteristics.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
+pub enum Change {
+    /// Adds to power and toughness (a modifier: 002 L1927-1937).
+    Pump(i32, i32),
+    /// Sets the base power and toughness (the printed numbers are treated as changed).
+    SetPt(i32, i32),
+    /// Gives a keyword.
+    Grant(Keyword),
+    /// Takes a keyword away.
+    Lose(Keyword),
+    /// Sets the colours (a Lace): the newest setting wins, whatever the cost says.
+    SetColor(Vec<Color>),
+    /// Replaces one word of the text by another (Sleight of Mind, Magical Hack): (old, new).
+    Text(String, String),
+    /// A land becomes this basic land type: it loses its other land types and its abilities,
+    /// and taps for that type's mana (002 L2545-2549).
+    LandType(String),
+    /// A land becomes the basic land type chosen when its source was cast (Phantasmal Terrain).
+    ChosenLandType,
+}
+
+/// The kind of word a text change replaces.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+pub enum WordKind {
+    /// A colour word (`red`).
+    Color,
+    /// A basic land type (`Island`).
+    BasicLandType,
+}
+
+impl WordKind {
+    /// The words of the kind, as the text holds them.
+    #[must_use]
+    pub const fn words(self) -> &'static [&'static str] {
+        match self {
+            Self::Color => &["white", "blue", "black", "red", "green"],
+            Self::BasicLandType => &["plains", "island", "swamp", "mountain", "forest"],
         }
     }
 }
@@ -269,10 +365,19 @@ pub enum Ability {
     Activated(ActivationCost, Effect),
     /// Extra mana for each target after the first (Fireball).
     ExtraTargetCost(ManaCost),
-    /// A continuous effect while the card is in play (`enchanted creature gets +1/+2`).
+    /// An effect while the card is in play that is not a change of characteristics.
     Static(Effect),
+    /// A continuous effect on characteristics while the card is in play
+    /// (`enchanted creature gets +1/+2`, `other Goblins gain mountainwalk`).
+    Continuous(Affects, Change),
     /// A triggered ability: when the event happens, the effect follows (002 Triggered Abilities).
     Triggered(Trigger, Effect),
+    /// `enchant only FILTER creatures`: a local enchantment may be cast only on such a creature
+    /// (a targeting restriction: 002 Enchantments).
+    EnchantOnly(Filter),
+    /// `as this enters play, EFFECT`: done as the local enchantment's resolution puts it into
+    /// play on its creature (Earthbind's 2 damage).
+    AsEnters(Effect),
     /// A phase cost: `during your upkeep, pay COST or bury this` (002 Turn Order, About The
     /// Phases: it must be dealt with before the upkeep can end).
     UpkeepCost(ManaCost),
@@ -366,7 +471,30 @@ mod tests {
         assert_eq!(ok("protection from black"), Ability::Keyword(Keyword::Protection(Color::Black)));
         assert_eq!(ok("first strike"), Ability::Keyword(Keyword::FirstStrike));
         assert_eq!(ok("swampwalk"), Ability::Keyword(Keyword::Landwalk("swamp".into())));
-        assert!(matches!(ok("enchanted creature gets +1/+2"), Ability::Static(Effect::Pump(Who::Enchanted, ..))));
+        assert_eq!(ok("enchanted creature gets +1/+2"), Ability::Continuous(Affects::Enchanted, Change::Pump(1, 2)));
+        assert_eq!(
+            ok("other Goblins gain mountainwalk"),
+            Ability::Continuous(
+                Affects::OtherOfType("goblin".into()),
+                Change::Grant(Keyword::Landwalk("mountain".into()))
+            )
+        );
+        assert_eq!(
+            ok("all creatures lose flying"),
+            Ability::Continuous(Affects::AllCreatures, Change::Lose(Keyword::Flying))
+        );
+        assert_eq!(
+            ok("attacking creatures you control get +1/+0"),
+            Ability::Continuous(Affects::OwnAttackers, Change::Pump(1, 0))
+        );
+        assert!(matches!(
+            ok("T: target creature becomes 0/2 until end of turn"),
+            Ability::Activated(_, Effect::SetPt(Who::Target(_), Amount::Fixed(0), Amount::Fixed(2)))
+        ));
+        assert!(matches!(
+            ok("spell: target creature loses flying until end of turn"),
+            Ability::Spell(Effect::Lose(Who::Target(_), Keyword::Flying))
+        ));
         assert!(matches!(
             ok("R: enchanted creature gets +1/+0 until end of turn"),
             Ability::Activated(_, Effect::Pump(Who::Enchanted, ..))
