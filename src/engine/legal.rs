@@ -97,6 +97,7 @@ impl<'a> Position<'a> {
             Action::Regenerate(_, c) => format!("{p} regenerates {}", self.label(*c)),
             Action::Pay(_, Some(n)) => format!("{p} pays {n}"),
             Action::Pay(_, None) => format!("{p} does not pay"),
+            Action::PaySacrificing(_, n, cs) => format!("{p} pays {n} sacrificing {}", list(cs)),
             Action::DeclareAttack(_) => format!("{p} declares an attack"),
             Action::AttackWith(_, cards, bands) => {
                 if cards.is_empty() {
@@ -138,6 +139,9 @@ impl<'a> Position<'a> {
         }
         if let Some(x) = an.x {
             s.push_str(&format!(" with X={x}"));
+        }
+        if !an.sacrifices.is_empty() {
+            s.push_str(&format!(" sacrificing {}", self.labels_joined(&an.sacrifices, ", ")));
         }
         let mode = match an.source {
             Source::Spell(k) => def.spell_effects().get(usize::from(k)).and_then(|(m, _)| *m),
@@ -248,20 +252,64 @@ impl<'a> Position<'a> {
                 }
             }
         }
+        let sacrifices = self.sacrifice_choices(p, card, source);
         for t in &targets {
             for &x in &xs {
                 for from in &chosen {
-                    out.push(Action::Announce(Announce {
-                        player: p,
-                        card,
-                        source,
-                        targets: t.clone(),
-                        x,
-                        packet_sources: from.clone(),
-                    }));
+                    for sac in &sacrifices {
+                        out.push(Action::Announce(Announce {
+                            player: p,
+                            card,
+                            source,
+                            targets: t.clone(),
+                            x,
+                            packet_sources: from.clone(),
+                            sacrifices: sac.clone(),
+                        }));
+                    }
                 }
             }
         }
+    }
+
+    /// The ways `p` could name the sacrifices of the cost (002 Costs): none when the cost has
+    /// none; with an alternative cost (Fireblast), paying the mana cost or the alternative.
+    fn sacrifice_choices(&self, p: PlayerId, card: CardId, source: Source) -> Vec<Vec<CardId>> {
+        let mut an = Announce {
+            player: p,
+            card,
+            source,
+            targets: Vec::new(),
+            x: None,
+            packet_sources: Vec::new(),
+            sacrifices: Vec::new(),
+        };
+        let mut bills = vec![self.e.bill(&an, 1)];
+        let def = self.e.lib.get(self.game().card(card).def);
+        if matches!(source, Source::Spell(_))
+            && def.abilities.iter().any(|a| matches!(a, crate::grammar::ability::Ability::AlternativeCost(_)))
+        {
+            an.sacrifices = vec![card];
+            bills.push(self.e.bill(&an, 1));
+        }
+        let mut out = Vec::new();
+        for bill in bills {
+            let need = usize::try_from(bill.named()).unwrap_or(usize::MAX);
+            if need == 0 {
+                out.push(Vec::new());
+                continue;
+            }
+            let mut pool: Vec<CardId> = Vec::new();
+            for s in &bill.sacrifice {
+                for c in self.e.sacrifice_candidates(p, s, card) {
+                    if !pool.contains(&c) {
+                        pool.push(c);
+                    }
+                }
+            }
+            out.extend(subsets(&pool, need).into_iter().filter(|s| s.len() == need));
+        }
+        out
     }
 
     /// The lines `p` could write now, legal or not (the engine decides which are).
@@ -288,9 +336,10 @@ impl<'a> Position<'a> {
             if scope.mana && mana_source && !g.card(c).tapped {
                 out.push(Action::Tap(p, c, None));
             }
-            for (i, (_, e)) in def.activated().iter().enumerate() {
-                // A mana ability is used by tapping for mana (`taps`), listed above.
-                if matches!(e, Effect::AddMana(_)) {
+            for (i, (cost, e)) in def.activated().iter().enumerate() {
+                // A mana ability is used by tapping for mana (`taps`), listed above; one with
+                // other costs (a sacrifice) is activated.
+                if matches!(e, Effect::AddMana(_)) && cost.tap && cost.mana.total() == 0 && cost.mana_only() {
                     continue;
                 }
                 self.announcements(p, c, Source::Ability(u8::try_from(i).unwrap_or(0)), scope, &mut out);
@@ -352,6 +401,7 @@ impl<'a> Position<'a> {
                         targets: Vec::new(),
                         x: None,
                         packet_sources: Vec::new(),
+                        sacrifices: Vec::new(),
                     });
                 }
             }

@@ -4,7 +4,7 @@
 
 use super::action::{Announce, TargetRef};
 use super::announce::Speed;
-use super::refusal::Refusal;
+use super::refusal::{Refusal, TargetFault};
 use super::state::{CtxKind, Source, Target, Zone};
 use super::{Engine, Stop};
 use crate::cards::CardKind;
@@ -162,6 +162,23 @@ impl Engine<'_> {
                 let innermost = self.game.top().windows.last().map(|w| w.spell);
                 if innermost != Some(s) {
                     return Err(Stop::refuse(Refusal::NotInnermost { innermost, spell: s }));
+                }
+            }
+        }
+        if let Effect::CounterCostX(_) = effect {
+            // 002 Casting Cost, L1575-1580: X paid for the target counts while it is cast.
+            let x = an.x.unwrap_or(0);
+            for &t in targets {
+                if let Target::Spell(s) = t
+                    && self.spell_converted_cost(s) != x
+                {
+                    let fault = TargetFault::CostNotX { cost: self.spell_converted_cost(s), x };
+                    return Err(Stop::refuse(Refusal::CannotTarget {
+                        card: an.card,
+                        target: t,
+                        fault,
+                        at_spell: true,
+                    }));
                 }
             }
         }

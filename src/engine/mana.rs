@@ -50,11 +50,13 @@ impl Engine<'_> {
         if def.kind.is_creature() && card.sick {
             return Err(Stop::refuse(Refusal::SickTap { card: c }));
         }
+        self.check_upkeep_lock(c)?;
+        let def = self.def(c);
         let options: Vec<ManaCost> = def
             .activated()
             .iter()
             .filter_map(|(cost, e)| match e {
-                Effect::AddMana(m) if cost.tap && cost.mana.total() == 0 => Some(*m),
+                Effect::AddMana(m) if cost.tap && cost.mana.total() == 0 && cost.mana_only() => Some(*m),
                 _ => None,
             })
             .collect();

@@ -7,6 +7,7 @@ mod alpha;
 mod announce;
 mod combat;
 mod combat_damage;
+mod costs;
 mod damage;
 mod destruction;
 mod division;
@@ -369,7 +370,7 @@ impl Engine<'_> {
             Action::Assign(p, ..) => Some((p, Unasked::Assign)),
             Action::Order(p, _) => Some((p, Unasked::Order)),
             Action::Discard(p, _) => Some((p, Unasked::Discard)),
-            Action::Pay(p, _) => Some((p, Unasked::Pay)),
+            Action::Pay(p, _) | Action::PaySacrificing(p, ..) => Some((p, Unasked::Pay)),
             _ => None,
         };
         if let Some((p, what)) = deferred {
@@ -460,7 +461,11 @@ impl Engine<'_> {
                 self.tap_for_mana(*p, *c, *m, false).map(|_| ())
             }
             Action::Announce(an) => self.announce(an),
-            Action::Pay(..) | Action::Assign(..) | Action::Discard(..) | Action::Order(..) => Ok(()),
+            Action::Pay(..)
+            | Action::PaySacrificing(..)
+            | Action::Assign(..)
+            | Action::Discard(..)
+            | Action::Order(..) => Ok(()),
             Action::DeclareAttack(p) => self.declare_attack(*p),
             Action::AttackWith(p, cards, bands) => self.attack_with(*p, cards, bands),
             Action::Block(p, blk) => self.block(*p, blk.as_ref()),

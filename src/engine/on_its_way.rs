@@ -155,6 +155,7 @@ impl Engine<'_> {
                 targets: Vec::new(),
                 x: None,
                 packet_sources: Vec::new(),
+                sacrifices: Vec::new(),
             }),
             _ => Err(Stop::Choice {
                 line: None,

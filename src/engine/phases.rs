@@ -2,16 +2,16 @@
 //! cleanup), and `go to` / `stop:` (002 Turn Order; 000 Phases of the Turn).
 
 use super::action::{Action, Goal};
+use super::costs::{Bill, CostFault, PHASE_COST};
 use super::refusal::{Refusal, UPKEEP_COSTS};
 use super::script::Decision;
-use super::state::{CardId, Ctx, CtxKind, Zone};
+use super::state::{CardId, Ctx, CtxKind, PlayerId, Target, Zone};
 use super::{Engine, Stop};
-use crate::grammar::ability::Ability;
-use crate::grammar::mana::ManaCost;
+use crate::grammar::ability::{Penalty, UpkeepCost};
 use crate::trace::{EventKind, Rule};
 
 impl Engine<'_> {
-    fn phase_name(&self) -> &'static str {
+    pub(super) fn phase_name(&self) -> &'static str {
         self.pol.phases[self.game.phase]
     }
 
@@ -197,59 +197,131 @@ impl Engine<'_> {
     /// About The Phases: part 3 cannot begin until phase costs are dealt with).
     fn upkeep_costs(&mut self) -> Result<(), Stop> {
         let p = self.game.active;
-        let owed: Vec<(CardId, ManaCost)> = self
+        let owed: Vec<(CardId, UpkeepCost)> = self
             .game
             .zone(Zone::Play, Some(p))
             .into_iter()
-            .filter_map(|c| {
-                self.def(c).abilities.iter().find_map(|a| match a {
-                    Ability::UpkeepCost(m) => Some((c, *m)),
-                    _ => None,
-                })
-            })
+            .filter_map(|c| combine(&self.upkeep_costs_of(c)).map(|u| (c, u)))
             .collect();
-        let rule = UPKEEP_COSTS;
-        for (c, cost) in owed {
+        for (c, u) in owed {
             if self.game.card(c).zone != Zone::Play {
                 continue;
             }
-            let name = self.pname(p);
-            let card = self.label(c);
-            let n = cost.total();
-            let asked = Decision::Upkeep { payer: p, card: c, amount: n };
-            let taken = self.offered(&asked).and_then(|_| self.take_line());
-            let Some((i, Some(Action::Pay(q, answer)))) = taken.map(|i| (i, self.action_of(i))) else {
+            self.upkeep_cost(p, c, &u)?;
+        }
+        Ok(())
+    }
+
+    /// One permanent's upkeep cost: paid, refused, or (mandatory and unpayable) its penalty
+    /// applied with no line asked (002 Phase Cost, L3080-3085, L3093-3097).
+    fn upkeep_cost(&mut self, p: PlayerId, c: CardId, u: &UpkeepCost) -> Result<(), Stop> {
+        let rule = UPKEEP_COSTS;
+        let name = self.pname(p);
+        let card = self.label(c);
+        let mana = u.cost.mana;
+        let n = mana.total();
+        let words = if u.cost.mana_only() { mana.to_string() } else { u.cost.to_string() };
+        let bill =
+            Bill { mana, sacrifice: u.cost.sacrifice.iter().cloned().collect(), life: u.cost.life, ..Bill::default() };
+        // What could pay the sacrifices (nobody must make more: 002 L3080-3085).
+        let fits: Vec<CardId> = match &u.cost.sacrifice {
+            Some(s) => self.sacrifice_candidates(p, s, c),
+            None => Vec::new(),
+        };
+        let need = usize::try_from(bill.named()).unwrap_or(usize::MAX);
+        let pool: u32 = self.game.players[p.ix()].pool.iter().sum();
+        let payable = fits.len() >= need && (n == 0 || pool >= n);
+        if u.mandatory && !payable {
+            self.depth = 1;
+            self.emit(
+                EventKind::Lasting {
+                    what: format!(
+                        "{card}'s upkeep cost ({words}) cannot be paid, so its penalty applies with no choice"
+                    ),
+                },
+                Some(PHASE_COST),
+            );
+            return self.upkeep_penalty(p, c, u);
+        }
+        let asked = Decision::Upkeep { payer: p, card: c, amount: n };
+        let taken = self.offered(&asked).and_then(|_| self.take_line());
+        let answer = taken.map(|i| (i, self.action_of(i)));
+        let (i, q, paid, named) = match answer {
+            Some((i, Some(Action::Pay(q, a)))) => (Some(i), q, a, Vec::new()),
+            Some((i, Some(Action::PaySacrificing(q, k, cs)))) => (Some(i), q, Some(k), cs),
+            // A mandatory cost with one way to pay it is paid without a line.
+            _ if u.mandatory && n == 0 && fits.len() == need => (None, p, Some(0), fits.clone()),
+            _ => {
+                let how =
+                    if need > 0 { format!("`{name} pays {n} sacrificing CARD`") } else { format!("`{name} pays {n}`") };
+                let or = if u.mandatory { String::new() } else { format!(" or `{name} does not pay`") };
                 return Err(Stop::Choice {
                     line: None,
                     message: format!(
-                        "{name} must pay {cost} for {card}'s upkeep or bury it: write `{name} pays {n}` or `{name} does not pay` right after the line that ends the upkeep"
+                        "{name} must pay {words} for {card}'s upkeep{}: write {how}{or} right after the line that ends the upkeep",
+                        match u.penalty {
+                            _ if u.mandatory => String::new(),
+                            Penalty::BuryThis => " or bury it".to_owned(),
+                            Penalty::DamageToYou(d) => format!(" or take {d} damage from it"),
+                        }
                     ),
                 });
-            };
-            if q != p {
-                return Err(Stop::refuse(Refusal::UpkeepNotYours { player: q, payer: p, card: c }).at_line(i));
             }
-            self.depth = 1;
-            match answer {
-                Some(k) if k != n => {
-                    return Err(Stop::refuse(Refusal::UpkeepAmount { card: c, payer: p, cost, answer: k }).at_line(i));
+        };
+        let at = |s: Stop| match i {
+            Some(i) => s.at_line(i),
+            None => s,
+        };
+        if q != p {
+            return Err(at(Stop::refuse(Refusal::UpkeepNotYours { player: q, payer: p, card: c })));
+        }
+        self.depth = 1;
+        match paid {
+            Some(k) if k != n => {
+                Err(at(Stop::refuse(Refusal::UpkeepAmount { card: c, payer: p, cost: mana, answer: k })))
+            }
+            Some(_) => {
+                self.check_extras(p, c, &bill, &named).map_err(at)?;
+                // Mana sources may be used: the active player holds priority in the upkeep.
+                self.pay(p, &mana, &card).map_err(at)?;
+                let by = format!("{card}'s upkeep ({words})");
+                self.emit(EventKind::Pays { player: name, amount: n, by, paid: true }, Some(rule));
+                if u.cost.life > 0 {
+                    self.change_life(p, -i32::try_from(u.cost.life).unwrap_or(i32::MAX), Some(PHASE_COST));
                 }
-                Some(_) => {
-                    // Mana sources may be used: the active player holds priority in the upkeep.
-                    self.pay(p, &cost, &card).map_err(|s| s.at_line(i))?;
-                    let by = format!("{card}'s upkeep ({cost})");
-                    self.emit(EventKind::Pays { player: name, amount: n, by, paid: true }, Some(rule));
+                for s in named {
+                    self.sacrifice(p, s, &format!("for {card}'s upkeep"));
                 }
-                None => {
-                    let by = format!("{card}'s upkeep ({cost})");
-                    self.emit(EventKind::Pays { player: name, amount: n, by, paid: false }, Some(rule));
-                    if self.destruction_stepped() {
-                        // 4e: a bury opens a damage prevention step (4th Ed. FAQ, Damage Prevention).
-                        self.send_on_its_way(&[c], true, &format!("buried: its upkeep was not paid ({cost})"));
-                        self.prevention_step()?;
-                    } else {
-                        self.bury(&[c]);
-                    }
+                Ok(())
+            }
+            None if u.mandatory => Err(at(Stop::refuse(Refusal::Cost { card: c, fault: CostFault::Mandatory }))),
+            None => {
+                let by = format!("{card}'s upkeep ({words})");
+                self.emit(EventKind::Pays { player: name, amount: n, by, paid: false }, Some(rule));
+                self.upkeep_penalty(p, c, u)
+            }
+        }
+    }
+
+    /// The penalty of an upkeep cost not paid: the permanent buries itself or deals damage to
+    /// its controller (002 Phase Cost, L3089-3092).
+    fn upkeep_penalty(&mut self, p: PlayerId, c: CardId, u: &UpkeepCost) -> Result<(), Stop> {
+        let words = if u.cost.mana_only() { u.cost.mana.to_string() } else { u.cost.to_string() };
+        match u.penalty {
+            Penalty::BuryThis => {
+                if self.destruction_stepped() {
+                    // 4e: a bury opens a damage prevention step (4th Ed. FAQ, Damage Prevention).
+                    self.send_on_its_way(&[c], true, &format!("buried: its upkeep was not paid ({words})"));
+                    self.prevention_step()?;
+                } else {
+                    self.bury(&[c]);
+                }
+            }
+            Penalty::DamageToYou(n) => {
+                let colors = self.colors(c);
+                self.assign(c, &colors, Target::Player(p), n);
+                if !self.game.packets.is_empty() {
+                    self.prevention_step()?;
                 }
             }
         }
@@ -394,4 +466,24 @@ impl Engine<'_> {
         self.emit(EventKind::Draws { player: self.pname(p) }, Some(Rule::r5("Draw")));
         Ok(())
     }
+}
+
+/// A permanent's upkeep costs combined into one: all or nothing, mandatory if any part is
+/// (002 Phase Cost, L3057-3069); the first penalty stands for them all here.
+fn combine(costs: &[UpkeepCost]) -> Option<UpkeepCost> {
+    let (first, rest) = costs.split_first()?;
+    let mut out = first.clone();
+    for u in rest {
+        let m = &mut out.cost.mana;
+        m.generic = m.generic.saturating_add(u.cost.mana.generic);
+        for (slot, n) in m.colored.iter_mut().zip(u.cost.mana.colored) {
+            *slot = slot.saturating_add(n);
+        }
+        if out.cost.sacrifice.is_none() {
+            out.cost.sacrifice.clone_from(&u.cost.sacrifice);
+        }
+        out.cost.life = out.cost.life.saturating_add(u.cost.life);
+        out.mandatory |= u.mandatory;
+    }
+    Some(out)
 }

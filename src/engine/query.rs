@@ -223,6 +223,7 @@ impl Engine<'_> {
             TargetFault::NotBlocking => format!("{name} is not blocking"),
             TargetFault::NotAttacking => format!("{name} is not attacking"),
             TargetFault::Protection(col) => format!("{name} has protection from {}", col.name()),
+            TargetFault::CostNotX { cost, x } => format!("{name} has converted casting cost {cost}, not X={x}"),
         }
     }
 
@@ -274,6 +275,8 @@ impl Engine<'_> {
             if let [(cost, Effect::AddMana(m))] = acts.as_slice()
                 && cost.tap
                 && cost.mana.total() == 0
+                && cost.mana_only()
+                && self.check_upkeep_lock(c).is_ok()
             {
                 if def.kind == CardKind::Land {
                     lands.push((c, *m));

@@ -282,7 +282,8 @@ impl Judge for super::Engine<'_> {
             (Decision::Act, _) => true,
             (Decision::Pay { payer, .. }, Action::Pay(p, _)) => *p == payer,
             // Anyone's answer is taken, and refused when it is not the controller's.
-            (Decision::Upkeep { .. }, Action::Pay(..)) | (Decision::Place { .. }, Action::Order(..)) => true,
+            (Decision::Upkeep { .. }, Action::Pay(..) | Action::PaySacrificing(..))
+            | (Decision::Place { .. }, Action::Order(..)) => true,
             (Decision::Discard { player, .. }, Action::Discard(p, _)) => *p == player,
             (Decision::Order { player, cards, all }, Action::Order(p, _)) => cards.len() > 1 && (all || *p == player),
             (Decision::Regenerate { dying }, _) => self.regeneration_target(a).is_some_and(|c| dying.contains(&c)),

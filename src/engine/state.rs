@@ -161,6 +161,8 @@ pub struct Spell {
     /// For damage prevention: the sources whose packets are meant (`choosing SOURCE, ...`),
     /// in the order named; empty when none was named.
     pub packet_sources: Vec<CardId>,
+    /// The permanents sacrificed to pay its cost (in their owners' graveyards now).
+    pub sacrificed: Vec<CardId>,
     /// What became of it.
     pub status: Status,
 }

@@ -168,6 +168,7 @@ impl Engine<'_> {
                 x: 0,
                 colors: self.colors(c),
                 packet_sources: Vec::new(),
+                sacrificed: Vec::new(),
                 status: Status::Waiting,
             });
             self.depth = self.depth.saturating_add(1);

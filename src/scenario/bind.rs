@@ -37,8 +37,14 @@ impl Loader<'_> {
                 if self.lib.get(self.cards[usize::from(card.0)].def).kind == CardKind::Land {
                     Ok(Action::PlayLand(player, card))
                 } else {
-                    let cs =
-                        CastSyntax { card: r.clone(), ability: None, targets: Vec::new(), x: None, choosing: None };
+                    let cs = CastSyntax {
+                        card: r.clone(),
+                        ability: None,
+                        targets: Vec::new(),
+                        x: None,
+                        sacrificing: Vec::new(),
+                        choosing: None,
+                    };
                     self.bind_cast(player, &cs, text, false)
                 }
             }
@@ -102,6 +108,9 @@ impl Loader<'_> {
                 Ok(Action::Assign(player, *n, source, self.bind_target(to, text)?))
             }
             Verb::Pays(n) => Ok(Action::Pay(player, Some(*n))),
+            Verb::PaysSacrificing(n, rs) => {
+                Ok(Action::PaySacrificing(player, *n, self.bind_sacrifices(player, rs, text)?))
+            }
             Verb::DoesNotPay => Ok(Action::Pay(player, None)),
             Verb::Discards(r) => {
                 let card = self.bind_card(r, Self::ref_span(text, r), Some((player, Zone::Hand)))?;
@@ -120,6 +129,21 @@ impl Loader<'_> {
                 Ok(Action::Order(player, cards))
             }
         }
+    }
+
+    /// The cards of `sacrificing A, B`, each named once (the rules check the rest).
+    fn bind_sacrifices(
+        &self,
+        player: PlayerId,
+        rs: &[crate::grammar::lexicon::RefSyntax],
+        text: &Spanned<String>,
+    ) -> Result<Vec<CardId>, Diagnostic> {
+        let mut cards = Vec::new();
+        for r in rs {
+            let sp = Self::ref_span(text, r);
+            cards.push(self.bind_card(r, sp, Some((player, Zone::Play)))?);
+        }
+        Ok(cards)
     }
 
     #[allow(clippy::too_many_lines)]
@@ -228,7 +252,8 @@ impl Loader<'_> {
                 format!("remove `with X={x}`"),
             ));
         }
-        Ok(Action::Announce(Announce { player, card, source, targets, x: cs.x, packet_sources }))
+        let sacrifices = self.bind_sacrifices(player, &cs.sacrificing, text)?;
+        Ok(Action::Announce(Announce { player, card, source, targets, x: cs.x, packet_sources, sacrifices }))
     }
 
     /// The sources named by `choosing A[, B ...]`, in order (002 Damage Prevention, 07/03/97).

@@ -1,6 +1,9 @@
 //! The nom parsers of the ability language (the grammar is in the module's doc).
 
-use super::{Ability, ActivationCost, Amount, Effect, Filter, Keyword, TargetKind, TargetSpec, Trigger, Who};
+use super::{
+    Ability, ActivationCost, Amount, CostChange, CostDelta, CostScope, Effect, Filter, Keyword, Penalty, SacrificeCost,
+    Sacrificed, TargetKind, TargetSpec, Trigger, UpkeepCost, Who,
+};
 use crate::grammar::mana::{Color, ManaCost, mana_cost};
 use crate::grammar::primitives::{kw, number, sp, word};
 use crate::grammar::{GrammarError, PError, PResult, parse_all};
@@ -41,11 +44,36 @@ fn ability(i: &str) -> PResult<'_, Ability> {
     {
         return Ok((r, Ability::ExtraTargetCost(m)));
     }
-    if let Ok((r, _)) =
-        (kw("during"), sp, kw("your"), sp, kw("upkeep"), space0, char(','), space0, kw("pay"), sp).parse(i)
+    if let Ok((r, _)) = (kw("during"), sp, kw("your"), sp, kw("upkeep"), space0, char(','), space0).parse(i) {
+        return cut(upkeep_cost).map(Ability::UpkeepCost).parse(r);
+    }
+    for (word, alternative) in [("additional", false), ("alternative", true)] {
+        if let Ok((r, _)) = (kw(word), sp, kw("cost"), space0, char(':'), space0).parse(i) {
+            let (r, c) = cut(activation_cost).parse(r)?;
+            return Ok((r, if alternative { Ability::AlternativeCost(c) } else { Ability::AdditionalCost(c) }));
+        }
+    }
+    if let Ok((r, c)) = cost_change(i) {
+        return Ok((r, Ability::CostChange(c)));
+    }
+    if let Ok((r, (_, _, _, _, _, _, _, _, n, _, k, _, _))) = (
+        kw("comes"),
+        sp,
+        kw("into"),
+        sp,
+        kw("play"),
+        sp,
+        kw("with"),
+        sp,
+        number,
+        sp,
+        word,
+        sp,
+        alt((kw("counters"), kw("counter"))),
+    )
+        .parse(i)
     {
-        let (r, (m, _, _, _, _, _, _)) = cut((mana_cost, sp, kw("or"), sp, kw("bury"), sp, kw("this"))).parse(r)?;
-        return Ok((r, Ability::UpkeepCost(m)));
+        return Ok((r, Ability::EntersWithCounters(n, k.to_owned())));
     }
     if let Ok((r, t)) = trigger(i) {
         let (r, _) = cut((space0, char(','), space0)).parse(r)?;
@@ -64,19 +92,154 @@ fn ability(i: &str) -> PResult<'_, Ability> {
     Ok((r, Ability::Activated(cost, e)))
 }
 
-/// `cost = part ("," part)*`, `part = "T" | mana_cost`
+/// `upkeep = ("pay" MANA | cost) (" or" | "; if you cannot,") penalty`
+fn upkeep_cost(i: &str) -> PResult<'_, UpkeepCost> {
+    let mana_only = (kw("pay"), sp, mana_cost).parse(i).ok().filter(|(r, _)| (sp, kw("life")).parse(*r).is_err());
+    let (r, cost) = match mana_only {
+        Some((r, (_, _, m))) => (r, ActivationCost { mana: m, ..ActivationCost::default() }),
+        None => activation_cost(i)?,
+    };
+    let (r, mandatory) = alt((
+        value(false, (sp, kw("or"), sp)),
+        value(true, (space0, char(';'), space0, kw("if"), sp, kw("you"), sp, kw("cannot"), space0, char(','), space0)),
+    ))
+    .parse(r)?;
+    let (r, penalty) = alt((
+        value(Penalty::BuryThis, (kw("bury"), sp, kw("this"))),
+        map(
+            (kw("this"), sp, kw("deals"), sp, number, sp, kw("damage"), sp, kw("to"), sp, kw("you")),
+            |(_, _, _, _, n, _, _, _, _, _, _)| Penalty::DamageToYou(n),
+        ),
+    ))
+    .parse(r)?;
+    Ok((r, UpkeepCost { cost, penalty, mandatory }))
+}
+
+/// `cost_change = scope "cost" (N "more" | N "less" [", but not less than 1"]
+///              | "an additional sacrifice of a" LAND "for each B in their costs")`
+fn cost_change(i: &str) -> PResult<'_, CostChange> {
+    let spells = map((opt((color, sp)), kw("spells")), |(c, _)| CostScope::Spells(c.map(|(c, _)| c)));
+    let abilities = (kw("activated"), sp, kw("abilities"), sp, kw("of"), sp);
+    let enchantments =
+        map(preceded(abilities, (opt((color, sp)), kw("enchantments"))), |(c, _): (Option<(Color, &str)>, &str)| {
+            CostScope::EnchantmentAbilities(c.map(|(c, _)| c))
+        });
+    let enchanted = value(
+        CostScope::EnchantedAbilities,
+        (kw("activated"), sp, kw("abilities"), sp, kw("of"), sp, kw("enchanted"), sp, kw("artifact")),
+    );
+    let both =
+        value(CostScope::SpellsAndAbilities, (kw("spells"), sp, kw("and"), sp, kw("activated"), sp, kw("abilities")));
+    let (r, (scope, _, _, _)) = (alt((both, spells, enchantments, enchanted)), sp, kw("cost"), sp).parse(i)?;
+    if let Ok((r, (_, _, t, _, _, _, _, _, _, _))) = (
+        (kw("an"), sp, kw("additional"), sp, kw("sacrifice"), sp, kw("of"), sp, kw("a")),
+        sp,
+        land_type,
+        sp,
+        kw("for"),
+        sp,
+        kw("each"),
+        sp,
+        kw("B"),
+        (sp, kw("in"), sp, kw("their"), sp, kw("costs")),
+    )
+        .parse(r)
+    {
+        return Ok((r, CostChange { scope, delta: CostDelta::SacrificePerBlack(t.to_owned()) }));
+    }
+    let (r, (n, _)) = cut((number, sp)).parse(r)?;
+    let (r, delta) = alt((
+        value(CostDelta::More(n), kw("more")),
+        map(
+            (
+                kw("less"),
+                opt((
+                    space0,
+                    char(','),
+                    space0,
+                    kw("but"),
+                    sp,
+                    kw("not"),
+                    sp,
+                    kw("less"),
+                    sp,
+                    kw("than"),
+                    sp,
+                    tag("1"),
+                )),
+            ),
+            move |(_, min)| if min.is_some() { CostDelta::LessMinOne(n) } else { CostDelta::Less(n) },
+        ),
+    ))
+    .parse(r)?;
+    Ok((r, CostChange { scope, delta }))
+}
+
+/// `sacrifice ("this" | COUNT KIND ["other than this"])`: COUNT is a, an, two, three or N.
+fn sacrifice_part(i: &str) -> PResult<'_, (bool, Option<SacrificeCost>)> {
+    let (r, _) = (kw("sacrifice"), sp).parse(i)?;
+    if let Ok((r, _)) = kw("this")(r) {
+        return Ok((r, (true, None)));
+    }
+    let (r, count) =
+        cut(alt((value(1, alt((kw("an"), kw("a")))), value(2, kw("two")), value(3, kw("three")), number))).parse(r)?;
+    let (r, _) = sp(r)?;
+    let (r, what) = cut(alt((
+        value(Sacrificed::Creature, alt((kw("creatures"), kw("creature")))),
+        value(Sacrificed::Artifact, alt((kw("artifacts"), kw("artifact")))),
+        value(Sacrificed::Land, alt((kw("lands"), kw("land")))),
+        map(land_type, Sacrificed::LandType),
+    )))
+    .parse(r)?;
+    let (r, other) = opt((sp, kw("other"), sp, kw("than"), sp, kw("this"))).parse(r)?;
+    Ok((r, (false, Some(SacrificeCost { count, what, other_than_this: other.is_some() }))))
+}
+
+/// `cost = part ("," part)*`, `part = "T" | mana_cost | "sacrifice" ... | "pay" N "life"
+/// | "remove" ("a" | N) KIND ("counter" | "counters") "from this"`
 fn activation_cost(i: &str) -> PResult<'_, ActivationCost> {
     #[derive(Clone)]
     enum Part {
         Tap,
         Mana(ManaCost),
+        Sacrifice(bool, Option<SacrificeCost>),
+        Life(u32),
+        Remove(u32, String),
     }
-    let part = alt((value(Part::Tap, tag("T")), map(mana_cost, Part::Mana)));
+    let life = map((kw("pay"), sp, number, sp, kw("life")), |(_, _, n, _, _)| Part::Life(n));
+    let remove = map(
+        (
+            kw("remove"),
+            sp,
+            alt((value(1, kw("a")), number)),
+            sp,
+            word,
+            sp,
+            alt((kw("counters"), kw("counter"))),
+            (sp, kw("from"), sp, kw("this")),
+        ),
+        |(_, _, n, _, k, _, _, _)| Part::Remove(n, k.to_owned()),
+    );
+    let part = alt((
+        map(sacrifice_part, |(this, s)| Part::Sacrifice(this, s)),
+        life,
+        remove,
+        value(Part::Tap, tag("T")),
+        map(mana_cost, Part::Mana),
+    ));
     let (r, parts) = separated_list1((space0, char(','), space0), part).parse(i)?;
     let mut cost = ActivationCost::default();
     for p in parts {
         match p {
             Part::Tap => cost.tap = true,
+            Part::Sacrifice(this, s) => {
+                cost.sacrifice_this |= this;
+                if s.is_some() {
+                    cost.sacrifice = s;
+                }
+            }
+            Part::Life(n) => cost.life = cost.life.saturating_add(n),
+            Part::Remove(n, k) => cost.remove_counters = Some((n, k)),
             Part::Mana(m) => {
                 cost.mana.generic = cost.mana.generic.saturating_add(m.generic);
                 for (slot, n) in cost.mana.colored.iter_mut().zip(m.colored) {
@@ -96,6 +259,18 @@ fn color(i: &str) -> PResult<'_, Color> {
         value(Color::Black, kw("black")),
         value(Color::Red, kw("red")),
         value(Color::Green, kw("green")),
+    ))
+    .parse(i)
+}
+
+/// A colour as its mana symbol: W, U, B, R or G.
+fn color_symbol(i: &str) -> PResult<'_, Color> {
+    alt((
+        value(Color::White, tag("W")),
+        value(Color::Blue, tag("U")),
+        value(Color::Black, tag("B")),
+        value(Color::Red, tag("R")),
+        value(Color::Green, tag("G")),
     ))
     .parse(i)
 }
@@ -297,6 +472,21 @@ fn until_eot(i: &str) -> PResult<'_, ()> {
 
 /// `effect = ...` (see the module docs)
 fn effect(i: &str) -> PResult<'_, Effect> {
+    if let Ok((r, (_, _, c, _))) = (
+        kw("add"),
+        sp,
+        color_symbol,
+        (sp, kw("for"), sp, kw("each"), sp, kw("mana"), sp, kw("in"), sp, kw("the"), sp, kw("converted")),
+    )
+        .parse(i)
+    {
+        let (r, _) = cut((
+            (sp, kw("casting"), sp, kw("cost"), sp, kw("of"), sp, kw("the"), sp),
+            (kw("sacrificed"), sp, kw("creature")),
+        ))
+        .parse(r)?;
+        return Ok((r, Effect::AddManaPerSacrificedCost(c)));
+    }
     if let Ok((r, _)) = (kw("add"), sp).parse(i) {
         return cut(mana_cost).map(Effect::AddMana).parse(r);
     }
@@ -454,6 +644,11 @@ fn effect(i: &str) -> PResult<'_, Effect> {
     }
     if let Ok((r, _)) = (kw("counter"), sp).parse(i) {
         let (r, t) = cut(target).parse(r)?;
+        if let Ok((r, _)) =
+            (sp, kw("with"), sp, kw("converted"), sp, kw("casting"), sp, kw("cost"), sp, tag("X")).parse(r)
+        {
+            return Ok((r, Effect::CounterCostX(t)));
+        }
         let mut unless = (sp, kw("unless"), sp, kw("its"), sp, kw("caster"), sp, kw("pays"), sp, amount);
         let Ok((r, (_, _, _, _, _, _, _, _, _, n))) = unless.parse(r) else {
             return Ok((r, Effect::Counter(t)));
