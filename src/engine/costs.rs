@@ -216,7 +216,12 @@ impl Engine<'_> {
             Sacrificed::Creature => def.kind.is_creature(),
             Sacrificed::Artifact => def.kind.is_artifact(),
             Sacrificed::Land => def.kind == CardKind::Land,
-            Sacrificed::LandType(t) => def.kind == CardKind::Land && def.type_line.to_lowercase().contains(t.as_str()),
+            // A basic land's type is its name (Swamp, Snow-Covered Swamp); others print it.
+            Sacrificed::LandType(t) => {
+                def.kind == CardKind::Land
+                    && (def.type_line.to_lowercase().contains(t.as_str())
+                        || def.name.to_lowercase().contains(t.as_str()))
+            }
         }
     }
 
@@ -308,14 +313,14 @@ impl Engine<'_> {
         }
         gone.extend_from_slice(named);
         for &c in &gone {
-            words.push(format!("sacrificing {}", self.label(c)));
+            words.push(format!("the sacrifice of {}", self.label(c)));
         }
         if bill.life > 0 {
             words.push(format!("{} life", bill.life));
         }
         if let Some((n, kind)) = &bill.counters {
             let what = if *n == 1 { format!("a {kind} counter") } else { format!("{n} {kind} counters") };
-            words.push(format!("removing {what}"));
+            words.push(format!("{what} removed"));
             if let Some(slot) = self.game.card_mut(source).counters.iter_mut().find(|(k, _)| k == kind) {
                 slot.1 = slot.1.saturating_sub(*n);
             }

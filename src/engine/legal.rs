@@ -467,6 +467,18 @@ impl<'a> Position<'a> {
         let both = [g.active, g.active.other()];
         match asked {
             Asked::Pay(p, n) => vec![vec![Action::Pay(*p, Some(*n))], vec![Action::Pay(*p, None)]],
+            Asked::Upkeep(p, n, c) => {
+                let mut out = vec![vec![Action::Pay(*p, Some(*n))], vec![Action::Pay(*p, None)]];
+                let costs = self.e.upkeep_costs_of(*c);
+                for s in costs.iter().filter_map(|u| u.cost.sacrifice.as_ref()) {
+                    let need = usize::try_from(s.count).unwrap_or(usize::MAX);
+                    let fits = self.e.sacrifice_candidates(*p, s, *c);
+                    for set in subsets(&fits, need).into_iter().filter(|x| x.len() == need) {
+                        out.push(vec![Action::PaySacrificing(*p, *n, set)]);
+                    }
+                }
+                out
+            }
             Asked::Discard(p) => {
                 g.zone(Zone::Hand, Some(*p)).into_iter().map(|c| vec![Action::Discard(*p, c)]).collect()
             }

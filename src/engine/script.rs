@@ -108,6 +108,8 @@ impl Decision<'_> {
 pub enum Asked {
     /// Pay or not.
     Pay(PlayerId, u32),
+    /// Pay a permanent's upkeep cost (with the sacrifices it asks for) or not.
+    Upkeep(PlayerId, u32, CardId),
     /// Discard down to seven.
     Discard(PlayerId),
     /// Order abilities of these cards.
@@ -131,7 +133,8 @@ pub enum Asked {
 impl Asked {
     fn of(d: &Decision<'_>) -> Option<Self> {
         Some(match *d {
-            Decision::Pay { payer, amount, .. } | Decision::Upkeep { payer, amount, .. } => Self::Pay(payer, amount),
+            Decision::Pay { payer, amount, .. } => Self::Pay(payer, amount),
+            Decision::Upkeep { payer, amount, card } => Self::Upkeep(payer, amount, card),
             Decision::Discard { player, .. } => Self::Discard(player),
             Decision::Order { player, cards, .. } if cards.len() > 1 => Self::Order(player, cards.to_vec()),
             Decision::Place { .. } => Self::Place,
