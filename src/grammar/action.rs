@@ -332,6 +332,21 @@ mod tests {
     }
 
     #[test]
+    fn sacrificing() {
+        let Ok(ActionSyntax::Act { verb: Verb::Casts(c), .. }) =
+            parse_action("Alice casts Fireball on Bob with X=2 sacrificing Forest, Grizzly Bears", &lex())
+        else {
+            panic!("parse")
+        };
+        assert_eq!(c.x, Some(2));
+        assert_eq!(c.sacrificing.len(), 2);
+        assert_eq!(c.sacrificing[1].name, "Grizzly Bears");
+        assert!(show("Alice pays 1 sacrificing Forest").contains("PaysSacrificing(1, ["));
+        assert!(show("Alice pays sacrificing Forest").contains("PaysSacrificing(0, ["));
+        assert!(show("Alice pays").starts_with("error at 10+0: an amount or `sacrificing`"));
+    }
+
+    #[test]
     fn errors_point_at_the_word() {
         assert_eq!(
             show("Alice cast Giant Growth"),

@@ -3,17 +3,28 @@
 //! ```text
 //! ability  = keyword | "spell:" effect | cost ":" effect | static | trigger "," effect
 //!          | "costs" mana "more for each target after the first"
+//!          | "during your upkeep," upkeep | "additional cost:" cost | "alternative cost:" cost
+//!          | "comes into play with" N KIND "counters" | cost_change
 //! keyword  = "flying" | "first strike" | "trample" | "banding" | "wall" | "does not tap to attack"
 //!          | LAND "walk" | "protection from" color
 //!          | "cannot attack unless the defending player controls a(n)" LAND
 //! static   = "enchanted creature gets" signed "/" signed
 //!          | "all damage that unblocked attackers would deal to you is dealt to this instead while
 //!             this is untapped"
-//! phase    = "during your upkeep, pay" mana_cost "or bury this"
+//! upkeep   = ("pay" mana_cost | cost) (" or" | "; if you cannot,")
+//!            ("bury this" | "this deals" N "damage to you")
+//! cost_change = scope "cost" (N "more" | N "less" [", but not less than 1"]
+//!            | "an additional sacrifice of a" LAND "for each B in their costs")
+//! scope    = [color] "spells" | "activated abilities of" [color] "enchantments"
+//!          | "activated abilities of enchanted artifact" | "spells and activated abilities"
 //! trigger  = "when you control no" LAND-plural | "at end of turn, if no creatures are in play"
 //!          | "whenever a creature this damaged this turn is put into the graveyard"
-//! cost     = part ("," part)*        part = "T" | mana_cost      (mana parts add up)
+//! cost     = part ("," part)*        (mana parts add up)
+//! part     = "T" | mana_cost | "sacrifice this" | "sacrifice" count sac ["other than this"]
+//!          | "pay" N "life" | "remove" ("a" | N) KIND ("counter" | "counters") "from this"
+//! count    = "a" | "an" | "two" | "three" | N   sac = creature(s) | artifact(s) | land(s) | LAND(s)
 //! effect   = "add" mana
+//!          | "add" W|U|B|R|G "for each mana in the converted casting cost of the sacrificed creature"
 //!          | "deal" amount "damage to" target [disintegrate_rider]
 //!          | "deal" amount "damage divided evenly among any number of" target
 //!          | "deal" amount "damage to each creature without flying and each player"
@@ -24,6 +35,7 @@
 //!          | "prevent" ["up to"] amount "damage to" target
 //!          | "prevent all damage to you from a" color "source"
 //!          | "counter" target ["unless its caster pays" amount ["; if not, tap all lands its caster controls"]]
+//!          | "counter" target "with converted casting cost X"
 //!          | "tap" target | "untap" target | "regenerate" who
 //!          | "creatures deal no combat damage this turn"
 //!          | "all damage dealt to you this turn by one source is prevented retroactively, and you
