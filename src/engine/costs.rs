@@ -378,13 +378,14 @@ impl Engine<'_> {
     }
 
     /// A permanent may not use its abilities in its controller's upkeep until its upkeep cost
-    /// is dealt with; here that happens at the end of the upkeep, so the lock holds for all of
-    /// it (002 Phase Cost, L3038-3042; Comes Into Play, L1679-1685).
+    /// is dealt with: paid or refused by a line in the upkeep, or at its end (002 Phase Cost,
+    /// L3038-3045; Comes Into Play, L1679-1685).
     pub(super) fn check_upkeep_lock(&self, c: CardId) -> Result<(), Stop> {
         let card = self.game.card(c);
         if card.zone == Zone::Play
             && card.controller == self.game.active
             && self.phase_name() == "upkeep"
+            && !self.game.upkeep_dealt.contains(&c)
             && !self.upkeep_costs_of(c).is_empty()
         {
             return Err(Stop::refuse(Refusal::UpkeepLock { card: c }));

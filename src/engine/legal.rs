@@ -348,6 +348,18 @@ impl<'a> Position<'a> {
                 out.push(Action::Regenerate(p, c));
             }
         }
+        // An upkeep cost may be dealt with at any time in its controller's upkeep.
+        if let Some((c, u)) = self.e.upkeep_owed(p).into_iter().next() {
+            let n = u.cost.mana.total();
+            out.extend([Action::Pay(p, Some(n)), Action::Pay(p, None)]);
+            if let Some(s) = &u.cost.sacrifice {
+                let need = usize::try_from(s.count).unwrap_or(usize::MAX);
+                let fits = self.e.sacrifice_candidates(p, s, c);
+                for set in subsets(&fits, need).into_iter().filter(|x| x.len() == need) {
+                    out.push(Action::PaySacrificing(p, n, set));
+                }
+            }
+        }
         let creatures: Vec<CardId> =
             mine.iter().copied().filter(|&c| lib.get(g.card(c).def).kind.is_creature() && !g.card(c).tapped).collect();
         if p == g.active {

@@ -364,6 +364,19 @@ impl Engine<'_> {
         if self.carry_to_later_moment(i)? {
             return Ok(());
         }
+        // An upkeep cost may be paid, or refused, at any time in its controller's upkeep.
+        if let Action::Pay(p, _) | Action::PaySacrificing(p, ..) = line.action
+            && self.game.ctx.len() == 1
+            && self.game.top().is_neutral()
+            && !self.upkeep_owed(p).is_empty()
+        {
+            let saved_depth = self.depth;
+            self.show_line(i);
+            self.depth += 1;
+            let r = self.pay_upkeep_now(&line.action).map_err(|s| s.at_line(i));
+            self.depth = saved_depth;
+            return r;
+        }
         // Lines read by a later moment (an answer to "unless ... pays", a damage division): play
         // goes on to that moment, which takes the line; if it never comes, the line is illegal.
         let deferred = match line.action {

@@ -197,38 +197,63 @@ impl Engine<'_> {
     /// About The Phases: part 3 cannot begin until phase costs are dealt with).
     fn upkeep_costs(&mut self) -> Result<(), Stop> {
         let p = self.game.active;
-        let owed: Vec<(CardId, UpkeepCost)> = self
-            .game
-            .zone(Zone::Play, Some(p))
-            .into_iter()
-            .filter_map(|c| combine(&self.upkeep_costs_of(c)).map(|u| (c, u)))
-            .collect();
+        let owed = self.upkeep_owed(p);
         for (c, u) in owed {
-            if self.game.card(c).zone != Zone::Play {
+            if self.game.card(c).zone != Zone::Play || self.game.upkeep_dealt.contains(&c) {
                 continue;
             }
             self.upkeep_cost(p, c, &u)?;
         }
+        self.game.upkeep_dealt.clear();
         Ok(())
     }
 
-    /// One permanent's upkeep cost: paid, refused, or (mandatory and unpayable) its penalty
-    /// applied with no line asked (002 Phase Cost, L3080-3085, L3093-3097).
-    fn upkeep_cost(&mut self, p: PlayerId, c: CardId, u: &UpkeepCost) -> Result<(), Stop> {
-        let rule = UPKEEP_COSTS;
-        let name = self.pname(p);
-        let card = self.label(c);
-        let mana = u.cost.mana;
-        let n = mana.total();
-        let words = if u.cost.mana_only() { mana.to_string() } else { u.cost.to_string() };
-        let bill =
-            Bill { mana, sacrifice: u.cost.sacrifice.iter().cloned().collect(), life: u.cost.life, ..Bill::default() };
-        // What could pay the sacrifices (nobody must make more: 002 L3080-3085).
-        let fits: Vec<CardId> = match &u.cost.sacrifice {
+    /// The upkeep costs `p` has yet to deal with in this upkeep, each permanent's costs combined
+    /// (none outside `p`'s own upkeep).
+    pub(super) fn upkeep_owed(&self, p: PlayerId) -> Vec<(CardId, UpkeepCost)> {
+        if self.phase_name() != "upkeep" || self.game.active != p {
+            return Vec::new();
+        }
+        self.game
+            .zone(Zone::Play, Some(p))
+            .into_iter()
+            .filter(|c| !self.game.upkeep_dealt.contains(c))
+            .filter_map(|c| combine(&self.upkeep_costs_of(c)).map(|u| (c, u)))
+            .collect()
+    }
+
+    /// `P pays ...` / `P does not pay` in P's upkeep, before it ends: deals with the first upkeep
+    /// cost P has not dealt with yet. Paying a phase cost is done as an instant (002 Phase Cost,
+    /// L3031-3035), so it takes P's priority.
+    pub(super) fn pay_upkeep_now(&mut self, a: &Action) -> Result<(), Stop> {
+        let (p, paid, named) = match a {
+            Action::Pay(p, paid) => (*p, *paid, Vec::new()),
+            Action::PaySacrificing(p, k, cs) => (*p, Some(*k), cs.clone()),
+            _ => return Ok(()),
+        };
+        let Some((c, u)) = self.upkeep_owed(p).into_iter().next() else { return Ok(()) };
+        self.yield_to(p)?;
+        let fits = self.upkeep_fits(p, c, &u);
+        self.settle_upkeep(p, c, &u, (p, paid, named), &fits)
+    }
+
+    /// What could pay an upkeep cost's sacrifices (nobody must make more: 002 L3080-3085).
+    fn upkeep_fits(&self, p: PlayerId, c: CardId, u: &UpkeepCost) -> Vec<CardId> {
+        match &u.cost.sacrifice {
             Some(s) => self.sacrifice_candidates(p, s, c),
             None => Vec::new(),
-        };
-        let need = usize::try_from(bill.named()).unwrap_or(usize::MAX);
+        }
+    }
+
+    /// One permanent's upkeep cost at the end of the upkeep: paid, refused, or (mandatory and
+    /// unpayable) its penalty applied with no line asked (002 Phase Cost, L3080-3085, L3093-3097).
+    fn upkeep_cost(&mut self, p: PlayerId, c: CardId, u: &UpkeepCost) -> Result<(), Stop> {
+        let name = self.pname(p);
+        let card = self.label(c);
+        let n = u.cost.mana.total();
+        let words = upkeep_words(u);
+        let fits = self.upkeep_fits(p, c, u);
+        let need = usize::try_from(u.cost.sacrifice.as_ref().map_or(0, |s| s.count)).unwrap_or(usize::MAX);
         let pool: u32 = self.game.players[p.ix()].pool.iter().sum();
         let payable = fits.len() >= need && (n == 0 || pool >= n);
         if u.mandatory && !payable {
@@ -241,16 +266,17 @@ impl Engine<'_> {
                 },
                 Some(PHASE_COST),
             );
+            self.game.upkeep_dealt.push(c);
             return self.upkeep_penalty(p, c, u);
         }
         let asked = Decision::Upkeep { payer: p, card: c, amount: n };
         let taken = self.offered(&asked).and_then(|_| self.take_line());
         let answer = taken.map(|i| (i, self.action_of(i)));
-        let (i, q, paid, named) = match answer {
-            Some((i, Some(Action::Pay(q, a)))) => (Some(i), q, a, Vec::new()),
-            Some((i, Some(Action::PaySacrificing(q, k, cs)))) => (Some(i), q, Some(k), cs),
+        let (i, answer) = match answer {
+            Some((i, Some(Action::Pay(q, a)))) => (Some(i), (q, a, Vec::new())),
+            Some((i, Some(Action::PaySacrificing(q, k, cs)))) => (Some(i), (q, Some(k), cs)),
             // A mandatory cost with one way to pay it is paid without a line.
-            _ if u.mandatory && n == 0 && fits.len() == need => (None, p, Some(0), fits.clone()),
+            _ if u.mandatory && n == 0 && fits.len() == need => (None, (p, Some(0), fits.clone())),
             _ => {
                 let how =
                     if need > 0 { format!("`{name} pays {n} sacrificing CARD`") } else { format!("`{name} pays {n}`") };
@@ -268,24 +294,43 @@ impl Engine<'_> {
                 });
             }
         };
-        let at = |s: Stop| match i {
+        self.depth = 1;
+        self.settle_upkeep(p, c, u, answer, &fits).map_err(|s| match i {
             Some(i) => s.at_line(i),
             None => s,
-        };
+        })
+    }
+
+    /// Deals with an upkeep cost by the answer (who, mana named or `None` for not paying, the
+    /// sacrifices named): pays it, or applies its penalty.
+    fn settle_upkeep(
+        &mut self,
+        p: PlayerId,
+        c: CardId,
+        u: &UpkeepCost,
+        (q, paid, named): (PlayerId, Option<u32>, Vec<CardId>),
+        fits: &[CardId],
+    ) -> Result<(), Stop> {
+        let rule = UPKEEP_COSTS;
+        let name = self.pname(p);
+        let card = self.label(c);
+        let mana = u.cost.mana;
+        let n = mana.total();
+        let words = upkeep_words(u);
         if q != p {
-            return Err(at(Stop::refuse(Refusal::UpkeepNotYours { player: q, payer: p, card: c })));
+            return Err(Stop::refuse(Refusal::UpkeepNotYours { player: q, payer: p, card: c }));
         }
-        self.depth = 1;
+        let bill =
+            Bill { mana, sacrifice: u.cost.sacrifice.iter().cloned().collect(), life: u.cost.life, ..Bill::default() };
         match paid {
-            Some(k) if k != n => {
-                Err(at(Stop::refuse(Refusal::UpkeepAmount { card: c, payer: p, cost: mana, answer: k })))
-            }
+            Some(k) if k != n => Err(Stop::refuse(Refusal::UpkeepAmount { card: c, payer: p, cost: mana, answer: k })),
             Some(_) => {
-                self.check_extras(p, c, &bill, &named).map_err(at)?;
+                self.check_extras(p, c, &bill, &named)?;
                 // Mana sources may be used: the active player holds priority in the upkeep.
-                self.pay(p, &mana, &card).map_err(at)?;
+                self.pay(p, &mana, &card)?;
                 let by = format!("{card}'s upkeep ({words})");
                 self.emit(EventKind::Pays { player: name, amount: n, by, paid: true }, Some(rule));
+                self.game.upkeep_dealt.push(c);
                 if u.cost.life > 0 {
                     self.change_life(p, -i32::try_from(u.cost.life).unwrap_or(i32::MAX), Some(PHASE_COST));
                 }
@@ -294,10 +339,13 @@ impl Engine<'_> {
                 }
                 Ok(())
             }
-            None if u.mandatory => Err(at(Stop::refuse(Refusal::Cost { card: c, fault: CostFault::Mandatory }))),
+            None if u.mandatory && fits.len() >= usize::try_from(bill.named()).unwrap_or(usize::MAX) => {
+                Err(Stop::refuse(Refusal::Cost { card: c, fault: CostFault::Mandatory }))
+            }
             None => {
                 let by = format!("{card}'s upkeep ({words})");
                 self.emit(EventKind::Pays { player: name, amount: n, by, paid: false }, Some(rule));
+                self.game.upkeep_dealt.push(c);
                 self.upkeep_penalty(p, c, u)
             }
         }
@@ -306,7 +354,7 @@ impl Engine<'_> {
     /// The penalty of an upkeep cost not paid: the permanent buries itself or deals damage to
     /// its controller (002 Phase Cost, L3089-3092).
     fn upkeep_penalty(&mut self, p: PlayerId, c: CardId, u: &UpkeepCost) -> Result<(), Stop> {
-        let words = if u.cost.mana_only() { u.cost.mana.to_string() } else { u.cost.to_string() };
+        let words = upkeep_words(u);
         match u.penalty {
             Penalty::BuryThis => {
                 if self.destruction_stepped() {
@@ -486,4 +534,9 @@ fn combine(costs: &[UpkeepCost]) -> Option<UpkeepCost> {
         out.mandatory |= u.mandatory;
     }
     Some(out)
+}
+
+/// An upkeep cost in words: its mana alone (`1U`), or all its parts.
+fn upkeep_words(u: &UpkeepCost) -> String {
+    if u.cost.mana_only() { u.cost.mana.to_string() } else { u.cost.to_string() }
 }

@@ -448,6 +448,9 @@ pub struct Game {
     /// Fourth Edition: creatures regenerated in the damage prevention step now open (only one
     /// regeneration succeeds; their damage is ignored at the end of the step).
     pub regenerated: Vec<CardId>,
+    /// Permanents whose upkeep cost has been dealt with in the upkeep now under way (their
+    /// abilities are free again: 002 Phase Cost, L3038-3045).
+    pub upkeep_dealt: Vec<CardId>,
     /// Alpha: preventions set up before the damage they prevent.
     pub shields: Vec<super::alpha::Shield>,
     /// The cards in play in order, kept between moves: the rules look at every permanent
@@ -477,6 +480,7 @@ impl std::hash::Hash for Game {
         self.on_its_way.hash(h);
         self.regenerated.hash(h);
         self.shields.hash(h);
+        self.upkeep_dealt.hash(h);
     }
 }
 
