@@ -59,8 +59,15 @@ impl Engine<'_> {
         let Some(effect) = self.effect_of(an.card, an.source) else {
             return Err(Stop::refuse(Refusal::NoSuchAbility { card: an.card }));
         };
-        if matches!(an.source, Source::Ability(_)) {
+        if let Source::Ability(i) = an.source {
             self.check_upkeep_lock(an.card)?;
+            let upkeep_only = self.ability_cost(an.card, i).is_some_and(|c| c.upkeep_only);
+            if upkeep_only && (self.phase_name() != "upkeep" || self.game.active != an.player) {
+                return Err(Stop::refuse(Refusal::Cost {
+                    card: an.card,
+                    fault: super::costs::CostFault::OnlyInUpkeep,
+                }));
+            }
         }
         match self.speed(an.card, an.source, &effect) {
             Speed::ManaSource => {

@@ -105,6 +105,8 @@ pub enum CostFault {
     },
     /// A mandatory phase cost refused while it can be paid (002 L3093-3097).
     Mandatory,
+    /// An ability its card limits to its controller's upkeep, played at another time.
+    OnlyInUpkeep,
 }
 
 impl CostFault {
@@ -113,6 +115,7 @@ impl CostFault {
         match self {
             Self::NotYours(_) | Self::Twice(_) => SACRIFICE,
             Self::Mandatory => PHASE_COST,
+            Self::OnlyInUpkeep => Rule::g("Activation Cost"),
             _ => COSTS,
         }
     }
@@ -365,12 +368,24 @@ impl Engine<'_> {
         self.def(c).cost.unwrap_or_default().total()
     }
 
-    /// The upkeep costs of a permanent (002 Phase Cost).
+    /// The upkeep costs of a permanent as they stand now: a cumulative upkeep's mana once for
+    /// each age counter on it, plus once (002 Phase Cost; Cumulative Upkeep, L1985-1996).
     pub(super) fn upkeep_costs_of(&self, c: CardId) -> Vec<UpkeepCost> {
+        let age = self.game.card(c).counters.iter().find(|(k, _)| k == "age").map_or(0, |(_, n)| *n);
         self.def(c)
             .abilities
             .iter()
             .filter_map(|a| match a {
+                Ability::UpkeepCost(u) if u.cumulative => {
+                    let mut u = u.clone();
+                    let times = age.saturating_add(1);
+                    let m = &mut u.cost.mana;
+                    m.generic = m.generic.saturating_mul(times);
+                    for n in &mut m.colored {
+                        *n = n.saturating_mul(times);
+                    }
+                    Some(u)
+                }
                 Ability::UpkeepCost(u) => Some(u.clone()),
                 _ => None,
             })

@@ -337,6 +337,18 @@ impl Engine<'_> {
                 for s in named {
                     self.sacrifice(p, s, &format!("for {card}'s upkeep"));
                 }
+                if u.cumulative && self.game.card(c).zone == Zone::Play {
+                    // 002 L1994-1996: a paid cumulative upkeep adds a counter.
+                    let counters = &mut self.game.card_mut(c).counters;
+                    match counters.iter_mut().find(|(k, _)| k == "age") {
+                        Some((_, n)) => *n = n.saturating_add(1),
+                        None => counters.push(("age".to_owned(), 1)),
+                    }
+                    self.emit(
+                        EventKind::Lasting { what: format!("{card} gets an age counter") },
+                        Some(Rule::g("Cumulative Upkeep")),
+                    );
+                }
                 Ok(())
             }
             None if u.mandatory && fits.len() >= usize::try_from(bill.named()).unwrap_or(usize::MAX) => {
@@ -532,6 +544,7 @@ fn combine(costs: &[UpkeepCost]) -> Option<UpkeepCost> {
         }
         out.cost.life = out.cost.life.saturating_add(u.cost.life);
         out.mandatory |= u.mandatory;
+        out.cumulative |= u.cumulative;
     }
     Some(out)
 }

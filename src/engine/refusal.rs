@@ -1165,6 +1165,7 @@ impl Engine<'_> {
                 format!("{name} has {have} {kind} counters, and the cost removes {need}")
             }
             F::Mandatory => format!("{name}'s upkeep cost must be paid when it can be: it is not optional"),
+            F::OnlyInUpkeep => format!("{name}'s ability may be used only during its controller's upkeep"),
         }
     }
 

@@ -436,8 +436,16 @@ impl Engine<'_> {
                     buried.push(source);
                 }
             }
-            Effect::CountersOnThis(n, kind) => {
-                if self.game.card(source).zone == Zone::Play {
+            Effect::CountersOnThis(n, kind) | Effect::CountersOnTarget(n, kind, _) => {
+                let on = match effect {
+                    Effect::CountersOnTarget(..) => {
+                        legal.iter().find_map(|t| if let Target::Card(c) = t { Some(*c) } else { None })
+                    }
+                    _ => Some(source),
+                };
+                if let Some(source) = on
+                    && self.game.card(source).zone == Zone::Play
+                {
                     let card = self.game.card_mut(source);
                     match card.counters.iter_mut().find(|(k, _)| k == kind) {
                         Some((_, m)) => *m = m.saturating_add(*n),

@@ -12,6 +12,7 @@ impl fmt::Display for Ability {
         match self {
             Self::Keyword(k) => write!(f, "{k}"),
             Self::Spell(e) => write!(f, "spell: {e}"),
+            Self::Activated(c, e) if c.upkeep_only => write!(f, "{c}: {e}; use only during your upkeep"),
             Self::Activated(c, e) => write!(f, "{c}: {e}"),
             Self::ExtraTargetCost(m) => write!(f, "costs {m} more for each target after the first"),
             Self::Static(Effect::Pump(w, p, t)) => write!(f, "{w} gets {}/{}", signed(*p), signed(*t)),
@@ -88,6 +89,9 @@ impl fmt::Display for ActivationCost {
 impl fmt::Display for UpkeepCost {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let cost = &self.cost;
+        if self.cumulative {
+            return write!(f, "cumulative upkeep: {}", cost.mana);
+        }
         if cost.mana_only() && !cost.tap {
             write!(f, "during your upkeep, pay {}", cost.mana)?;
         } else {
@@ -200,6 +204,7 @@ impl fmt::Display for Effect {
                 f.write_str("all damage that unblocked attackers would deal to you is dealt to this instead while this is untapped")
             }
             Self::CountersOnThis(n, k) => write!(f, "put {n} {k} counters on this"),
+            Self::CountersOnTarget(n, k, t) => write!(f, "put {n} {k} counters on {t}"),
             Self::DamageEachNonFlyerAndPlayer(a) => {
                 write!(f, "deal {a} damage to each creature without flying and each player")
             }

@@ -1,9 +1,11 @@
 //! The card ability language: what a card's `abilities:` lines say.
 //!
 //! ```text
-//! ability  = keyword | "spell:" effect | cost ":" effect | static | trigger "," effect
+//! ability  = keyword | "spell:" effect | cost ":" effect ["; use only during your upkeep"]
+//!          | static | trigger "," effect
 //!          | "costs" mana "more for each target after the first"
-//!          | "during your upkeep," upkeep | "additional cost:" cost | "alternative cost:" cost
+//!          | "during your upkeep," upkeep | "cumulative upkeep:" mana_cost
+//!          | "additional cost:" cost | "alternative cost:" cost
 //!          | "comes into play with" N KIND "counters" | cost_change
 //! keyword  = "flying" | "first strike" | "trample" | "banding" | "wall" | "does not tap to attack"
 //!          | LAND "walk" | "protection from" color
@@ -40,7 +42,7 @@
 //!          | "creatures deal no combat damage this turn"
 //!          | "all damage dealt to you this turn by one source is prevented retroactively, and you
 //!             gain that much life"
-//!          | "put" ["a"] [N] KIND ("counter" | "counters") "on this"
+//!          | "put" ["a"] [N] KIND ("counter" | "counters") "on" ("this" | target)
 //! disintegrate_rider = "; that creature cannot regenerate this turn and is removed from the
 //!             game instead of going to the graveyard this turn"
 //! who      = "this" | "enchanted creature" | target
@@ -196,6 +198,8 @@ pub enum Effect {
     TakeUnblockedDamage,
     /// Puts counters on the permanent with the ability.
     CountersOnThis(u32, String),
+    /// Puts counters on a target (Dwarven Weaponsmith).
+    CountersOnTarget(u32, String, TargetSpec),
     /// +P/+T until end of turn.
     Pump(Who, Amount, Amount),
     /// Grants a keyword until end of turn.
@@ -249,6 +253,7 @@ impl Effect {
             | Self::Counter(t)
             | Self::CounterUnlessPaid(t, _, _)
             | Self::CounterCostX(t)
+            | Self::CountersOnTarget(_, _, t)
             | Self::Tap(t)
             | Self::Untap(t)
             | Self::Pump(Who::Target(t), _, _)
@@ -299,6 +304,9 @@ pub struct ActivationCost {
     pub life: u32,
     /// `remove N KIND counters from this`.
     pub remove_counters: Option<(u32, String)>,
+    /// `...; use only during your upkeep`: a limit on when the ability may be played, written
+    /// after its effect.
+    pub upkeep_only: bool,
 }
 
 impl ActivationCost {
@@ -327,6 +335,9 @@ pub struct UpkeepCost {
     pub penalty: Penalty,
     /// `...; if you cannot, ...`: it must be paid when it can be (002 L3093-3097).
     pub mandatory: bool,
+    /// `cumulative upkeep: MANA`: the mana once for each age counter on the permanent, plus
+    /// once; paying adds an age counter (002 Cumulative Upkeep, L1985-2013).
+    pub cumulative: bool,
 }
 
 /// Which costs a cost change applies to.
@@ -516,6 +527,9 @@ mod tests {
             Some(SacrificeCost { count: 1, what: Sacrificed::Creature, other_than_this: true })
         );
         assert_eq!(ok(lord).to_string(), lord);
+        let Ability::UpkeepCost(u) = ok("cumulative upkeep: 1U") else { panic!() };
+        assert!(u.cumulative && !u.mandatory && u.penalty == Penalty::BuryThis);
+        assert_eq!(ok("cumulative upkeep: 1U").to_string(), "cumulative upkeep: 1U");
     }
 
     #[test]

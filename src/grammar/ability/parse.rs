@@ -44,6 +44,14 @@ fn ability(i: &str) -> PResult<'_, Ability> {
     {
         return Ok((r, Ability::ExtraTargetCost(m)));
     }
+    if let Ok((r, _)) = (kw("cumulative"), sp, kw("upkeep"), space0, char(':'), space0).parse(i) {
+        let (r, m) = cut(mana_cost).parse(r)?;
+        let cost = ActivationCost { mana: m, ..ActivationCost::default() };
+        return Ok((
+            r,
+            Ability::UpkeepCost(UpkeepCost { cost, penalty: Penalty::BuryThis, mandatory: false, cumulative: true }),
+        ));
+    }
     if let Ok((r, _)) = (kw("during"), sp, kw("your"), sp, kw("upkeep"), space0, char(','), space0).parse(i) {
         return cut(upkeep_cost).map(Ability::UpkeepCost).parse(r);
     }
@@ -89,7 +97,12 @@ fn ability(i: &str) -> PResult<'_, Ability> {
         .map_err(|_| nom::Err::Error(PError::expected(i, "a keyword, `spell: EFFECT` or `COST: EFFECT`")))?;
     let (r, _) = cut((char(':'), space0)).parse(r)?;
     let (r, e) = cut(effect).parse(r)?;
-    Ok((r, Ability::Activated(cost, e)))
+    let (r, only) = opt((
+        (space0, char(';'), space0, kw("use"), sp, kw("only"), sp),
+        (kw("during"), sp, kw("your"), sp, kw("upkeep")),
+    ))
+    .parse(r)?;
+    Ok((r, Ability::Activated(ActivationCost { upkeep_only: only.is_some(), ..cost }, e)))
 }
 
 /// `upkeep = ("pay" MANA | cost) (" or" | "; if you cannot,") penalty`
@@ -112,7 +125,7 @@ fn upkeep_cost(i: &str) -> PResult<'_, UpkeepCost> {
         ),
     ))
     .parse(r)?;
-    Ok((r, UpkeepCost { cost, penalty, mandatory }))
+    Ok((r, UpkeepCost { cost, penalty, mandatory, cumulative: false }))
 }
 
 /// `cost_change = scope "cost" (N "more" | N "less" [", but not less than 1"]
@@ -597,11 +610,14 @@ fn effect(i: &str) -> PResult<'_, Effect> {
         alt((kw("counters"), kw("counter"))),
         sp,
         kw("on"),
-        (sp, kw("this")),
+        sp,
     )
         .parse(i)
     {
-        return Ok((r, Effect::CountersOnThis(n.unwrap_or(1), kind.to_owned())));
+        if let Ok((r, _)) = kw("this")(r) {
+            return Ok((r, Effect::CountersOnThis(n.unwrap_or(1), kind.to_owned())));
+        }
+        return cut(target).map(|t| Effect::CountersOnTarget(n.unwrap_or(1), kind.to_owned(), t)).parse(r);
     }
     if let Ok((r, _)) = (kw("return"), sp).parse(i) {
         let (r, t) = cut(target).parse(r)?;
