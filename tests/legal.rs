@@ -69,6 +69,7 @@ fn same(a: &Action, b: &Action) -> bool {
                 && x.packet_sources == y.packet_sources
                 && sorted(&x.targets) == sorted(&y.targets)
                 && cards(&x.sacrifices) == cards(&y.sacrifices)
+                && cards(&x.discards) == cards(&y.discards)
         }
         _ => a == b,
     }

@@ -31,6 +31,8 @@ pub struct Announce {
     pub packet_sources: Vec<CardId>,
     /// `sacrificing A, B`: the permanents sacrificed as a cost, in the order named.
     pub sacrifices: Vec<CardId>,
+    /// `discarding A`: the cards discarded from hand as a cost.
+    pub discards: Vec<CardId>,
 }
 
 /// Where `go to` or `stop:` leads.

@@ -244,13 +244,13 @@ impl Engine<'_> {
             self.pay_tap(an.card)?;
         }
         // Every part of the cost is checked before any is paid (002 Step 1: one moment).
-        self.check_extras(an.player, an.card, &bill, &an.sacrifices)?;
+        self.check_extras(an.player, an.card, &bill, &an.sacrifices, &an.discards)?;
         let what = self.label(an.card);
         let paid = self.pay(an.player, &bill.mana, &what)?;
         if tap {
             self.pay_tap(an.card)?;
         }
-        let (sacrificed, extras) = self.pay_extras(an.player, an.card, &bill, &an.sacrifices);
+        let (sacrificed, extras) = self.pay_extras(an.player, an.card, &bill, &an.sacrifices, &an.discards);
         let mut parts: Vec<String> = Vec::new();
         if paid != "nothing" || (!tap && extras.is_empty()) {
             parts.push(paid);
@@ -270,6 +270,7 @@ impl Engine<'_> {
             colors,
             packet_sources: an.packet_sources.clone(),
             sacrificed,
+            discarded: an.discards.clone(),
             status: Status::BeingCast,
         });
         let cast = matches!(an.source, Source::Spell(_));
@@ -312,6 +313,7 @@ impl Engine<'_> {
         if let (Source::Ability(i), Effect::AddMana(m)) = (an.source, effect)
             && self.ability_cost(an.card, i).is_some_and(|c| c.tap && c.mana.total() == 0 && c.mana_only())
             && an.sacrifices.is_empty()
+            && an.discards.is_empty()
         {
             return self.tap_for_mana(an.player, an.card, Some(*m), false).map(|_| ());
         }

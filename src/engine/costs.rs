@@ -35,6 +35,8 @@ pub(super) struct Bill {
     pub(super) life: u32,
     /// Counters removed from the source.
     pub(super) counters: Option<(u32, String)>,
+    /// Cards discarded from the payer's hand (`discarding A`).
+    pub(super) discard: u32,
 }
 
 impl Bill {
@@ -45,6 +47,7 @@ impl Bill {
         self.sacrifice_this |= c.sacrifice_this;
         self.sacrifice.extend(c.sacrifice.iter().cloned());
         self.life = self.life.saturating_add(c.life);
+        self.discard = self.discard.saturating_add(c.discard);
         if c.remove_counters.is_some() {
             self.counters.clone_from(&c.remove_counters);
         }
@@ -94,6 +97,15 @@ pub enum CostFault {
         /// The life the cost asks for.
         cost: u32,
     },
+    /// The wrong number of cards named to discard.
+    DiscardCount {
+        /// How many the cost asks for.
+        needed: u32,
+        /// How many the line names.
+        named: u32,
+    },
+    /// A card named to discard that is not in the payer's hand.
+    NotInHand(CardId),
     /// Not enough counters on the source.
     Counters {
         /// Counters of the kind on it.
@@ -230,8 +242,28 @@ impl Engine<'_> {
 
     /// Checks the parts of a bill that are not mana against the line: the permanents named
     /// for its sacrifices, the life and the counters (all before anything is paid).
-    pub(super) fn check_extras(&self, p: PlayerId, source: CardId, bill: &Bill, named: &[CardId]) -> Result<(), Stop> {
+    pub(super) fn check_extras(
+        &self,
+        p: PlayerId,
+        source: CardId,
+        bill: &Bill,
+        named: &[CardId],
+        discards: &[CardId],
+    ) -> Result<(), Stop> {
         let fault = |fault| Err(Stop::refuse(Refusal::Cost { card: source, fault }));
+        if u32::try_from(discards.len()).ok() != Some(bill.discard) {
+            let named = u32::try_from(discards.len()).unwrap_or(u32::MAX);
+            return fault(CostFault::DiscardCount { needed: bill.discard, named });
+        }
+        for (i, &c) in discards.iter().enumerate() {
+            if discards[..i].contains(&c) {
+                return fault(CostFault::Twice(c));
+            }
+            let card = self.game.card(c);
+            if card.zone != Zone::Hand || card.owner != p {
+                return fault(CostFault::NotInHand(c));
+            }
+        }
         if bill.sacrifice.is_empty() && !named.is_empty() {
             return fault(CostFault::NoSacrificeCost);
         }
@@ -308,8 +340,14 @@ impl Engine<'_> {
         source: CardId,
         bill: &Bill,
         named: &[CardId],
+        discards: &[CardId],
     ) -> (Vec<CardId>, Vec<String>) {
         let mut words = Vec::new();
+        for &c in discards {
+            words.push(format!("the discard of {}", self.label(c)));
+            self.game.move_card(c, Zone::Graveyard);
+            self.emit(EventKind::Discards { player: self.pname(p), card: self.label(c) }, Some(COSTS));
+        }
         let mut gone = Vec::new();
         if bill.sacrifice_this {
             gone.push(source);

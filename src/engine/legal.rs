@@ -143,6 +143,9 @@ impl<'a> Position<'a> {
         if !an.sacrifices.is_empty() {
             s.push_str(&format!(" sacrificing {}", self.labels_joined(&an.sacrifices, ", ")));
         }
+        if !an.discards.is_empty() {
+            s.push_str(&format!(" discarding {}", self.labels_joined(&an.discards, ", ")));
+        }
         let mode = match an.source {
             Source::Spell(k) => def.spell_effects().get(usize::from(k)).and_then(|(m, _)| *m),
             _ => None,
@@ -256,7 +259,7 @@ impl<'a> Position<'a> {
         for t in &targets {
             for &x in &xs {
                 for from in &chosen {
-                    for sac in &sacrifices {
+                    for (sac, dis) in &sacrifices {
                         out.push(Action::Announce(Announce {
                             player: p,
                             card,
@@ -265,6 +268,7 @@ impl<'a> Position<'a> {
                             x,
                             packet_sources: from.clone(),
                             sacrifices: sac.clone(),
+                            discards: dis.clone(),
                         }));
                     }
                 }
@@ -274,7 +278,7 @@ impl<'a> Position<'a> {
 
     /// The ways `p` could name the sacrifices of the cost (002 Costs): none when the cost has
     /// none; with an alternative cost (Fireblast), paying the mana cost or the alternative.
-    fn sacrifice_choices(&self, p: PlayerId, card: CardId, source: Source) -> Vec<Vec<CardId>> {
+    fn sacrifice_choices(&self, p: PlayerId, card: CardId, source: Source) -> Vec<(Vec<CardId>, Vec<CardId>)> {
         let mut an = Announce {
             player: p,
             card,
@@ -283,6 +287,7 @@ impl<'a> Position<'a> {
             x: None,
             packet_sources: Vec::new(),
             sacrifices: Vec::new(),
+            discards: Vec::new(),
         };
         let mut bills = vec![self.e.bill(&an, 1)];
         let def = self.e.lib.get(self.game().card(card).def);
@@ -294,10 +299,14 @@ impl<'a> Position<'a> {
         }
         let mut out = Vec::new();
         for bill in bills {
+            // Cards to discard: any of the known cards in the hand (the card cast excepted).
+            let hand: Vec<CardId> = self.game().zone(Zone::Hand, Some(p)).into_iter().filter(|&c| c != card).collect();
+            let n = usize::try_from(bill.discard).unwrap_or(usize::MAX);
+            let discards: Vec<Vec<CardId>> = subsets(&hand, n).into_iter().filter(|s| s.len() == n).collect();
             let need = usize::try_from(bill.named()).unwrap_or(usize::MAX);
+            let mut sacs: Vec<Vec<CardId>> = Vec::new();
             if need == 0 {
-                out.push(Vec::new());
-                continue;
+                sacs.push(Vec::new());
             }
             let mut pool: Vec<CardId> = Vec::new();
             for s in &bill.sacrifice {
@@ -307,7 +316,12 @@ impl<'a> Position<'a> {
                     }
                 }
             }
-            out.extend(subsets(&pool, need).into_iter().filter(|s| s.len() == need));
+            if need > 0 {
+                sacs.extend(subsets(&pool, need).into_iter().filter(|s| s.len() == need));
+            }
+            for s in &sacs {
+                out.extend(discards.iter().map(|d| (s.clone(), d.clone())));
+            }
         }
         out
     }
@@ -346,6 +360,15 @@ impl<'a> Position<'a> {
             }
             if def.kind.is_creature() && !self.e.regeneration_sources(p, c).is_empty() {
                 out.push(Action::Regenerate(p, c));
+            }
+        }
+        // Abilities of other players' permanents that any player may use (Land's Edge).
+        for c in g.zone(Zone::Play, Some(p.other())) {
+            let def = lib.get(g.card(c).def);
+            for (i, (cost, _)) in def.activated().iter().enumerate() {
+                if cost.any_player {
+                    self.announcements(p, c, Source::Ability(u8::try_from(i).unwrap_or(0)), scope, &mut out);
+                }
             }
         }
         // An upkeep cost may be dealt with at any time in its controller's upkeep.
@@ -414,6 +437,7 @@ impl<'a> Position<'a> {
                         x: None,
                         packet_sources: Vec::new(),
                         sacrifices: Vec::new(),
+                        discards: Vec::new(),
                     });
                 }
             }

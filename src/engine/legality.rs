@@ -29,7 +29,12 @@ impl Engine<'_> {
             Source::Spell(_) if card.zone != Zone::Hand || card.owner != an.player => {
                 Err(Stop::refuse(Refusal::CastNotFromHand { card: c, player, place }))
             }
-            Source::Ability(_) if card.zone != Zone::Play || card.controller != an.player => {
+            // A card may let any player use an ability (Land's Edge).
+            Source::Ability(i)
+                if card.zone != Zone::Play
+                    || (card.controller != an.player
+                        && !self.ability_cost(an.card, i).is_some_and(|c| c.any_player)) =>
+            {
                 Err(Stop::refuse(Refusal::AbilityNotControlled { card: c, player, place }))
             }
             // 002 Artifact: an artifact that is not a creature loses its abilities while tapped.

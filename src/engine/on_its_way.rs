@@ -156,6 +156,7 @@ impl Engine<'_> {
                 x: None,
                 packet_sources: Vec::new(),
                 sacrifices: Vec::new(),
+                discards: Vec::new(),
             }),
             _ => Err(Stop::Choice {
                 line: None,

@@ -325,7 +325,7 @@ impl Engine<'_> {
         match paid {
             Some(k) if k != n => Err(Stop::refuse(Refusal::UpkeepAmount { card: c, payer: p, cost: mana, answer: k })),
             Some(_) => {
-                self.check_extras(p, c, &bill, &named)?;
+                self.check_extras(p, c, &bill, &named, &[])?;
                 // Mana sources may be used: the active player holds priority in the upkeep.
                 self.pay(p, &mana, &card)?;
                 let by = format!("{card}'s upkeep ({words})");

@@ -1156,6 +1156,10 @@ impl Engine<'_> {
                 self.pname(self.game.card(*c).controller)
             ),
             F::NotInPlay(c) => format!("{} is not in play, so it cannot be sacrificed", self.label(*c)),
+            F::DiscardCount { needed, named } => {
+                format!("{name}'s cost discards {needed} card(s) from the payer's hand: {named} named")
+            }
+            F::NotInHand(c) => format!("{} is not in the payer's hand, so it cannot be discarded", self.label(*c)),
             F::Twice(c) => format!("{} is named twice: a permanent can be sacrificed only once", self.label(*c)),
             F::DoesNotFit(c, what) => format!("{}'s cost is to {what}, and {} is not one", name, self.label(*c)),
             F::Life { life, cost } => format!(

@@ -306,6 +306,19 @@ impl Engine<'_> {
                     Some(one) => self.prevent(Target::Player(sp.controller), u32::MAX, &[one], &by)?,
                 }
             }
+            Effect::DamageIfDiscardedLand(a, _) => {
+                if sp.discarded.iter().any(|&c| self.def(c).kind == CardKind::Land) {
+                    let n = u32::try_from(Self::amount(*a, x)).unwrap_or(0);
+                    for &t in legal {
+                        self.assign(source, &sp.colors, t, n);
+                    }
+                } else {
+                    self.emit(
+                        EventKind::Lasting { what: "the discarded card is not a land: nothing happens".to_owned() },
+                        Some(STEP4),
+                    );
+                }
+            }
             Effect::AddManaPerSacrificedCost(_) => {
                 let m = self.mana_of_effect(effect, &sp.sacrificed).unwrap_or_default();
                 self.add_mana(sp.controller, self.label(source), &m);

@@ -163,6 +163,8 @@ pub struct Spell {
     pub packet_sources: Vec<CardId>,
     /// The permanents sacrificed to pay its cost (in their owners' graveyards now).
     pub sacrificed: Vec<CardId>,
+    /// The cards discarded to pay its cost.
+    pub discarded: Vec<CardId>,
     /// What became of it.
     pub status: Status,
 }

@@ -169,6 +169,7 @@ impl Engine<'_> {
                 colors: self.colors(c),
                 packet_sources: Vec::new(),
                 sacrificed: Vec::new(),
+                discarded: Vec::new(),
                 status: Status::Waiting,
             });
             self.depth = self.depth.saturating_add(1);

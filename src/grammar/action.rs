@@ -9,7 +9,8 @@
 //!           | "assigns" N "damage from" ref "to" ref | "pays" N | "does not pay"
 //!           | "pays" [N] "sacrificing" refs
 //!           | "discards" ref | "orders" refs | "passes"
-//! cast_opts = [("on" | "targeting") refs] ["with X=" N] ["sacrificing" refs] ["choosing" words]
+//! cast_opts = [("on" | "targeting") refs] ["with X=" N] ["sacrificing" refs] ["discarding" refs]
+//!             ["choosing" words]
 //! refs      = ref ("," ref)*
 //! ```
 
@@ -59,6 +60,8 @@ pub struct CastSyntax {
     pub x: Option<u32>,
     /// `sacrificing A, B`: what is sacrificed as a cost.
     pub sacrificing: Vec<RefSyntax>,
+    /// `discarding A`: the cards discarded from hand as a cost.
+    pub discarding: Vec<RefSyntax>,
     /// `choosing MODE` with its byte offset.
     pub choosing: Option<(String, usize)>,
 }
@@ -241,7 +244,7 @@ fn verb<'a>(cx: Ctx<'a>, i: &'a str) -> PResult<'a, Verb> {
 }
 
 /// `cast_tail = ref ["ability" N] [("on"|"targeting") refs] ["with X=" N] ["sacrificing" refs]
-/// ["choosing" words]`
+/// ["discarding" refs] ["choosing" words]`
 fn cast_tail<'a>(cx: Ctx<'a>, i: &'a str, abilities: bool) -> PResult<'a, CastSyntax> {
     let (i, card) = preceded(sp, |i| cx.reference(i)).parse(i)?;
     let (i, ability) =
@@ -249,6 +252,7 @@ fn cast_tail<'a>(cx: Ctx<'a>, i: &'a str, abilities: bool) -> PResult<'a, CastSy
     let (i, targets) = opt(preceded((sp, alt((kw("on"), kw("targeting"))), sp), cut(|i| refs(cx, i)))).parse(i)?;
     let (i, x) = opt(preceded((skw("with"), sp, tag("X="), space0), cut(number))).parse(i)?;
     let (i, sacrificing) = opt(preceded((skw("sacrificing"), sp), cut(|i| refs(cx, i)))).parse(i)?;
+    let (i, discarding) = opt(preceded((skw("discarding"), sp), cut(|i| refs(cx, i)))).parse(i)?;
     let (i, choosing) = opt(preceded((skw("choosing"), sp), |j: &'a str| {
         let text = j.trim_end();
         if text.is_empty() {
@@ -266,6 +270,7 @@ fn cast_tail<'a>(cx: Ctx<'a>, i: &'a str, abilities: bool) -> PResult<'a, CastSy
             targets: targets.unwrap_or_default(),
             x,
             sacrificing: sacrificing.unwrap_or_default(),
+            discarding: discarding.unwrap_or_default(),
             choosing,
         },
     ))

@@ -43,6 +43,7 @@ impl Loader<'_> {
                         targets: Vec::new(),
                         x: None,
                         sacrificing: Vec::new(),
+                        discarding: Vec::new(),
                         choosing: None,
                     };
                     self.bind_cast(player, &cs, text, false)
@@ -109,7 +110,7 @@ impl Loader<'_> {
             }
             Verb::Pays(n) => Ok(Action::Pay(player, Some(*n))),
             Verb::PaysSacrificing(n, rs) => {
-                Ok(Action::PaySacrificing(player, *n, self.bind_sacrifices(player, rs, text)?))
+                Ok(Action::PaySacrificing(player, *n, self.bind_sacrifices(player, rs, text, Zone::Play)?))
             }
             Verb::DoesNotPay => Ok(Action::Pay(player, None)),
             Verb::Discards(r) => {
@@ -131,17 +132,19 @@ impl Loader<'_> {
         }
     }
 
-    /// The cards of `sacrificing A, B`, each named once (the rules check the rest).
+    /// The cards of `sacrificing A, B` (in play) or `discarding A` (in hand), as written (the
+    /// rules check the rest).
     fn bind_sacrifices(
         &self,
         player: PlayerId,
         rs: &[crate::grammar::lexicon::RefSyntax],
         text: &Spanned<String>,
+        zone: Zone,
     ) -> Result<Vec<CardId>, Diagnostic> {
         let mut cards = Vec::new();
         for r in rs {
             let sp = Self::ref_span(text, r);
-            cards.push(self.bind_card(r, sp, Some((player, Zone::Play)))?);
+            cards.push(self.bind_card(r, sp, Some((player, zone)))?);
         }
         Ok(cards)
     }
@@ -252,8 +255,9 @@ impl Loader<'_> {
                 format!("remove `with X={x}`"),
             ));
         }
-        let sacrifices = self.bind_sacrifices(player, &cs.sacrificing, text)?;
-        Ok(Action::Announce(Announce { player, card, source, targets, x: cs.x, packet_sources, sacrifices }))
+        let sacrifices = self.bind_sacrifices(player, &cs.sacrificing, text, Zone::Play)?;
+        let discards = self.bind_sacrifices(player, &cs.discarding, text, Zone::Hand)?;
+        Ok(Action::Announce(Announce { player, card, source, targets, x: cs.x, packet_sources, sacrifices, discards }))
     }
 
     /// The sources named by `choosing A[, B ...]`, in order (002 Damage Prevention, 07/03/97).

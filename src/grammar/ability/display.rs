@@ -12,8 +12,13 @@ impl fmt::Display for Ability {
         match self {
             Self::Keyword(k) => write!(f, "{k}"),
             Self::Spell(e) => write!(f, "spell: {e}"),
-            Self::Activated(c, e) if c.upkeep_only => write!(f, "{c}: {e}; use only during your upkeep"),
-            Self::Activated(c, e) => write!(f, "{c}: {e}"),
+            Self::Activated(c, e) => {
+                write!(f, "{c}: {e}")?;
+                if c.upkeep_only {
+                    f.write_str("; use only during your upkeep")?;
+                }
+                if c.any_player { f.write_str("; any player may use this ability") } else { Ok(()) }
+            }
             Self::ExtraTargetCost(m) => write!(f, "costs {m} more for each target after the first"),
             Self::Static(Effect::Pump(w, p, t)) => write!(f, "{w} gets {}/{}", signed(*p), signed(*t)),
             Self::Static(e) => write!(f, "{e}"),
@@ -73,6 +78,11 @@ impl fmt::Display for ActivationCost {
         }
         if self.life > 0 {
             parts.push(format!("pay {} life", self.life));
+        }
+        match self.discard {
+            0 => {}
+            1 => parts.push("discard a card".to_owned()),
+            n => parts.push(format!("discard {n} cards")),
         }
         if let Some((n, k)) = &self.remove_counters {
             let what = if *n == 1 { format!("a {k} counter") } else { format!("{n} {k} counters") };
@@ -205,6 +215,9 @@ impl fmt::Display for Effect {
             }
             Self::CountersOnThis(n, k) => write!(f, "put {n} {k} counters on this"),
             Self::CountersOnTarget(n, k, t) => write!(f, "put {n} {k} counters on {t}"),
+            Self::DamageIfDiscardedLand(a, t) => {
+                write!(f, "if the discarded card is a land, deal {a} damage to {t}")
+            }
             Self::DamageEachNonFlyerAndPlayer(a) => {
                 write!(f, "deal {a} damage to each creature without flying and each player")
             }

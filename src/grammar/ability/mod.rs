@@ -1,7 +1,8 @@
 //! The card ability language: what a card's `abilities:` lines say.
 //!
 //! ```text
-//! ability  = keyword | "spell:" effect | cost ":" effect ["; use only during your upkeep"]
+//! ability  = keyword | "spell:" effect
+//!          | cost ":" effect ["; use only during your upkeep"] ["; any player may use this ability"]
 //!          | static | trigger "," effect
 //!          | "costs" mana "more for each target after the first"
 //!          | "during your upkeep," upkeep | "cumulative upkeep:" mana_cost
@@ -24,6 +25,7 @@
 //! cost     = part ("," part)*        (mana parts add up)
 //! part     = "T" | mana_cost | "sacrifice this" | "sacrifice" count sac ["other than this"]
 //!          | "pay" N "life" | "remove" ("a" | N) KIND ("counter" | "counters") "from this"
+//!          | "discard" ("a card" | N "cards")
 //! count    = "a" | "an" | "two" | "three" | N   sac = creature(s) | artifact(s) | land(s) | LAND(s)
 //! effect   = "add" mana
 //!          | "add" W|U|B|R|G "for each mana in the converted casting cost of the sacrificed creature"
@@ -38,6 +40,7 @@
 //!          | "prevent all damage to you from a" color "source"
 //!          | "counter" target ["unless its caster pays" amount ["; if not, tap all lands its caster controls"]]
 //!          | "counter" target "with converted casting cost X"
+//!          | "if the discarded card is a land, deal" amount "damage to" target
 //!          | "tap" target | "untap" target | "regenerate" who
 //!          | "creatures deal no combat damage this turn"
 //!          | "all damage dealt to you this turn by one source is prevented retroactively, and you
@@ -198,6 +201,8 @@ pub enum Effect {
     TakeUnblockedDamage,
     /// Puts counters on the permanent with the ability.
     CountersOnThis(u32, String),
+    /// Deals damage to a target if a card discarded as the cost was a land (Land's Edge).
+    DamageIfDiscardedLand(Amount, TargetSpec),
     /// Puts counters on a target (Dwarven Weaponsmith).
     CountersOnTarget(u32, String, TargetSpec),
     /// +P/+T until end of turn.
@@ -254,6 +259,7 @@ impl Effect {
             | Self::CounterUnlessPaid(t, _, _)
             | Self::CounterCostX(t)
             | Self::CountersOnTarget(_, _, t)
+            | Self::DamageIfDiscardedLand(_, t)
             | Self::Tap(t)
             | Self::Untap(t)
             | Self::Pump(Who::Target(t), _, _)
@@ -307,13 +313,21 @@ pub struct ActivationCost {
     /// `...; use only during your upkeep`: a limit on when the ability may be played, written
     /// after its effect.
     pub upkeep_only: bool,
+    /// `discard a card` / `discard N cards`: cards from the payer's hand, named at announcement.
+    pub discard: u32,
+    /// `...; any player may use this ability` (Land's Edge): written after the effect.
+    pub any_player: bool,
 }
 
 impl ActivationCost {
     /// Whether the cost is mana (and tapping) alone.
     #[must_use]
     pub const fn mana_only(&self) -> bool {
-        !self.sacrifice_this && self.sacrifice.is_none() && self.life == 0 && self.remove_counters.is_none()
+        !self.sacrifice_this
+            && self.sacrifice.is_none()
+            && self.life == 0
+            && self.remove_counters.is_none()
+            && self.discard == 0
     }
 }
 
@@ -562,6 +576,10 @@ mod tests {
             Ability::Spell(Effect::CounterCostX(_))
         ));
         assert_eq!(ok("comes into play with 3 +1/+1 counters"), Ability::EntersWithCounters(3, "+1/+1".into()));
+        let edge = "discard a card: if the discarded card is a land, deal 2 damage to target player; any player may use this ability";
+        let Ability::Activated(c, Effect::DamageIfDiscardedLand(Amount::Fixed(2), _)) = ok(edge) else { panic!() };
+        assert!(c.discard == 1 && c.any_player && !c.upkeep_only);
+        assert_eq!(ok(edge).to_string(), edge);
     }
 
     #[test]

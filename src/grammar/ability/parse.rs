@@ -102,7 +102,12 @@ fn ability(i: &str) -> PResult<'_, Ability> {
         (kw("during"), sp, kw("your"), sp, kw("upkeep")),
     ))
     .parse(r)?;
-    Ok((r, Ability::Activated(ActivationCost { upkeep_only: only.is_some(), ..cost }, e)))
+    let (r, anyone) = opt((
+        (space0, char(';'), space0, kw("any"), sp, kw("player"), sp),
+        (kw("may"), sp, kw("use"), sp, kw("this"), sp, kw("ability")),
+    ))
+    .parse(r)?;
+    Ok((r, Ability::Activated(ActivationCost { upkeep_only: only.is_some(), any_player: anyone.is_some(), ..cost }, e)))
 }
 
 /// `upkeep = ("pay" MANA | cost) (" or" | "; if you cannot,") penalty`
@@ -218,7 +223,19 @@ fn activation_cost(i: &str) -> PResult<'_, ActivationCost> {
         Sacrifice(bool, Option<SacrificeCost>),
         Life(u32),
         Remove(u32, String),
+        Discard(u32),
     }
+    let discard = map(
+        (
+            kw("discard"),
+            sp,
+            alt((
+                value(1, (kw("a"), sp, kw("card"))),
+                map((number, sp, kw("cards")), |(n, _, _): (u32, &str, &str)| n),
+            )),
+        ),
+        |(_, _, n)| Part::Discard(n),
+    );
     let life = map((kw("pay"), sp, number, sp, kw("life")), |(_, _, n, _, _)| Part::Life(n));
     let remove = map(
         (
@@ -234,6 +251,7 @@ fn activation_cost(i: &str) -> PResult<'_, ActivationCost> {
         |(_, _, n, _, k, _, _, _)| Part::Remove(n, k.to_owned()),
     );
     let part = alt((
+        discard,
         map(sacrifice_part, |(this, s)| Part::Sacrifice(this, s)),
         life,
         remove,
@@ -253,6 +271,7 @@ fn activation_cost(i: &str) -> PResult<'_, ActivationCost> {
             }
             Part::Life(n) => cost.life = cost.life.saturating_add(n),
             Part::Remove(n, k) => cost.remove_counters = Some((n, k)),
+            Part::Discard(n) => cost.discard = cost.discard.saturating_add(n),
             Part::Mana(m) => {
                 cost.mana.generic = cost.mana.generic.saturating_add(m.generic);
                 for (slot, n) in cost.mana.colored.iter_mut().zip(m.colored) {
@@ -595,6 +614,15 @@ fn effect(i: &str) -> PResult<'_, Effect> {
         .parse(i)
     {
         return Ok((r, Effect::TakeUnblockedDamage));
+    }
+    if let Ok((r, _)) = (
+        (kw("if"), sp, kw("the"), sp, kw("discarded"), sp, kw("card"), sp, kw("is"), sp, kw("a"), sp, kw("land")),
+        (space0, char(','), space0, kw("deal"), sp),
+    )
+        .parse(i)
+    {
+        let (r, (n, _, _, _, _, _, t)) = cut((amount, sp, kw("damage"), sp, kw("to"), sp, target)).parse(r)?;
+        return Ok((r, Effect::DamageIfDiscardedLand(n, t)));
     }
     if let Ok((r, _)) = (kw("bury"), sp, kw("this")).parse(i) {
         return Ok((r, Effect::BuryThis));
