@@ -232,6 +232,9 @@ impl Engine<'_> {
             let choice = format!("{} as the source", self.label(src));
             self.emit(EventKind::Chooses { spell: self.slabel(id), choice }, Some(STEP1));
         }
+        // Abilities that triggered while the costs were paid (a creature sacrificed) are dealt
+        // with as one group when the announcement ends (002 Step 1, L650-651).
+        self.run_triggers()?;
         self.open_window(id);
         Ok(())
     }
@@ -326,6 +329,8 @@ impl Engine<'_> {
         if matches!(an.source, Source::Spell(_)) {
             self.put_in_graveyard(an.card);
         }
+        // A mana source's triggers wait until it has resolved (002 L964-969).
+        self.run_triggers()?;
         Ok(())
     }
 

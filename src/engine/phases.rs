@@ -337,6 +337,7 @@ impl Engine<'_> {
                 for s in named {
                     self.sacrifice(p, s, &format!("for {card}'s upkeep"));
                 }
+                self.run_triggers()?;
                 if u.cumulative && self.game.card(c).zone == Zone::Play {
                     // 002 L1994-1996: a paid cumulative upkeep adds a counter.
                     let counters = &mut self.game.card_mut(c).counters;
