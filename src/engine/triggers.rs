@@ -205,6 +205,8 @@ impl Engine<'_> {
                 chosen: None,
                 replaced: None,
                 text: self.chars(c).text,
+                sacrificed: Vec::new(),
+                discarded: Vec::new(),
                 status: Status::Waiting,
             });
             self.depth = self.depth.saturating_add(1);
