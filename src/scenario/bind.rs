@@ -288,7 +288,18 @@ impl Loader<'_> {
         }
         let sacrifices = self.bind_sacrifices(player, &cs.sacrificing, text, Zone::Play)?;
         let discards = self.bind_sacrifices(player, &cs.discarding, text, Zone::Hand)?;
-        Ok(Action::Announce(Announce { player, card, source, targets, x: cs.x, packet_sources, sacrifices, discards, chosen, replaced }))
+        Ok(Action::Announce(Announce {
+            player,
+            card,
+            source,
+            targets,
+            x: cs.x,
+            packet_sources,
+            sacrifices,
+            discards,
+            chosen,
+            replaced,
+        }))
     }
 
     /// The word named by `choosing WORD` for a text change: a colour or a basic land type (a
