@@ -7,6 +7,7 @@ use super::script::Driver as _;
 use super::state::{CardId, Packet, Source, SpellId, Status, Target, UntilEot, Zone};
 use super::{Engine, Stop};
 use crate::cards::CardKind;
+use crate::grammar::ability::Change;
 use crate::grammar::ability::{Amount, Effect, Keyword, Who};
 use crate::trace::{EventKind, Rule};
 
@@ -42,6 +43,20 @@ impl Engine<'_> {
             }
         }
         let cast = matches!(sp.source, Source::Spell(_));
+        if let Effect::CounterCostX(_) = effect {
+            // Spell Blast: a target whose converted cost is no longer X is illegal now.
+            let (fit, off): (Vec<Target>, Vec<Target>) = legal.into_iter().partition(|t| match t {
+                Target::Spell(s) => self.spell_converted_cost(*s) == sp.x,
+                _ => true,
+            });
+            legal = fit;
+            for t in off {
+                if let Target::Spell(s) = t {
+                    let cc = self.spell_converted_cost(s);
+                    problems.push((t, format!("its converted casting cost is {cc}, not {}", sp.x)));
+                }
+            }
+        }
         if !sp.targets.is_empty() && legal.is_empty() {
             // 002 Step 4 and Fizzle: every target illegal, the spell does nothing.
             let reason = problems.iter().map(|(_, p)| p.clone()).collect::<Vec<_>>().join("; ");
@@ -81,7 +96,7 @@ impl Engine<'_> {
         self.bury_orphans();
         // 002 Step 4: when it finishes resolving, a spell goes into play or into the graveyard.
         if cast {
-            if self.def(sp.card).kind.is_permanent() {
+            if self.kind(sp.card).is_permanent() {
                 self.game.move_card(sp.card, Zone::Play);
                 let enchanting = match effect {
                     Effect::Enchant(_) => {
@@ -89,15 +104,36 @@ impl Engine<'_> {
                     }
                     _ => None,
                 };
+                let counters: Vec<(String, u32)> = self
+                    .def(sp.card)
+                    .abilities
+                    .iter()
+                    .filter_map(|a| match a {
+                        crate::grammar::ability::Ability::EntersWithCounters(n, k) => Some((k.clone(), *n)),
+                        _ => None,
+                    })
+                    .collect();
                 let c = self.game.card_mut(sp.card);
                 c.controller = sp.controller;
                 c.sick = true;
                 c.enchanting = enchanting;
+                c.chosen.clone_from(&sp.chosen);
+                c.counters.extend(counters);
                 self.emit(
                     EventKind::EntersPlay { card: self.label(sp.card), controller: self.pname(sp.controller) },
                     Some(STEP4),
                 );
                 self.bury_duplicate_legend(sp.card)?;
+                // `as this enters play, ...`: part of the resolution (Earthbind's damage).
+                if let Some(target) = enchanting {
+                    let lib = self.lib;
+                    for a in &lib.get(self.game.card(sp.card).def).abilities {
+                        if let crate::grammar::ability::Ability::AsEnters(Effect::DamageEnchanted(a)) = a {
+                            let n = u32::try_from(Self::amount(*a, sp.x)).unwrap_or(0);
+                            self.assign(sp.card, &sp.colors, Target::Card(target), n);
+                        }
+                    }
+                }
             } else if self.game.card(sp.card).zone == Zone::Limbo {
                 self.put_in_graveyard(sp.card);
             }
@@ -173,9 +209,7 @@ impl Engine<'_> {
                     .game
                     .zone(Zone::Play, None)
                     .into_iter()
-                    .filter(|&c| {
-                        self.def(c).kind.is_creature() && (flyers_too || !self.has_keyword(c, &Keyword::Flying))
-                    })
+                    .filter(|&c| self.is_creature(c) && (flyers_too || !self.has_keyword(c, &Keyword::Flying)))
                     .collect();
                 for c in creatures {
                     self.assign(source, &sp.colors, Target::Card(c), n);
@@ -187,7 +221,8 @@ impl Engine<'_> {
             Effect::Pump(w, p, t) => {
                 if let Some(c) = who(w).filter(|&c| self.is_creature_in_play(c)) {
                     let (p, t) = (Self::amount(*p, x), Self::amount(*t, x));
-                    self.game.eot.push(UntilEot { card: c, power: p, toughness: t, keyword: None });
+                    let stamp = self.game.stamp();
+                    self.game.eot.push(UntilEot { card: c, stamp, change: Change::Pump(p, t), lasting: false });
                     let (np, nt) = self.pt(c);
                     self.emit(
                         EventKind::Pumped { card: self.label(c), power: p, toughness: t, now: format!("{np}/{nt}") },
@@ -197,8 +232,79 @@ impl Engine<'_> {
             }
             Effect::Grant(w, k) => {
                 if let Some(c) = who(w).filter(|&c| self.game.card(c).zone == Zone::Play) {
-                    self.game.eot.push(UntilEot { card: c, power: 0, toughness: 0, keyword: Some(k.clone()) });
+                    let stamp = self.game.stamp();
+                    self.game.eot.push(UntilEot { card: c, stamp, change: Change::Grant(k.clone()), lasting: false });
                     self.emit(EventKind::Granted { card: self.label(c), keyword: k.to_string() }, None);
+                }
+            }
+            Effect::Lose(w, k) => {
+                if let Some(c) = who(w).filter(|&c| self.game.card(c).zone == Zone::Play) {
+                    let stamp = self.game.stamp();
+                    self.game.eot.push(UntilEot { card: c, stamp, change: Change::Lose(k.clone()), lasting: false });
+                    self.emit(EventKind::Lost { card: self.label(c), keyword: k.to_string() }, None);
+                }
+            }
+            Effect::SetPt(w, p, t) => {
+                if let Some(c) = who(w).filter(|&c| self.is_creature_in_play(c)) {
+                    let (p, t) = (Self::amount(*p, x), Self::amount(*t, x));
+                    let stamp = self.game.stamp();
+                    self.game.eot.push(UntilEot { card: c, stamp, change: Change::SetPt(p, t), lasting: false });
+                    let (np, nt) = self.pt(c);
+                    // 002 L1927-1937: the base is rewritten; the other effects stay.
+                    self.emit(
+                        EventKind::BaseSet { card: self.label(c), power: p, toughness: t, now: format!("{np}/{nt}") },
+                        Some(Rule::g("Creature Power and Toughness")),
+                    );
+                }
+            }
+            Effect::SetColor(_, col) => {
+                // A Lace: on a spell being cast, its colour now and the permanent's for good
+                // (002 L1665-1668); on a permanent, for as long as it stays in play.
+                for &t in legal {
+                    let c = match t {
+                        Target::Spell(s) => {
+                            self.game.spell_mut(s).colors = vec![*col];
+                            self.game.spell(s).card
+                        }
+                        Target::Card(c) => c,
+                        Target::Player(_) => continue,
+                    };
+                    let stamp = self.game.stamp();
+                    self.game.eot.push(UntilEot {
+                        card: c,
+                        stamp,
+                        change: Change::SetColor(vec![*col]),
+                        lasting: true,
+                    });
+                    let spell = matches!(t, Target::Spell(_));
+                    self.emit(EventKind::ColorSet { card: self.tlabel(t), color: col.name().to_owned(), spell }, None);
+                }
+            }
+            Effect::ReplaceWord(kind, _) => {
+                for &t in legal {
+                    let c = match t {
+                        Target::Spell(s) => self.game.spell(s).card,
+                        Target::Card(c) => c,
+                        Target::Player(_) => continue,
+                    };
+                    let Some(new) = sp.chosen.clone() else { continue };
+                    // The word replaced is the one named, else the first of that kind the text
+                    // holds now.
+                    let Some(old) = sp.replaced.clone().or_else(|| super::chars::first_word(&self.chars(c), *kind))
+                    else {
+                        self.emit(
+                            EventKind::TextChanged { card: self.tlabel(t), old: String::new(), new: new.clone() },
+                            None,
+                        );
+                        continue;
+                    };
+                    if old == new {
+                        continue;
+                    }
+                    let stamp = self.game.stamp();
+                    let change = Change::Text(old.clone(), new.clone());
+                    self.game.eot.push(UntilEot { card: c, stamp, change, lasting: true });
+                    self.emit(EventKind::TextChanged { card: self.tlabel(t), old, new }, None);
                 }
             }
             Effect::GainLife(_, a) => {
@@ -229,7 +335,7 @@ impl Engine<'_> {
             }
             Effect::DestroyAllCreatures(bury) => {
                 let all: Vec<CardId> =
-                    self.game.zone(Zone::Play, None).into_iter().filter(|&c| self.def(c).kind.is_creature()).collect();
+                    self.game.zone(Zone::Play, None).into_iter().filter(|&c| self.is_creature(c)).collect();
                 // Alpha: protection keeps off all magic of its colour, targeted or not (003 p.28).
                 let all = self.unaffected_by_magic(all, &sp.colors, &self.slabel(id));
                 if *bury { buried.extend(all) } else { destroyed.extend(all) }
@@ -282,7 +388,24 @@ impl Engine<'_> {
                     Some(one) => self.prevent(Target::Player(sp.controller), u32::MAX, &[one], &by)?,
                 }
             }
-            Effect::Counter(_) => {
+            Effect::DamageIfDiscardedLand(a, _) => {
+                if sp.discarded.iter().any(|&c| self.def(c).kind == CardKind::Land) {
+                    let n = u32::try_from(Self::amount(*a, x)).unwrap_or(0);
+                    for &t in legal {
+                        self.assign(source, &sp.colors, t, n);
+                    }
+                } else {
+                    self.emit(
+                        EventKind::Lasting { what: "the discarded card is not a land: nothing happens".to_owned() },
+                        Some(STEP4),
+                    );
+                }
+            }
+            Effect::AddManaPerSacrificedCost(_) => {
+                let m = self.mana_of_effect(effect, &sp.sacrificed).unwrap_or_default();
+                self.add_mana(sp.controller, self.label(source), &m);
+            }
+            Effect::Counter(_) | Effect::CounterCostX(_) => {
                 for &t in legal {
                     if let Target::Spell(s) = t {
                         self.counter(s, id);
@@ -298,7 +421,7 @@ impl Engine<'_> {
                             self.counter(s, id);
                             if *tap_lands {
                                 for c in self.game.zone(Zone::Play, Some(payer)) {
-                                    if self.def(c).kind == crate::cards::CardKind::Land && !self.game.card(c).tapped {
+                                    if self.kind(c) == crate::cards::CardKind::Land && !self.game.card(c).tapped {
                                         self.game.card_mut(c).tapped = true;
                                         self.emit(
                                             EventKind::Tapped { card: self.label(c), tapped: true, already: false },
@@ -315,7 +438,7 @@ impl Engine<'_> {
                 let tapped = matches!(effect, Effect::Tap(_));
                 for &t in legal {
                     if let Target::Card(c) = t {
-                        if matches!(self.def(c).kind, CardKind::Enchantment | CardKind::LocalEnchantment)
+                        if matches!(self.kind(c), CardKind::Enchantment | CardKind::LocalEnchantment)
                             && !self.pol.enchantments_tap
                         {
                             self.emit(
@@ -336,6 +459,8 @@ impl Engine<'_> {
                 }
             }
             Effect::EntersPlay | Effect::Enchant(_) | Effect::TakeUnblockedDamage => {}
+            // Done as the enchantment enters play (see the end of `resolve_spell`).
+            Effect::DamageEnchanted(_) => {}
             Effect::DamageDisintegrate(a, _) => {
                 let n = u32::try_from(Self::amount(*a, x)).unwrap_or(0);
                 for &t in legal {
@@ -408,14 +533,22 @@ impl Engine<'_> {
                     buried.push(source);
                 }
             }
-            Effect::CountersOnThis(n, kind) => {
-                if self.game.card(source).zone == Zone::Play {
+            Effect::CountersOnThis(n, kind) | Effect::CountersOnTarget(n, kind, _) => {
+                let on = match effect {
+                    Effect::CountersOnTarget(..) => {
+                        legal.iter().find_map(|t| if let Target::Card(c) = t { Some(*c) } else { None })
+                    }
+                    _ => Some(source),
+                };
+                if let Some(source) = on
+                    && self.game.card(source).zone == Zone::Play
+                {
                     let card = self.game.card_mut(source);
                     match card.counters.iter_mut().find(|(k, _)| k == kind) {
                         Some((_, m)) => *m = m.saturating_add(*n),
                         None => card.counters.push((kind.clone(), *n)),
                     }
-                    let now = if self.def(source).kind.is_creature() {
+                    let now = if self.is_creature(source) {
                         let (p, t) = self.pt(source);
                         format!(" (now {p}/{t})")
                     } else {
