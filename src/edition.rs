@@ -348,6 +348,10 @@ pub struct Policies {
     /// destroyed, so regeneration cannot save it (m13: 001 L852-854, L1333), rather than being
     /// destroyed (002 L264-266).
     pub toughness_zero_not_destroyed: bool,
+    /// Whether a tapped artifact (not a creature) loses its abilities while tapped (002
+    /// Artifact; 003 p.16). 001 has no such rule: a static ability is true while the card is on
+    /// the battlefield (L340), and only a tap cost needs it untapped.
+    pub tapped_artifacts_off: bool,
 }
 
 /// The rows the 1997-era editions share where m13 differs.
@@ -423,6 +427,17 @@ const M13_CITES: &[(&str, Rule)] = &[
     ("Controller, Caster and Owner", Rule::m("Graveyard (L248); Owner and Controller (glossary)")),
     ("Removed from the Game", Rule::m("Exile (L254-256)")),
     ("Turn Order Rules", Rule::m("Parts of the Turn (L1347-1370)")),
+    ("Sacrifice", Rule::m("Sacrifice (L1247-1249)")),
+    ("Counters", Rule::m("Counter on a Permanent (L806-808)")),
+    ("Costs", Rule::m("Cost (L798-800)")),
+    ("Activation Cost", Rule::m("Activated Abilities (L352-356)")),
+    ("Who Plays Abilities", Rule::m("Activated Abilities (L352-356)")),
+    ("Creature Power and Toughness", Rule::m("Power (L1162-1164); Toughness (L1331-1333)")),
+    ("Attack Phase, Step 0", Rule::m("Combat Phase (L500-504); Attacking and Blocking (L368)")),
+    (
+        "Spell and Ability Timing, Specialized Abilities (several at once",
+        Rule::cr("603.3b: each player puts the triggered abilities they control on the stack in the order they choose"),
+    ),
     ("Spell and Ability Timing, Triggered Abilities", Rule::m("Triggered Abilities (L342-348)")),
     ("Attack Phase, Step 1", Rule::m("Declare Attackers Step (L506-508)")),
     ("Attack Phase, Step 3", Rule::m("Declare Blockers Step (L510-514)")),
@@ -695,6 +710,7 @@ impl Edition {
                 blocker_damage: CLASSIC.5,
                 tapped_blockers_deal_damage: false,
                 toughness_zero_not_destroyed: false,
+                tapped_artifacts_off: true,
             },
             Self::Fourth => Policies {
                 edition: self,
@@ -737,6 +753,7 @@ impl Edition {
                 blocker_damage: CLASSIC.5,
                 tapped_blockers_deal_damage: false,
                 toughness_zero_not_destroyed: false,
+                tapped_artifacts_off: true,
             },
             // 003 (the 1993 rulebook): pages cited on each row.
             Self::Alpha => Policies {
@@ -799,6 +816,7 @@ impl Edition {
                 blocker_damage: CLASSIC.5,
                 tapped_blockers_deal_damage: false,
                 toughness_zero_not_destroyed: false,
+                tapped_artifacts_off: true,
             },
             // 001 (the M13 basic rulebook, July 2012): sections and lines cited on each row.
             Self::M13 => Policies {
@@ -862,6 +880,7 @@ impl Edition {
                 blocker_damage: BlockerDamage::AssignmentOrder,
                 tapped_blockers_deal_damage: true,
                 toughness_zero_not_destroyed: true,
+                tapped_artifacts_off: false,
             },
         }
     }

@@ -38,7 +38,9 @@ impl Engine<'_> {
                 Err(Stop::refuse(Refusal::AbilityNotControlled { card: c, player, place }))
             }
             // 002 Artifact: an artifact that is not a creature loses its abilities while tapped.
-            Source::Ability(_) if card.tapped && self.kind(an.card) == CardKind::Artifact => {
+            Source::Ability(_)
+                if card.tapped && self.kind(an.card) == CardKind::Artifact && self.pol.tapped_artifacts_off =>
+            {
                 Err(Stop::refuse(Refusal::TappedArtifact { card: c }))
             }
             _ => Ok(()),
