@@ -209,6 +209,9 @@ pub enum Unmodelled {
     RetroactivePrevention,
     /// m13: phase costs ("during your upkeep, pay ... or bury"), which 001 has no rule for.
     PhaseCosts,
+    /// m13: a prevention shield that could apply to damage from several sources at once, whose
+    /// source the damaged player chooses (001 L1176); no line makes that choice yet.
+    ShieldSourceChoice,
 }
 
 impl Unmodelled {
@@ -236,6 +239,9 @@ impl Unmodelled {
             }
             Self::PhaseCosts => {
                 "a phase cost (\"during your upkeep, pay ... or bury\"), which the M13 rulebook (001) has no rule for"
+            }
+            Self::ShieldSourceChoice => {
+                "a prevention shield that could prevent damage from several sources dealt at once but not all of it, whose source the damaged player chooses (001 L1176)"
             }
         }
     }
@@ -365,7 +371,8 @@ const CLASSIC: (StackModel, ManaEmpties, LifeCheck, TriggerTiming, CombatPlace, 
 );
 
 /// m13: what 001 does not cover, or the engine does not play yet under it.
-const M13_UNMODELLED: &[Unmodelled] = &[Unmodelled::Banding, Unmodelled::RetroactivePrevention, Unmodelled::PhaseCosts];
+const M13_UNMODELLED: &[Unmodelled] =
+    &[Unmodelled::Banding, Unmodelled::RetroactivePrevention, Unmodelled::PhaseCosts, Unmodelled::ShieldSourceChoice];
 
 /// 001 Parts of the Turn (L1347-1370): the combat phase's steps are an attack in progress
 /// between `main` and `main 2` (001 L500-526).

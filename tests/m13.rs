@@ -66,3 +66,13 @@ fn diff_compares_all_four_editions_by_default() {
     assert!(stdout.contains("| m13 "), "{stdout}");
     assert!(stdout.contains("5e and m13 part ways after line 1"), "{stdout}");
 }
+
+#[test]
+fn a_shield_facing_several_sources_at_once_asks_a_choice_no_line_makes() {
+    // Healing Salve's 3 against 2 from the Bears and 3 from the Giant, dealt together: Bob
+    // chooses which source's damage it prevents (001 L1176); judge stops rather than pick.
+    let src = "scenario: a shield and two sources\nrules: m13\nturn: Alice\nplayers:\n  Alice:\n    in_play: [Grizzly Bears, Hill Giant]\n  Bob:\n    in_play: [Plains]\n    hand: [Healing Salve]\nactions:\n  - Alice attacks with Grizzly Bears, Hill Giant\n  - Bob blocks with nothing\n  - Bob casts Healing Salve on Bob choosing prevent\n  - resolve\n  - go to end of combat\n";
+    let (code, _, stderr) = out(judge().args(["run", "-"]).write_stdin(src));
+    assert_eq!(code, 2, "{stderr}");
+    assert!(stderr.contains("whose source the damaged player chooses (001 L1176)"), "{stderr}");
+}
