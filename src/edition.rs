@@ -435,6 +435,10 @@ const M13_CITES: &[(&str, Rule)] = &[
     ("Removed from the Game", Rule::m("Exile (L254-256)")),
     ("Turn Order Rules", Rule::m("Parts of the Turn (L1347-1370)")),
     ("Sacrifice", Rule::m("Sacrifice (L1247-1249)")),
+    (
+        "Damage Prevention: a single step after each combat damage",
+        Rule::m("Replacement Effect (L1229-1231): the damage is dealt to the other creature instead"),
+    ),
     ("Counters", Rule::m("Counter on a Permanent (L806-808)")),
     ("Costs", Rule::m("Cost (L798-800)")),
     ("Activation Cost", Rule::m("Activated Abilities (L352-356)")),
