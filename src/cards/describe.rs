@@ -83,6 +83,17 @@ pub fn rows(d: &CardDef) -> Vec<(String, String)> {
     for (e, t) in &d.edition_types {
         out.push((format!("under {e}"), format!("type {t}")));
     }
+    // A variant's words where they differ (`judge card NAME --rules E` shows it whole).
+    for (e, v) in &d.variants {
+        if v.text != d.text {
+            out.push((format!("under {e}: text"), v.text.clone()));
+        }
+        if v.abilities != d.abilities {
+            for (i, a) in v.abilities.iter().enumerate() {
+                out.push((format!("under {e}: ability {}", i + 1), a.to_string()));
+            }
+        }
+    }
     out.push(("defined in".into(), d.origin.clone()));
     out
 }

@@ -533,6 +533,12 @@ impl Engine<'_> {
                     buried.push(source);
                 }
             }
+            Effect::SacrificeThis => {
+                if self.game.card(source).zone == Zone::Play {
+                    let p = self.game.card(source).controller;
+                    self.sacrifice(p, source, "as its ability says");
+                }
+            }
             Effect::CountersOnThis(n, kind) | Effect::CountersOnTarget(n, kind, _) => {
                 let on = match effect {
                     Effect::CountersOnTarget(..) => {
