@@ -237,7 +237,7 @@ impl CardDef {
                 _ => None,
             })
             .collect();
-        Some(TargetSpec { kinds: vec![kind], filters, many: false })
+        Some(TargetSpec { kinds: vec![kind], filters, many: false, subtype: None })
     }
 
     /// Static effects while in play (`enchanted creature gets +1/+2`).
@@ -886,8 +886,13 @@ pub fn type_key(t: &str) -> String {
 /// A type as shown in an ability's words, singular and capitalised (`Plains`, `Island`).
 #[must_use]
 pub fn singular_type(key: &str) -> String {
-    let mut cs = key.chars();
-    cs.next().map(|f| f.to_uppercase().chain(cs).collect()).unwrap_or_default()
+    key.split(' ')
+        .map(|w| {
+            let mut cs = w.chars();
+            cs.next().map(|f| f.to_uppercase().chain(cs).collect::<String>()).unwrap_or_default()
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 /// A type as shown in an ability's words: capitalised and plural (`Goblins`).

@@ -57,8 +57,12 @@ fn statics(lib: &Library, game: &Game) -> std::sync::Arc<Statics> {
 /// A permanent's (or a card's) characteristics now.
 #[derive(Clone, Debug)]
 pub struct Chars<'a> {
-    /// The card type.
+    /// The card type as printed.
     pub kind: CardKind,
+    /// An effect made it a creature as well (an animated land or artifact).
+    pub animated: bool,
+    /// An effect made it an artifact as well (Mishra's Factory as an Assembly Worker).
+    pub made_artifact: bool,
     /// Its colours, as a set of [`Color::index`] bits.
     pub colors: u8,
     /// Power and toughness (0/0 for a non-creature).
@@ -80,7 +84,30 @@ impl Chars<'_> {
     /// Whether it is a creature.
     #[must_use]
     pub const fn is_creature(&self) -> bool {
-        self.kind.is_creature()
+        self.kind.is_creature() || self.animated
+    }
+
+    /// Whether it is an artifact.
+    #[must_use]
+    pub const fn is_artifact(&self) -> bool {
+        self.kind.is_artifact() || self.made_artifact
+    }
+
+    /// Whether it is a land.
+    #[must_use]
+    pub fn is_land(&self) -> bool {
+        self.kind == CardKind::Land
+    }
+
+    /// Whether it fits a target kind now (an animated land is a creature and a land).
+    #[must_use]
+    pub fn fits(&self, tk: crate::grammar::ability::TargetKind) -> bool {
+        use crate::grammar::ability::TargetKind as T;
+        match tk {
+            T::Creature => self.is_creature(),
+            T::Artifact => self.is_artifact(),
+            _ => self.kind.fits(tk),
+        }
     }
 
     /// Whether it has the keyword now: the printed one unless a later effect took it away, or
@@ -136,6 +163,8 @@ fn printed<'a>(lib: &'a Library, game: &Game, c: CardId) -> Chars<'a> {
     let def = lib.get(game.card(c).def);
     Chars {
         kind: def.kind,
+        animated: false,
+        made_artifact: false,
         colors: color_bits(&def.colors()),
         pt: def.pt.unwrap_or((0, 0)),
         subtypes: Cow::Borrowed(&def.subtypes),
@@ -233,6 +262,25 @@ pub fn chars<'a>(lib: &'a Library, game: &'a Game, c: CardId) -> Chars<'a> {
             Change::SetColor(cs) => ch.colors = color_bits(cs),
             Change::Text(old, new) => ch.text.push((old.clone(), new.clone())),
             Change::LandType(t) => become_land_type(&mut ch, t),
+            // Animate Artifact on what is a creature already changes nothing.
+            Change::Animate { pt: None, .. } if ch.is_creature() => {}
+            Change::Animate { pt, subtype, artifact } => {
+                // 002 L1958-1962: the effect names the creature type when it gives one; an
+                // animated land has no colour and no creature type otherwise (002 L1296-1302).
+                ch.animated = true;
+                ch.made_artifact |= *artifact;
+                base = pt.unwrap_or_else(|| {
+                    let cc = i32::try_from(ch.def.cost.map_or(0, |c| c.total())).unwrap_or(i32::MAX);
+                    (cc, cc)
+                });
+                if let Some(t) = subtype
+                    && !ch.has_subtype(t)
+                {
+                    let mut v = ch.subtypes.to_vec();
+                    v.push(t.clone());
+                    ch.subtypes = Cow::Owned(v);
+                }
+            }
             Change::ChosenLandType => {
                 let src = match e {
                     Applied::Static(_, src, ..) => Some(*src),
@@ -354,7 +402,7 @@ fn reaches(game: &Game, ch: &Chars<'_>, c: CardId, src: CardId, a: &Affects) -> 
         Affects::Enchanted => game.card(src).enchanting == Some(c),
         Affects::OtherOfType(t) => c != src && ch.is_creature() && ch.has_subtype(t),
         Affects::OfType(t) => ch.has_subtype(t),
-        Affects::EnchantedLand => game.card(src).enchanting == Some(c),
+        Affects::EnchantedLand | Affects::EnchantedArtifact => game.card(src).enchanting == Some(c),
         Affects::NonbasicLands => ch.kind == CardKind::Land && !ch.def.is_basic(),
         Affects::AllCreatures => ch.is_creature(),
         Affects::ColorCreatures(col) => ch.is_creature() && ch.colors & bit(*col) != 0,

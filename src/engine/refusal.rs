@@ -626,6 +626,8 @@ pub enum TargetFault {
     Protection(Color),
     /// It does not have flying.
     NoFlying,
+    /// It lacks the creature type the target names.
+    NotOfType(String),
     /// It is the permanent whose ability this is (`other than this`).
     Itself,
 }

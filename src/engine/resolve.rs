@@ -233,6 +233,15 @@ impl Engine<'_> {
                     );
                 }
             }
+            Effect::Animate(w, change) => {
+                if let Some(c) = who(w).filter(|&c| self.game.card(c).zone == Zone::Play) {
+                    let stamp = self.game.stamp();
+                    self.game.eot.push(UntilEot { card: c, stamp, change: change.clone(), lasting: false });
+                    let (p, t) = self.pt(c);
+                    // 002 L1958-1962: an animation names the creature type when it gives one.
+                    self.emit(EventKind::Animated { card: self.label(c), now: format!("{p}/{t}") }, None);
+                }
+            }
             Effect::SetColor(_, col) => {
                 // A Lace: on a spell being cast, its colour now and the permanent's for good
                 // (002 L1665-1668); on a permanent, for as long as it stays in play.

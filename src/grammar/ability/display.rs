@@ -14,7 +14,7 @@ impl fmt::Display for Ability {
             Self::Static(Effect::Pump(w, p, t)) => write!(f, "{w} gets {}/{}", signed(*p), signed(*t)),
             Self::Static(e) => write!(f, "{e}"),
             Self::Continuous(a, c) => {
-                let one = matches!(a, Affects::Enchanted | Affects::EnchantedLand);
+                let one = matches!(a, Affects::Enchanted | Affects::EnchantedLand | Affects::EnchantedArtifact);
                 let verb = |one_form: &'static str, many_form: &'static str| if one { one_form } else { many_form };
                 match c {
                     Change::Pump(p, t) => write!(
@@ -34,6 +34,21 @@ impl fmt::Display for Ability {
                         write!(f, "{a} {} {t}", verb("is", "are"))
                     }
                     Change::ChosenLandType => write!(f, "{a} {} the chosen basic land type", verb("is", "are")),
+                    Change::Animate { pt: None, .. } => {
+                        write!(f, "{a} is a creature with power and toughness equal to its casting cost")
+                    }
+                    Change::Animate { pt: Some((p, t)), subtype, artifact } => {
+                        let ty = subtype
+                            .as_ref()
+                            .map(|s| format!("{} ", crate::cards::singular_type(s)))
+                            .unwrap_or_default();
+                        let art = if *artifact { "artifact " } else { "" };
+                        if one {
+                            write!(f, "{a} is a {p}/{t} {ty}{art}creature")
+                        } else {
+                            write!(f, "{a} are {p}/{t} {ty}{art}creatures")
+                        }
+                    }
                     // Never written on a card: made by effects only.
                     Change::SetColor(_) | Change::Text(..) => write!(f, "{a} (changed)"),
                 }
@@ -70,6 +85,9 @@ impl fmt::Display for TargetSpec {
             f.write_str("any number of ")?;
         }
         f.write_str("target")?;
+        if let Some(t) = &self.subtype {
+            return write!(f, " {}", crate::cards::singular_type(t));
+        }
         let filters: Vec<String> =
             self.filters.iter().filter(|x| **x != Filter::NotThis).map(|x| filter_word(*x)).collect();
         if !filters.is_empty() {
@@ -116,6 +134,7 @@ impl fmt::Display for Affects {
             Self::OwnAttackers => f.write_str("attacking creatures you control"),
             Self::EnchantedLand => f.write_str("enchanted land"),
             Self::NonbasicLands => f.write_str("nonbasic lands"),
+            Self::EnchantedArtifact => f.write_str("enchanted artifact"),
         }
     }
 }
@@ -158,6 +177,12 @@ impl fmt::Display for Effect {
             Self::Lose(w, k) => write!(f, "{w} loses {k} until end of turn"),
             Self::SetPt(w, p, t) => write!(f, "{w} becomes {p}/{t} until end of turn"),
             Self::SetColor(w, c) => write!(f, "{w} becomes {}", c.name()),
+            Self::Animate(w, Change::Animate { pt: Some((p, t)), subtype, artifact }) => {
+                let ty = subtype.as_ref().map(|s| format!("{} ", crate::cards::singular_type(s))).unwrap_or_default();
+                let art = if *artifact { "artifact " } else { "" };
+                write!(f, "{w} becomes a {p}/{t} {ty}{art}creature until end of turn")
+            }
+            Self::Animate(w, _) => write!(f, "{w} becomes a creature until end of turn"),
             Self::ReplaceWord(k, t) => {
                 let what = match k {
                     WordKind::Color => "color word",

@@ -14,6 +14,11 @@
 //! affected = "enchanted creature" | "other" TYPE | "all" TYPE | "all creatures" | COLOR "creatures"
 //!          | "attacking creatures you control" | "enchanted land" | "nonbasic lands"
 //! static  += affected ("is" | "are") (LAND | "the chosen basic land type")    (a land type change)
+//!          | affected ("is" | "are") ["a"] N "/" N ["artifact"] ("creature" | "creatures")
+//!          | "enchanted artifact is a creature with power and toughness equal to its casting cost"
+//! effect  += who "becomes a" N "/" N [TYPE] ["artifact"] "creature until end of turn"
+//!            (TYPE: capitalised words, `this becomes a 2/2 Assembly Worker artifact creature ...`)
+//! target  += "target" TYPE       (a creature of that type: `target Assembly Worker`)
 //!            (TYPE: a creature type, plural or singular, `other Goblins`)
 //! enchant  = "enchant only" filter "creatures"     (what a local enchantment may be cast on)
 //! entering = "as this enters play," effect          (part of a local enchantment's resolution;
@@ -161,6 +166,9 @@ pub struct TargetSpec {
     pub filters: Vec<Filter>,
     /// `any number of target ...`.
     pub many: bool,
+    /// A creature type it must have (`target Assembly Worker`), as [`crate::cards::type_key`]
+    /// keeps it.
+    pub subtype: Option<String>,
 }
 
 /// Who an effect applies to.
@@ -210,6 +218,8 @@ pub enum Effect {
     Lose(Who, Keyword),
     /// Sets the base power and toughness until end of turn.
     SetPt(Who, Amount, Amount),
+    /// The permanent becomes a creature until end of turn (a `Change::Animate`).
+    Animate(Who, Change),
     /// A spell or permanent becomes a colour for as long as it is in play (the Laces).
     SetColor(Who, Color),
     /// Replaces one word of a kind in the target's text by one chosen at announcement
@@ -265,6 +275,7 @@ impl Effect {
             | Self::Grant(Who::Target(t), _)
             | Self::Lose(Who::Target(t), _)
             | Self::SetPt(Who::Target(t), _, _)
+            | Self::Animate(Who::Target(t), _)
             | Self::SetColor(Who::Target(t), _)
             | Self::ReplaceWord(_, t)
             | Self::Regenerate(Who::Target(t))
@@ -293,6 +304,8 @@ pub enum Affects {
     EnchantedLand,
     /// Every land that is not a basic land.
     NonbasicLands,
+    /// The artifact the enchantment enchants.
+    EnchantedArtifact,
 }
 
 /// What a continuous effect changes in a permanent's characteristics.
@@ -315,6 +328,17 @@ pub enum Change {
     LandType(String),
     /// A land becomes the basic land type chosen when its source was cast (Phantasmal Terrain).
     ChosenLandType,
+    /// The permanent becomes a creature as well as what it is (002 L1958-1962): with this base
+    /// power and toughness, or, with `None`, its converted casting cost for both (Animate
+    /// Artifact); with a creature type if the effect names one; an artifact too if `artifact`.
+    Animate {
+        /// Base power and toughness; `None`: the casting cost's total.
+        pt: Option<(i32, i32)>,
+        /// The creature type given, if any.
+        subtype: Option<String>,
+        /// It becomes an artifact creature.
+        artifact: bool,
+    },
 }
 
 /// The kind of word a text change replaces.
