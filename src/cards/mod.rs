@@ -25,6 +25,7 @@ pub const BUILTIN: &[(&str, &str)] = &[
     ("src/cards/artifacts.yaml", include_str!("artifacts.yaml")),
     ("src/cards/enchantments.yaml", include_str!("enchantments.yaml")),
     ("src/cards/characteristics.yaml", include_str!("characteristics.yaml")),
+    ("src/cards/costs.yaml", include_str!("costs.yaml")),
 ];
 
 /// The help given where a name is not in the library: how to add a card.

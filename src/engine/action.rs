@@ -35,6 +35,10 @@ pub struct Announce {
     /// The word a text change replaces, when the line names it (`choosing Forest instead of
     /// Plains`); else the first word of the kind in the target's text.
     pub replaced: Option<String>,
+    /// `sacrificing A, B`: the permanents sacrificed as a cost, in the order named.
+    pub sacrifices: Vec<CardId>,
+    /// `discarding A`: the cards discarded from hand as a cost.
+    pub discards: Vec<CardId>,
 }
 
 /// Where `go to` or `stop:` leads.
@@ -69,6 +73,8 @@ pub enum Action {
     Regenerate(PlayerId, CardId),
     /// `P pays N` (`Some`) or `P does not pay` (`None`): the answer to an "unless ... pays".
     Pay(PlayerId, Option<u32>),
+    /// `P pays N sacrificing A, B`: an upkeep cost paid with mana and sacrifices.
+    PaySacrificing(PlayerId, u32, Vec<CardId>),
     /// `P declares an attack`: the intention to attack (5e step 0).
     DeclareAttack(PlayerId),
     /// `P attacks with A, B + C` (empty: with nothing): all attackers, then the bands among them.
@@ -94,6 +100,7 @@ impl Action {
             | Self::Tap(p, _, _)
             | Self::Regenerate(p, _)
             | Self::Pay(p, _)
+            | Self::PaySacrificing(p, ..)
             | Self::DeclareAttack(p)
             | Self::AttackWith(p, ..)
             | Self::Block(p, _)

@@ -193,7 +193,7 @@ fn counters(game: &Game, c: CardId) -> (i32, i32) {
 /// One continuous effect that may reach a card, with its timestamp.
 enum Applied<'a> {
     /// A static ability of a permanent in play (with its source's text changes made).
-    Static(u32, CardId, Cow<'a, Ability>),
+    Static(u32, CardId, &'a Ability),
     /// An until-end-of-turn effect on this card.
     Timed(&'a UntilEot),
 }
@@ -218,15 +218,27 @@ pub fn chars<'a>(lib: &'a Library, game: &'a Game, c: CardId) -> Chars<'a> {
         return ch;
     }
     let timed = game.eot.iter().filter(|e| e.card == c);
-    let mut effects: Vec<Applied<'a>> = Vec::new();
+    let st;
+    let swapped: Vec<Option<Ability>>;
+    let mut effects: Vec<Applied<'_>> = Vec::new();
     if zone == Zone::Play {
-        let st = statics(lib, game);
-        for &(t, src, i) in &st.list {
-            if let Some(a) = lib.get(game.card(src).def).abilities.get(usize::from(i)) {
-                // A text change on the source (Magical Hack on Conversion) changes what its
-                // static ability does; its place in the order stays (002 L3005-3007).
+        st = statics(lib, game);
+        // A text change on the source (Magical Hack on Conversion) changes what its static
+        // ability does; its place in the order stays (002 L3005-3007).
+        swapped = st
+            .list
+            .iter()
+            .map(|&(_, src, i)| {
                 let text = text_changes(game, src);
-                let a = if text.is_empty() { Cow::Borrowed(a) } else { Cow::Owned(swap_ability(a, &text)) };
+                if text.is_empty() {
+                    return None;
+                }
+                lib.get(game.card(src).def).abilities.get(usize::from(i)).map(|a| swap_ability(a, &text))
+            })
+            .collect();
+        for (k, &(t, src, i)) in st.list.iter().enumerate() {
+            let own = swapped.get(k).and_then(Option::as_ref);
+            if let Some(a) = own.or_else(|| lib.get(game.card(src).def).abilities.get(usize::from(i))) {
                 effects.push(Applied::Static(t, src, a));
             }
         }
@@ -246,7 +258,7 @@ pub fn chars<'a>(lib: &'a Library, game: &'a Game, c: CardId) -> Chars<'a> {
     for e in &effects {
         let change = match e {
             Applied::Static(_, src, a) => {
-                let Ability::Continuous(a, chg) = a.as_ref() else { continue };
+                let Ability::Continuous(a, chg) = a else { continue };
                 if !reaches(game, &ch, c, *src, a) {
                     continue;
                 }

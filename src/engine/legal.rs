@@ -97,6 +97,7 @@ impl<'a> Position<'a> {
             Action::Regenerate(_, c) => format!("{p} regenerates {}", self.label(*c)),
             Action::Pay(_, Some(n)) => format!("{p} pays {n}"),
             Action::Pay(_, None) => format!("{p} does not pay"),
+            Action::PaySacrificing(_, n, cs) => format!("{p} pays {n} sacrificing {}", list(cs)),
             Action::DeclareAttack(_) => format!("{p} declares an attack"),
             Action::AttackWith(_, cards, bands) => {
                 if cards.is_empty() {
@@ -138,6 +139,12 @@ impl<'a> Position<'a> {
         }
         if let Some(x) = an.x {
             s.push_str(&format!(" with X={x}"));
+        }
+        if !an.sacrifices.is_empty() {
+            s.push_str(&format!(" sacrificing {}", self.labels_joined(&an.sacrifices, ", ")));
+        }
+        if !an.discards.is_empty() {
+            s.push_str(&format!(" discarding {}", self.labels_joined(&an.discards, ", ")));
         }
         let mode = match an.source {
             Source::Spell(k) => def.spell_effects().get(usize::from(k)).and_then(|(m, _)| *m),
@@ -250,22 +257,79 @@ impl<'a> Position<'a> {
                 }
             }
         }
+        let sacrifices = self.sacrifice_choices(p, card, source);
         for t in &targets {
             for &x in &xs {
                 for from in &chosen {
-                    out.push(Action::Announce(Announce {
-                        chosen: None,
-                        replaced: None,
-                        player: p,
-                        card,
-                        source,
-                        targets: t.clone(),
-                        x,
-                        packet_sources: from.clone(),
-                    }));
+                    for (sac, dis) in &sacrifices {
+                        out.push(Action::Announce(Announce {
+                            chosen: None,
+                            replaced: None,
+                            player: p,
+                            card,
+                            source,
+                            targets: t.clone(),
+                            x,
+                            packet_sources: from.clone(),
+                            sacrifices: sac.clone(),
+                            discards: dis.clone(),
+                        }));
+                    }
                 }
             }
         }
+    }
+
+    /// The ways `p` could name the sacrifices of the cost (002 Costs): none when the cost has
+    /// none; with an alternative cost (Fireblast), paying the mana cost or the alternative.
+    fn sacrifice_choices(&self, p: PlayerId, card: CardId, source: Source) -> Vec<(Vec<CardId>, Vec<CardId>)> {
+        let mut an = Announce {
+            player: p,
+            card,
+            source,
+            targets: Vec::new(),
+            x: None,
+            packet_sources: Vec::new(),
+            sacrifices: Vec::new(),
+            discards: Vec::new(),
+            chosen: None,
+            replaced: None,
+        };
+        let mut bills = vec![self.e.bill(&an, 1)];
+        let def = self.e.lib.get(self.game().card(card).def);
+        if matches!(source, Source::Spell(_))
+            && def.abilities.iter().any(|a| matches!(a, crate::grammar::ability::Ability::AlternativeCost(_)))
+        {
+            an.sacrifices = vec![card];
+            bills.push(self.e.bill(&an, 1));
+        }
+        let mut out = Vec::new();
+        for bill in bills {
+            // Cards to discard: any of the known cards in the hand (the card cast excepted).
+            let hand: Vec<CardId> = self.game().zone(Zone::Hand, Some(p)).into_iter().filter(|&c| c != card).collect();
+            let n = usize::try_from(bill.discard).unwrap_or(usize::MAX);
+            let discards: Vec<Vec<CardId>> = subsets(&hand, n).into_iter().filter(|s| s.len() == n).collect();
+            let need = usize::try_from(bill.named()).unwrap_or(usize::MAX);
+            let mut sacs: Vec<Vec<CardId>> = Vec::new();
+            if need == 0 {
+                sacs.push(Vec::new());
+            }
+            let mut pool: Vec<CardId> = Vec::new();
+            for s in &bill.sacrifice {
+                for c in self.e.sacrifice_candidates(p, s, card) {
+                    if !pool.contains(&c) {
+                        pool.push(c);
+                    }
+                }
+            }
+            if need > 0 {
+                sacs.extend(subsets(&pool, need).into_iter().filter(|s| s.len() == need));
+            }
+            for s in &sacs {
+                out.extend(discards.iter().map(|d| (s.clone(), d.clone())));
+            }
+        }
+        out
     }
 
     /// The lines `p` could write now, legal or not (the engine decides which are).
@@ -292,15 +356,37 @@ impl<'a> Position<'a> {
             if scope.mana && mana_source && !g.card(c).tapped {
                 out.push(Action::Tap(p, c, None));
             }
-            for (i, (_, e)) in def.activated().iter().enumerate() {
-                // A mana ability is used by tapping for mana (`taps`), listed above.
-                if matches!(e, Effect::AddMana(_)) {
+            for (i, (cost, e)) in def.activated().iter().enumerate() {
+                // A mana ability is used by tapping for mana (`taps`), listed above; one with
+                // other costs (a sacrifice) is activated.
+                if matches!(e, Effect::AddMana(_)) && cost.tap && cost.mana.total() == 0 && cost.mana_only() {
                     continue;
                 }
                 self.announcements(p, c, Source::Ability(u8::try_from(i).unwrap_or(0)), scope, &mut out);
             }
             if self.e.is_creature(c) && !self.e.regeneration_sources(p, c).is_empty() {
                 out.push(Action::Regenerate(p, c));
+            }
+        }
+        // Abilities of other players' permanents that any player may use (Land's Edge).
+        for c in g.zone(Zone::Play, Some(p.other())) {
+            let def = lib.get(g.card(c).def);
+            for (i, (cost, _)) in def.activated().iter().enumerate() {
+                if cost.any_player {
+                    self.announcements(p, c, Source::Ability(u8::try_from(i).unwrap_or(0)), scope, &mut out);
+                }
+            }
+        }
+        // An upkeep cost may be dealt with at any time in its controller's upkeep.
+        if let Some((c, u)) = self.e.upkeep_owed(p).into_iter().next() {
+            let n = u.cost.mana.total();
+            out.extend([Action::Pay(p, Some(n)), Action::Pay(p, None)]);
+            if let Some(s) = &u.cost.sacrifice {
+                let need = usize::try_from(s.count).unwrap_or(usize::MAX);
+                let fits = self.e.sacrifice_candidates(p, s, c);
+                for set in subsets(&fits, need).into_iter().filter(|x| x.len() == need) {
+                    out.push(Action::PaySacrificing(p, n, set));
+                }
             }
         }
         let creatures: Vec<CardId> =
@@ -358,6 +444,8 @@ impl<'a> Position<'a> {
                         targets: Vec::new(),
                         x: None,
                         packet_sources: Vec::new(),
+                        sacrifices: Vec::new(),
+                        discards: Vec::new(),
                     });
                 }
             }
@@ -423,6 +511,18 @@ impl<'a> Position<'a> {
         let both = [g.active, g.active.other()];
         match asked {
             Asked::Pay(p, n) => vec![vec![Action::Pay(*p, Some(*n))], vec![Action::Pay(*p, None)]],
+            Asked::Upkeep(p, n, c) => {
+                let mut out = vec![vec![Action::Pay(*p, Some(*n))], vec![Action::Pay(*p, None)]];
+                let costs = self.e.upkeep_costs_of(*c);
+                for s in costs.iter().filter_map(|u| u.cost.sacrifice.as_ref()) {
+                    let need = usize::try_from(s.count).unwrap_or(usize::MAX);
+                    let fits = self.e.sacrifice_candidates(*p, s, *c);
+                    for set in subsets(&fits, need).into_iter().filter(|x| x.len() == need) {
+                        out.push(vec![Action::PaySacrificing(*p, *n, set)]);
+                    }
+                }
+                out
+            }
             Asked::Discard(p) => {
                 g.zone(Zone::Hand, Some(*p)).into_iter().map(|c| vec![Action::Discard(*p, c)]).collect()
             }

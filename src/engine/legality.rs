@@ -29,7 +29,12 @@ impl Engine<'_> {
             Source::Spell(_) if card.zone != Zone::Hand || card.owner != an.player => {
                 Err(Stop::refuse(Refusal::CastNotFromHand { card: c, player, place }))
             }
-            Source::Ability(_) if card.zone != Zone::Play || card.controller != an.player => {
+            // A card may let any player use an ability (Land's Edge).
+            Source::Ability(i)
+                if card.zone != Zone::Play
+                    || (card.controller != an.player
+                        && !self.ability_cost(an.card, i).is_some_and(|c| c.any_player)) =>
+            {
                 Err(Stop::refuse(Refusal::AbilityNotControlled { card: c, player, place }))
             }
             // 002 Artifact: an artifact that is not a creature loses its abilities while tapped.
@@ -163,6 +168,23 @@ impl Engine<'_> {
                 let innermost = self.game.top().windows.last().map(|w| w.spell);
                 if innermost != Some(s) {
                     return Err(Stop::refuse(Refusal::NotInnermost { innermost, spell: s }));
+                }
+            }
+        }
+        if let Effect::CounterCostX(_) = effect {
+            // 002 Casting Cost, L1575-1580: X paid for the target counts while it is cast.
+            let x = an.x.unwrap_or(0);
+            for &t in targets {
+                if let Target::Spell(s) = t
+                    && self.spell_converted_cost(s) != x
+                {
+                    let fault = TargetFault::CostNotX { cost: self.spell_converted_cost(s), x };
+                    return Err(Stop::refuse(Refusal::CannotTarget {
+                        card: an.card,
+                        target: t,
+                        fault,
+                        at_spell: true,
+                    }));
                 }
             }
         }

@@ -8,6 +8,7 @@ mod announce;
 pub mod chars;
 mod combat;
 mod combat_damage;
+mod costs;
 mod damage;
 mod destruction;
 mod division;
@@ -369,13 +370,26 @@ impl Engine<'_> {
         if self.carry_to_later_moment(i)? {
             return Ok(());
         }
+        // An upkeep cost may be paid, or refused, at any time in its controller's upkeep.
+        if let Action::Pay(p, _) | Action::PaySacrificing(p, ..) = line.action
+            && self.game.ctx.len() == 1
+            && self.game.top().is_neutral()
+            && !self.upkeep_owed(p).is_empty()
+        {
+            let saved_depth = self.depth;
+            self.show_line(i);
+            self.depth += 1;
+            let r = self.pay_upkeep_now(&line.action).map_err(|s| s.at_line(i));
+            self.depth = saved_depth;
+            return r;
+        }
         // Lines read by a later moment (an answer to "unless ... pays", a damage division): play
         // goes on to that moment, which takes the line; if it never comes, the line is illegal.
         let deferred = match line.action {
             Action::Assign(p, ..) => Some((p, Unasked::Assign)),
             Action::Order(p, _) => Some((p, Unasked::Order)),
             Action::Discard(p, _) => Some((p, Unasked::Discard)),
-            Action::Pay(p, _) => Some((p, Unasked::Pay)),
+            Action::Pay(p, _) | Action::PaySacrificing(p, ..) => Some((p, Unasked::Pay)),
             _ => None,
         };
         if let Some((p, what)) = deferred {
@@ -466,7 +480,11 @@ impl Engine<'_> {
                 self.tap_for_mana(*p, *c, *m, false).map(|_| ())
             }
             Action::Announce(an) => self.announce(an),
-            Action::Pay(..) | Action::Assign(..) | Action::Discard(..) | Action::Order(..) => Ok(()),
+            Action::Pay(..)
+            | Action::PaySacrificing(..)
+            | Action::Assign(..)
+            | Action::Discard(..)
+            | Action::Order(..) => Ok(()),
             Action::DeclareAttack(p) => self.declare_attack(*p),
             Action::AttackWith(p, cards, bands) => self.attack_with(*p, cards, bands),
             Action::Block(p, blk) => self.block(*p, blk.as_ref()),

@@ -155,6 +155,8 @@ impl Engine<'_> {
                 targets: Vec::new(),
                 x: None,
                 packet_sources: Vec::new(),
+                sacrifices: Vec::new(),
+                discards: Vec::new(),
             }),
             _ => Err(Stop::Choice {
                 line: None,

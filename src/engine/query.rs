@@ -319,6 +319,7 @@ impl Engine<'_> {
             TargetFault::NoFlying => format!("{name} does not have flying"),
             TargetFault::NotOfType(t) => format!("{name} is not a {}", crate::cards::singular_type(t)),
             TargetFault::Itself => format!("{name} is the source itself (the ability says other than this)"),
+            TargetFault::CostNotX { cost, x } => format!("{name} has converted casting cost {cost}, not X={x}"),
         }
     }
 
@@ -374,6 +375,8 @@ impl Engine<'_> {
             if let [(cost, Effect::AddMana(m))] = acts.as_slice()
                 && cost.tap
                 && cost.mana.total() == 0
+                && cost.mana_only()
+                && self.check_upkeep_lock(c).is_ok()
             {
                 if self.kind(c) == CardKind::Land {
                     lands.push((c, *m));

@@ -419,6 +419,18 @@ pub enum Refusal {
         /// The card.
         card: CardId,
     },
+    /// A cost beyond mana that the line cannot pay (002 Costs; Sacrifice).
+    Cost {
+        /// The card whose cost it is.
+        card: CardId,
+        /// What is wrong.
+        fault: super::costs::CostFault,
+    },
+    /// An ability of a permanent whose upkeep cost is not yet dealt with (002 Phase Cost).
+    UpkeepLock {
+        /// The permanent.
+        card: CardId,
+    },
     /// An upkeep answered with the wrong amount.
     UpkeepAmount {
         /// The card.
@@ -630,6 +642,14 @@ pub enum TargetFault {
     NotOfType(String),
     /// It is the permanent whose ability this is (`other than this`).
     Itself,
+    /// A spell whose converted casting cost is not the X of a "with converted casting cost X"
+    /// target (Spell Blast).
+    CostNotX {
+        /// The spell's converted casting cost.
+        cost: u32,
+        /// The X announced.
+        x: u32,
+    },
 }
 
 /// Why a creature cannot attack.
@@ -746,6 +766,8 @@ impl Refusal {
             Self::PhasePassed { .. } => Rule::g("Turn Order Rules and Rulings"),
             Self::DiscardNotInHand { .. } => Rule::g("Turn Order, Phase 5: Discard"),
             Self::UpkeepNotYours { .. } | Self::UpkeepAmount { .. } => UPKEEP_COSTS,
+            Self::Cost { fault, .. } => fault.rule(),
+            Self::UpkeepLock { .. } => super::costs::PHASE_COST,
             Self::NotActiveOrders { .. } | Self::OrderAll { .. } => ACTIVE_ORDERS_ALL,
             Self::OrderOwn { .. } => ORDER,
             Self::AlphaOrderTwo | Self::AlphaOrderSame | Self::AlphaLaterChooses { .. } => LATER_CHOOSES,
@@ -1017,6 +1039,11 @@ impl Engine<'_> {
                 self.label(*card),
                 self.pname(*payer)
             ),
+            Refusal::Cost { card, fault } => self.cost_fault_text(*card, fault),
+            Refusal::UpkeepLock { card } => format!(
+                "{} has an upkeep cost not yet dealt with: its abilities may not be used in its controller's upkeep until then",
+                self.label(*card)
+            ),
             Refusal::UpkeepAmount { card, cost, answer, .. } => {
                 format!("{}'s upkeep costs {cost}, not {answer}", self.label(*card))
             }
@@ -1124,6 +1151,38 @@ impl Engine<'_> {
     }
 
     /// Card labels joined with commas.
+    /// A cost fault in words.
+    fn cost_fault_text(&self, card: CardId, fault: &super::costs::CostFault) -> String {
+        use super::costs::CostFault as F;
+        let name = self.label(card);
+        match fault {
+            F::NoSacrificeCost => format!("{name}'s cost has no sacrifice in it: nothing may be sacrificed to it"),
+            F::SacrificeCount { needed, named, what } => {
+                format!("{name}'s cost is to {what}: {needed} to sacrifice, {named} named")
+            }
+            F::NotYours(c) => format!(
+                "{} is controlled by {}: a player may sacrifice only what they control",
+                self.label(*c),
+                self.pname(self.game.card(*c).controller)
+            ),
+            F::NotInPlay(c) => format!("{} is not in play, so it cannot be sacrificed", self.label(*c)),
+            F::DiscardCount { needed, named } => {
+                format!("{name}'s cost discards {needed} card(s) from the payer's hand: {named} named")
+            }
+            F::NotInHand(c) => format!("{} is not in the payer's hand, so it cannot be discarded", self.label(*c)),
+            F::Twice(c) => format!("{} is named twice: a permanent can be sacrificed only once", self.label(*c)),
+            F::DoesNotFit(c, what) => format!("{}'s cost is to {what}, and {} is not one", name, self.label(*c)),
+            F::Life { life, cost } => format!(
+                "paying {cost} life at {life} life would take the payer below 0 (a life cost needs more than 0 life and may go down to exactly 0)"
+            ),
+            F::Counters { have, need, kind } => {
+                format!("{name} has {have} {kind} counters, and the cost removes {need}")
+            }
+            F::Mandatory => format!("{name}'s upkeep cost must be paid when it can be: it is not optional"),
+            F::OnlyInUpkeep => format!("{name}'s ability may be used only during its controller's upkeep"),
+        }
+    }
+
     fn names_joined(&self, cards: &[CardId]) -> String {
         cards.iter().map(|&c| self.label(c)).collect::<Vec<_>>().join(", ")
     }

@@ -43,6 +43,20 @@ impl Engine<'_> {
             }
         }
         let cast = matches!(sp.source, Source::Spell(_));
+        if let Effect::CounterCostX(_) = effect {
+            // Spell Blast: a target whose converted cost is no longer X is illegal now.
+            let (fit, off): (Vec<Target>, Vec<Target>) = legal.into_iter().partition(|t| match t {
+                Target::Spell(s) => self.spell_converted_cost(*s) == sp.x,
+                _ => true,
+            });
+            legal = fit;
+            for t in off {
+                if let Target::Spell(s) = t {
+                    let cc = self.spell_converted_cost(s);
+                    problems.push((t, format!("its converted casting cost is {cc}, not {}", sp.x)));
+                }
+            }
+        }
         if !sp.targets.is_empty() && legal.is_empty() {
             // 002 Step 4 and Fizzle: every target illegal, the spell does nothing.
             let reason = problems.iter().map(|(_, p)| p.clone()).collect::<Vec<_>>().join("; ");
@@ -90,11 +104,21 @@ impl Engine<'_> {
                     }
                     _ => None,
                 };
+                let counters: Vec<(String, u32)> = self
+                    .def(sp.card)
+                    .abilities
+                    .iter()
+                    .filter_map(|a| match a {
+                        crate::grammar::ability::Ability::EntersWithCounters(n, k) => Some((k.clone(), *n)),
+                        _ => None,
+                    })
+                    .collect();
                 let c = self.game.card_mut(sp.card);
                 c.controller = sp.controller;
                 c.sick = true;
                 c.enchanting = enchanting;
                 c.chosen.clone_from(&sp.chosen);
+                c.counters.extend(counters);
                 self.emit(
                     EventKind::EntersPlay { card: self.label(sp.card), controller: self.pname(sp.controller) },
                     Some(STEP4),
@@ -373,7 +397,24 @@ impl Engine<'_> {
                     Some(one) => self.prevent(Target::Player(sp.controller), u32::MAX, &[one], &by)?,
                 }
             }
-            Effect::Counter(_) => {
+            Effect::DamageIfDiscardedLand(a, _) => {
+                if sp.discarded.iter().any(|&c| self.def(c).kind == CardKind::Land) {
+                    let n = u32::try_from(Self::amount(*a, x)).unwrap_or(0);
+                    for &t in legal {
+                        self.assign(source, &sp.colors, t, n);
+                    }
+                } else {
+                    self.emit(
+                        EventKind::Lasting { what: "the discarded card is not a land: nothing happens".to_owned() },
+                        Some(STEP4),
+                    );
+                }
+            }
+            Effect::AddManaPerSacrificedCost(_) => {
+                let m = self.mana_of_effect(effect, &sp.sacrificed).unwrap_or_default();
+                self.add_mana(sp.controller, self.label(source), &m);
+            }
+            Effect::Counter(_) | Effect::CounterCostX(_) => {
                 for &t in legal {
                     if let Target::Spell(s) = t {
                         self.counter(s, id);
@@ -501,8 +542,16 @@ impl Engine<'_> {
                     buried.push(source);
                 }
             }
-            Effect::CountersOnThis(n, kind) => {
-                if self.game.card(source).zone == Zone::Play {
+            Effect::CountersOnThis(n, kind) | Effect::CountersOnTarget(n, kind, _) => {
+                let on = match effect {
+                    Effect::CountersOnTarget(..) => {
+                        legal.iter().find_map(|t| if let Target::Card(c) = t { Some(*c) } else { None })
+                    }
+                    _ => Some(source),
+                };
+                if let Some(source) = on
+                    && self.game.card(source).zone == Zone::Play
+                {
                     let card = self.game.card_mut(source);
                     match card.counters.iter_mut().find(|(k, _)| k == kind) {
                         Some((_, m)) => *m = m.saturating_add(*n),
@@ -523,6 +572,16 @@ impl Engine<'_> {
                             ),
                         },
                         Some(Rule::g("Counters")),
+                    );
+                } else {
+                    // Its source left play (with the creature it damaged): the ability still
+                    // resolves, and a card out of play keeps no counters (002 L932-935).
+                    self.emit(
+                        EventKind::Fails {
+                            spell: self.slabel(id),
+                            reason: format!("{} is no longer in play, so no counter is put on it", self.label(source)),
+                        },
+                        Some(Rule::g("Spell and Ability Timing, Triggered Abilities")),
                     );
                 }
             }

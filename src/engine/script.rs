@@ -108,6 +108,8 @@ impl Decision<'_> {
 pub enum Asked {
     /// Pay or not.
     Pay(PlayerId, u32),
+    /// Pay a permanent's upkeep cost (with the sacrifices it asks for) or not.
+    Upkeep(PlayerId, u32, CardId),
     /// Discard down to seven.
     Discard(PlayerId),
     /// Order abilities of these cards.
@@ -131,7 +133,8 @@ pub enum Asked {
 impl Asked {
     fn of(d: &Decision<'_>) -> Option<Self> {
         Some(match *d {
-            Decision::Pay { payer, amount, .. } | Decision::Upkeep { payer, amount, .. } => Self::Pay(payer, amount),
+            Decision::Pay { payer, amount, .. } => Self::Pay(payer, amount),
+            Decision::Upkeep { payer, amount, card } => Self::Upkeep(payer, amount, card),
             Decision::Discard { player, .. } => Self::Discard(player),
             Decision::Order { player, cards, .. } if cards.len() > 1 => Self::Order(player, cards.to_vec()),
             Decision::Place { .. } => Self::Place,
@@ -282,7 +285,8 @@ impl Judge for super::Engine<'_> {
             (Decision::Act, _) => true,
             (Decision::Pay { payer, .. }, Action::Pay(p, _)) => *p == payer,
             // Anyone's answer is taken, and refused when it is not the controller's.
-            (Decision::Upkeep { .. }, Action::Pay(..)) | (Decision::Place { .. }, Action::Order(..)) => true,
+            (Decision::Upkeep { .. }, Action::Pay(..) | Action::PaySacrificing(..))
+            | (Decision::Place { .. }, Action::Order(..)) => true,
             (Decision::Discard { player, .. }, Action::Discard(p, _)) => *p == player,
             (Decision::Order { player, cards, all }, Action::Order(p, _)) => cards.len() > 1 && (all || *p == player),
             (Decision::Regenerate { dying }, _) => self.regeneration_target(a).is_some_and(|c| dying.contains(&c)),

@@ -170,6 +170,10 @@ pub struct Spell {
     /// An ability's text changes as they stood when it was announced: later ones do not reach
     /// it (002 L3671-3676).
     pub text: Vec<(String, String)>,
+    /// The permanents sacrificed to pay its cost (in their owners' graveyards now).
+    pub sacrificed: Vec<CardId>,
+    /// The cards discarded to pay its cost.
+    pub discarded: Vec<CardId>,
     /// What became of it.
     pub status: Status,
 }
@@ -458,6 +462,9 @@ pub struct Game {
     /// Fourth Edition: creatures regenerated in the damage prevention step now open (only one
     /// regeneration succeeds; their damage is ignored at the end of the step).
     pub regenerated: Vec<CardId>,
+    /// Permanents whose upkeep cost has been dealt with in the upkeep now under way (their
+    /// abilities are free again: 002 Phase Cost, L3038-3045).
+    pub upkeep_dealt: Vec<CardId>,
     /// Alpha: preventions set up before the damage they prevent.
     pub shields: Vec<super::alpha::Shield>,
     /// The cards in play in order, kept between moves: the rules look at every permanent
@@ -490,6 +497,7 @@ impl std::hash::Hash for Game {
         self.on_its_way.hash(h);
         self.regenerated.hash(h);
         self.shields.hash(h);
+        self.upkeep_dealt.hash(h);
     }
 }
 

@@ -37,8 +37,15 @@ impl Loader<'_> {
                 if self.lib.get(self.cards[usize::from(card.0)].def).kind == CardKind::Land {
                     Ok(Action::PlayLand(player, card))
                 } else {
-                    let cs =
-                        CastSyntax { card: r.clone(), ability: None, targets: Vec::new(), x: None, choosing: None };
+                    let cs = CastSyntax {
+                        card: r.clone(),
+                        ability: None,
+                        targets: Vec::new(),
+                        x: None,
+                        sacrificing: Vec::new(),
+                        discarding: Vec::new(),
+                        choosing: None,
+                    };
                     self.bind_cast(player, &cs, text, false)
                 }
             }
@@ -102,6 +109,9 @@ impl Loader<'_> {
                 Ok(Action::Assign(player, *n, source, self.bind_target(to, text)?))
             }
             Verb::Pays(n) => Ok(Action::Pay(player, Some(*n))),
+            Verb::PaysSacrificing(n, rs) => {
+                Ok(Action::PaySacrificing(player, *n, self.bind_sacrifices(player, rs, text, Zone::Play)?))
+            }
             Verb::DoesNotPay => Ok(Action::Pay(player, None)),
             Verb::Discards(r) => {
                 let card = self.bind_card(r, Self::ref_span(text, r), Some((player, Zone::Hand)))?;
@@ -120,6 +130,23 @@ impl Loader<'_> {
                 Ok(Action::Order(player, cards))
             }
         }
+    }
+
+    /// The cards of `sacrificing A, B` (in play) or `discarding A` (in hand), as written (the
+    /// rules check the rest).
+    fn bind_sacrifices(
+        &self,
+        player: PlayerId,
+        rs: &[crate::grammar::lexicon::RefSyntax],
+        text: &Spanned<String>,
+        zone: Zone,
+    ) -> Result<Vec<CardId>, Diagnostic> {
+        let mut cards = Vec::new();
+        for r in rs {
+            let sp = Self::ref_span(text, r);
+            cards.push(self.bind_card(r, sp, Some((player, zone)))?);
+        }
+        Ok(cards)
     }
 
     #[allow(clippy::too_many_lines)]
@@ -259,7 +286,20 @@ impl Loader<'_> {
                 format!("remove `with X={x}`"),
             ));
         }
-        Ok(Action::Announce(Announce { player, card, source, targets, x: cs.x, packet_sources, chosen, replaced }))
+        let sacrifices = self.bind_sacrifices(player, &cs.sacrificing, text, Zone::Play)?;
+        let discards = self.bind_sacrifices(player, &cs.discarding, text, Zone::Hand)?;
+        Ok(Action::Announce(Announce {
+            player,
+            card,
+            source,
+            targets,
+            x: cs.x,
+            packet_sources,
+            sacrifices,
+            discards,
+            chosen,
+            replaced,
+        }))
     }
 
     /// The word named by `choosing WORD` for a text change: a colour or a basic land type (a

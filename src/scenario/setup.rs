@@ -357,6 +357,7 @@ impl<'s> Loader<'s> {
             on_its_way: Vec::new(),
             regenerated: Vec::new(),
             shields: Vec::new(),
+            upkeep_dealt: Vec::new(),
             in_play_cache: std::cell::RefCell::new(None),
             statics_cache: std::cell::RefCell::new(None),
         };

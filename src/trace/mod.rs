@@ -143,6 +143,8 @@ pub enum EventKind {
     Triggers { card: String, trigger: String },
     /// A card is discarded.
     Discards { player: String, card: String },
+    /// A permanent is sacrificed, as a cost or by an effect (`why` says which).
+    Sacrifices { player: String, card: String, why: String },
     /// How the rules read a line: a card played as another kind than printed.
     PlayedAs { card: String, kind: String, why: String },
     /// Attackers declared as one band.

@@ -94,6 +94,7 @@ pub(crate) fn sentence(kind: &EventKind) -> String {
         K::Lasting { what } => what.clone(),
         K::Triggers { card, trigger } => format!("{card} triggers ({trigger})"),
         K::Discards { player, card } => format!("{player} discards {card}"),
+        K::Sacrifices { player, card, why } => format!("{player} sacrifices {card} {why}"),
         K::PlayedAs { card, kind, why } => format!("{card} is played as {kind}: {why}"),
         K::Band { members } => format!("{} attack as a band", and_list(members)),
         K::BlocksBand { blocker, members } => {

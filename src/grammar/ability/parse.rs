@@ -1,7 +1,8 @@
 //! The nom parsers of the ability language (the grammar is in the module's doc).
 
 use super::{
-    Ability, ActivationCost, Affects, Amount, Change, Effect, Filter, Keyword, TargetKind, TargetSpec, Trigger, Who,
+    Ability, ActivationCost, Affects, Amount, Change, CostChange, CostDelta, CostScope, Effect, Filter, Keyword,
+    Penalty, SacrificeCost, Sacrificed, TargetKind, TargetSpec, Trigger, UpkeepCost, Who,
 };
 use crate::grammar::mana::{Color, ManaCost, mana_cost};
 use crate::grammar::primitives::{kw, number, sp, word};
@@ -43,11 +44,44 @@ fn ability(i: &str) -> PResult<'_, Ability> {
     {
         return Ok((r, Ability::ExtraTargetCost(m)));
     }
-    if let Ok((r, _)) =
-        (kw("during"), sp, kw("your"), sp, kw("upkeep"), space0, char(','), space0, kw("pay"), sp).parse(i)
+    if let Ok((r, _)) = (kw("cumulative"), sp, kw("upkeep"), space0, char(':'), space0).parse(i) {
+        let (r, m) = cut(mana_cost).parse(r)?;
+        let cost = ActivationCost { mana: m, ..ActivationCost::default() };
+        return Ok((
+            r,
+            Ability::UpkeepCost(UpkeepCost { cost, penalty: Penalty::BuryThis, mandatory: false, cumulative: true }),
+        ));
+    }
+    if let Ok((r, _)) = (kw("during"), sp, kw("your"), sp, kw("upkeep"), space0, char(','), space0).parse(i) {
+        return cut(upkeep_cost).map(Ability::UpkeepCost).parse(r);
+    }
+    for (word, alternative) in [("additional", false), ("alternative", true)] {
+        if let Ok((r, _)) = (kw(word), sp, kw("cost"), space0, char(':'), space0).parse(i) {
+            let (r, c) = cut(activation_cost).parse(r)?;
+            return Ok((r, if alternative { Ability::AlternativeCost(c) } else { Ability::AdditionalCost(c) }));
+        }
+    }
+    if let Ok((r, c)) = cost_change(i) {
+        return Ok((r, Ability::CostChange(c)));
+    }
+    if let Ok((r, (_, _, _, _, _, _, _, _, n, _, k, _, _))) = (
+        kw("comes"),
+        sp,
+        kw("into"),
+        sp,
+        kw("play"),
+        sp,
+        kw("with"),
+        sp,
+        number,
+        sp,
+        word,
+        sp,
+        alt((kw("counters"), kw("counter"))),
+    )
+        .parse(i)
     {
-        let (r, (m, _, _, _, _, _, _)) = cut((mana_cost, sp, kw("or"), sp, kw("bury"), sp, kw("this"))).parse(r)?;
-        return Ok((r, Ability::UpkeepCost(m)));
+        return Ok((r, Ability::EntersWithCounters(n, k.to_owned())));
     }
     if let Ok((r, t)) = trigger(i) {
         let (r, _) = cut((space0, char(','), space0)).parse(r)?;
@@ -81,22 +115,181 @@ fn ability(i: &str) -> PResult<'_, Ability> {
         .map_err(|_| nom::Err::Error(PError::expected(i, "a keyword, `spell: EFFECT` or `COST: EFFECT`")))?;
     let (r, _) = cut((char(':'), space0)).parse(r)?;
     let (r, e) = cut(effect).parse(r)?;
-    Ok((r, Ability::Activated(cost, e)))
+    let (r, only) = opt((
+        (space0, char(';'), space0, kw("use"), sp, kw("only"), sp),
+        (kw("during"), sp, kw("your"), sp, kw("upkeep")),
+    ))
+    .parse(r)?;
+    let (r, anyone) = opt((
+        (space0, char(';'), space0, kw("any"), sp, kw("player"), sp),
+        (kw("may"), sp, kw("use"), sp, kw("this"), sp, kw("ability")),
+    ))
+    .parse(r)?;
+    Ok((r, Ability::Activated(ActivationCost { upkeep_only: only.is_some(), any_player: anyone.is_some(), ..cost }, e)))
 }
 
-/// `cost = part ("," part)*`, `part = "T" | mana_cost`
+/// `upkeep = ("pay" MANA | cost) (" or" | "; if you cannot,") penalty`
+fn upkeep_cost(i: &str) -> PResult<'_, UpkeepCost> {
+    let mana_only = (kw("pay"), sp, mana_cost).parse(i).ok().filter(|(r, _)| (sp, kw("life")).parse(*r).is_err());
+    let (r, cost) = match mana_only {
+        Some((r, (_, _, m))) => (r, ActivationCost { mana: m, ..ActivationCost::default() }),
+        None => activation_cost(i)?,
+    };
+    let (r, mandatory) = alt((
+        value(false, (sp, kw("or"), sp)),
+        value(true, (space0, char(';'), space0, kw("if"), sp, kw("you"), sp, kw("cannot"), space0, char(','), space0)),
+    ))
+    .parse(r)?;
+    let (r, penalty) = alt((
+        value(Penalty::BuryThis, (kw("bury"), sp, kw("this"))),
+        map(
+            (kw("this"), sp, kw("deals"), sp, number, sp, kw("damage"), sp, kw("to"), sp, kw("you")),
+            |(_, _, _, _, n, _, _, _, _, _, _)| Penalty::DamageToYou(n),
+        ),
+    ))
+    .parse(r)?;
+    Ok((r, UpkeepCost { cost, penalty, mandatory, cumulative: false }))
+}
+
+/// `cost_change = scope "cost" (N "more" | N "less" [", but not less than 1"]
+///              | "an additional sacrifice of a" LAND "for each B in their costs")`
+fn cost_change(i: &str) -> PResult<'_, CostChange> {
+    let spells = map((opt((color, sp)), kw("spells")), |(c, _)| CostScope::Spells(c.map(|(c, _)| c)));
+    let abilities = (kw("activated"), sp, kw("abilities"), sp, kw("of"), sp);
+    let enchantments =
+        map(preceded(abilities, (opt((color, sp)), kw("enchantments"))), |(c, _): (Option<(Color, &str)>, &str)| {
+            CostScope::EnchantmentAbilities(c.map(|(c, _)| c))
+        });
+    let enchanted = value(
+        CostScope::EnchantedAbilities,
+        (kw("activated"), sp, kw("abilities"), sp, kw("of"), sp, kw("enchanted"), sp, kw("artifact")),
+    );
+    let both =
+        value(CostScope::SpellsAndAbilities, (kw("spells"), sp, kw("and"), sp, kw("activated"), sp, kw("abilities")));
+    let (r, (scope, _, _, _)) = (alt((both, spells, enchantments, enchanted)), sp, kw("cost"), sp).parse(i)?;
+    if let Ok((r, (_, _, t, _, _, _, _, _, _, _))) = (
+        (kw("an"), sp, kw("additional"), sp, kw("sacrifice"), sp, kw("of"), sp, kw("a")),
+        sp,
+        land_type,
+        sp,
+        kw("for"),
+        sp,
+        kw("each"),
+        sp,
+        kw("B"),
+        (sp, kw("in"), sp, kw("their"), sp, kw("costs")),
+    )
+        .parse(r)
+    {
+        return Ok((r, CostChange { scope, delta: CostDelta::SacrificePerBlack(t.to_owned()) }));
+    }
+    let (r, (n, _)) = cut((number, sp)).parse(r)?;
+    let (r, delta) = alt((
+        value(CostDelta::More(n), kw("more")),
+        map(
+            (
+                kw("less"),
+                opt((
+                    space0,
+                    char(','),
+                    space0,
+                    kw("but"),
+                    sp,
+                    kw("not"),
+                    sp,
+                    kw("less"),
+                    sp,
+                    kw("than"),
+                    sp,
+                    tag("1"),
+                )),
+            ),
+            move |(_, min)| if min.is_some() { CostDelta::LessMinOne(n) } else { CostDelta::Less(n) },
+        ),
+    ))
+    .parse(r)?;
+    Ok((r, CostChange { scope, delta }))
+}
+
+/// `sacrifice ("this" | COUNT KIND ["other than this"])`: COUNT is a, an, two, three or N.
+fn sacrifice_part(i: &str) -> PResult<'_, (bool, Option<SacrificeCost>)> {
+    let (r, _) = (kw("sacrifice"), sp).parse(i)?;
+    if let Ok((r, _)) = kw("this")(r) {
+        return Ok((r, (true, None)));
+    }
+    let (r, count) =
+        cut(alt((value(1, alt((kw("an"), kw("a")))), value(2, kw("two")), value(3, kw("three")), number))).parse(r)?;
+    let (r, _) = sp(r)?;
+    let (r, what) = cut(alt((
+        value(Sacrificed::Creature, alt((kw("creatures"), kw("creature")))),
+        value(Sacrificed::Artifact, alt((kw("artifacts"), kw("artifact")))),
+        value(Sacrificed::Land, alt((kw("lands"), kw("land")))),
+        map(land_type, Sacrificed::LandType),
+    )))
+    .parse(r)?;
+    let (r, other) = opt((sp, kw("other"), sp, kw("than"), sp, kw("this"))).parse(r)?;
+    Ok((r, (false, Some(SacrificeCost { count, what, other_than_this: other.is_some() }))))
+}
+
+/// `cost = part ("," part)*`, `part = "T" | mana_cost | "sacrifice" ... | "pay" N "life"
+/// | "remove" ("a" | N) KIND ("counter" | "counters") "from this"`
 fn activation_cost(i: &str) -> PResult<'_, ActivationCost> {
     #[derive(Clone)]
     enum Part {
         Tap,
         Mana(ManaCost),
+        Sacrifice(bool, Option<SacrificeCost>),
+        Life(u32),
+        Remove(u32, String),
+        Discard(u32),
     }
-    let part = alt((value(Part::Tap, tag("T")), map(mana_cost, Part::Mana)));
+    let discard = map(
+        (
+            kw("discard"),
+            sp,
+            alt((
+                value(1, (kw("a"), sp, kw("card"))),
+                map((number, sp, kw("cards")), |(n, _, _): (u32, &str, &str)| n),
+            )),
+        ),
+        |(_, _, n)| Part::Discard(n),
+    );
+    let life = map((kw("pay"), sp, number, sp, kw("life")), |(_, _, n, _, _)| Part::Life(n));
+    let remove = map(
+        (
+            kw("remove"),
+            sp,
+            alt((value(1, kw("a")), number)),
+            sp,
+            word,
+            sp,
+            alt((kw("counters"), kw("counter"))),
+            (sp, kw("from"), sp, kw("this")),
+        ),
+        |(_, _, n, _, k, _, _, _)| Part::Remove(n, k.to_owned()),
+    );
+    let part = alt((
+        discard,
+        map(sacrifice_part, |(this, s)| Part::Sacrifice(this, s)),
+        life,
+        remove,
+        value(Part::Tap, tag("T")),
+        map(mana_cost, Part::Mana),
+    ));
     let (r, parts) = separated_list1((space0, char(','), space0), part).parse(i)?;
     let mut cost = ActivationCost::default();
     for p in parts {
         match p {
             Part::Tap => cost.tap = true,
+            Part::Sacrifice(this, s) => {
+                cost.sacrifice_this |= this;
+                if s.is_some() {
+                    cost.sacrifice = s;
+                }
+            }
+            Part::Life(n) => cost.life = cost.life.saturating_add(n),
+            Part::Remove(n, k) => cost.remove_counters = Some((n, k)),
+            Part::Discard(n) => cost.discard = cost.discard.saturating_add(n),
             Part::Mana(m) => {
                 cost.mana.generic = cost.mana.generic.saturating_add(m.generic);
                 for (slot, n) in cost.mana.colored.iter_mut().zip(m.colored) {
@@ -116,6 +309,18 @@ fn color(i: &str) -> PResult<'_, Color> {
         value(Color::Black, kw("black")),
         value(Color::Red, kw("red")),
         value(Color::Green, kw("green")),
+    ))
+    .parse(i)
+}
+
+/// A colour as its mana symbol: W, U, B, R or G.
+fn color_symbol(i: &str) -> PResult<'_, Color> {
+    alt((
+        value(Color::White, tag("W")),
+        value(Color::Blue, tag("U")),
+        value(Color::Black, tag("B")),
+        value(Color::Red, tag("R")),
+        value(Color::Green, tag("G")),
     ))
     .parse(i)
 }
@@ -431,6 +636,21 @@ fn until_eot(i: &str) -> PResult<'_, ()> {
 
 /// `effect = ...` (see the module docs)
 fn effect(i: &str) -> PResult<'_, Effect> {
+    if let Ok((r, (_, _, c, _))) = (
+        kw("add"),
+        sp,
+        color_symbol,
+        (sp, kw("for"), sp, kw("each"), sp, kw("mana"), sp, kw("in"), sp, kw("the"), sp, kw("converted")),
+    )
+        .parse(i)
+    {
+        let (r, _) = cut((
+            (sp, kw("casting"), sp, kw("cost"), sp, kw("of"), sp, kw("the"), sp),
+            (kw("sacrificed"), sp, kw("creature")),
+        ))
+        .parse(r)?;
+        return Ok((r, Effect::AddManaPerSacrificedCost(c)));
+    }
     if let Ok((r, _)) = (kw("add"), sp).parse(i) {
         return cut(mana_cost).map(Effect::AddMana).parse(r);
     }
@@ -527,6 +747,15 @@ fn effect(i: &str) -> PResult<'_, Effect> {
     {
         return Ok((r, Effect::TakeUnblockedDamage));
     }
+    if let Ok((r, _)) = (
+        (kw("if"), sp, kw("the"), sp, kw("discarded"), sp, kw("card"), sp, kw("is"), sp, kw("a"), sp, kw("land")),
+        (space0, char(','), space0, kw("deal"), sp),
+    )
+        .parse(i)
+    {
+        let (r, (n, _, _, _, _, _, t)) = cut((amount, sp, kw("damage"), sp, kw("to"), sp, target)).parse(r)?;
+        return Ok((r, Effect::DamageIfDiscardedLand(n, t)));
+    }
     if let Ok((r, _)) = (kw("bury"), sp, kw("this")).parse(i) {
         return Ok((r, Effect::BuryThis));
     }
@@ -541,11 +770,14 @@ fn effect(i: &str) -> PResult<'_, Effect> {
         alt((kw("counters"), kw("counter"))),
         sp,
         kw("on"),
-        (sp, kw("this")),
+        sp,
     )
         .parse(i)
     {
-        return Ok((r, Effect::CountersOnThis(n.unwrap_or(1), kind.to_owned())));
+        if let Ok((r, _)) = kw("this")(r) {
+            return Ok((r, Effect::CountersOnThis(n.unwrap_or(1), kind.to_owned())));
+        }
+        return cut(target).map(|t| Effect::CountersOnTarget(n.unwrap_or(1), kind.to_owned(), t)).parse(r);
     }
     if let Ok((r, _)) = (kw("return"), sp).parse(i) {
         let (r, t) = cut(target).parse(r)?;
@@ -588,6 +820,11 @@ fn effect(i: &str) -> PResult<'_, Effect> {
     }
     if let Ok((r, _)) = (kw("counter"), sp).parse(i) {
         let (r, t) = cut(target).parse(r)?;
+        if let Ok((r, _)) =
+            (sp, kw("with"), sp, kw("converted"), sp, kw("casting"), sp, kw("cost"), sp, tag("X")).parse(r)
+        {
+            return Ok((r, Effect::CounterCostX(t)));
+        }
         let mut unless = (sp, kw("unless"), sp, kw("its"), sp, kw("caster"), sp, kw("pays"), sp, amount);
         let Ok((r, (_, _, _, _, _, _, _, _, _, n))) = unless.parse(r) else {
             return Ok((r, Effect::Counter(t)));
