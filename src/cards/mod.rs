@@ -917,6 +917,10 @@ pub fn plural_type(key: &str) -> String {
 }
 
 fn parse_pt(s: &str) -> Option<(i32, i32)> {
+    // `*/*`: defined by the card's own text (Plague Rats, Maro); 0/0 before that text applies.
+    if s.trim() == "*/*" {
+        return Some((0, 0));
+    }
     let (p, t) = s.split_once('/')?;
     Some((p.trim().parse().ok()?, t.trim().parse().ok()?))
 }

@@ -161,18 +161,45 @@ fn color_bits(cs: &[Color]) -> u8 {
 /// The printed characteristics with the card's counters, before any effect.
 fn printed<'a>(lib: &'a Library, game: &Game, c: CardId) -> Chars<'a> {
     let def = lib.get(game.card(c).def);
+    // A `*/*` creature's own text defines its numbers: the oldest effect on it (002 L3000-3004).
+    let pt = def
+        .abilities
+        .iter()
+        .find_map(|a| match a {
+            Ability::Continuous(Affects::This, Change::PtEqual(n)) => Some(count(lib, game, c, n)),
+            _ => None,
+        })
+        .map_or_else(|| def.pt.unwrap_or((0, 0)), |n| (n, n));
     Chars {
         kind: def.kind,
         animated: false,
         made_artifact: false,
         colors: color_bits(&def.colors()),
-        pt: def.pt.unwrap_or((0, 0)),
+        pt,
         subtypes: Cow::Borrowed(&def.subtypes),
         def,
         abilities: Cow::Borrowed(&def.abilities),
         text: Vec::new(),
         keywords: Vec::new(),
     }
+}
+
+/// A count a characteristic is defined by, now.
+fn count(lib: &Library, game: &Game, c: CardId, n: &crate::grammar::ability::Count) -> i32 {
+    use crate::grammar::ability::Count;
+    let k = match n {
+        Count::InPlayNamed(name) => game
+            .zone(Zone::Play, None)
+            .into_iter()
+            .filter(|&x| lib.get(game.card(x).def).name.eq_ignore_ascii_case(name))
+            .count(),
+        Count::ControllerHand => {
+            let p = game.card(c).controller;
+            let unknown = usize::try_from(game.players[p.ix()].hand_unknown).unwrap_or(usize::MAX);
+            game.zone(Zone::Hand, Some(p)).len().saturating_add(unknown)
+        }
+    };
+    i32::try_from(k).unwrap_or(i32::MAX)
 }
 
 /// Counters change power and toughness on top of the base (a +1/+1 counter is a modifier, kept
@@ -274,6 +301,8 @@ pub fn chars<'a>(lib: &'a Library, game: &'a Game, c: CardId) -> Chars<'a> {
             Change::SetColor(cs) => ch.colors = color_bits(cs),
             Change::Text(old, new) => ch.text.push((old.clone(), new.clone())),
             Change::LandType(t) => become_land_type(&mut ch, t),
+            // A card's own `*/*` text: applied with its printed values.
+            Change::PtEqual(_) => {}
             // Animate Artifact on what is a creature already changes nothing.
             Change::Animate { pt: None, .. } if ch.is_creature() => {}
             Change::Animate { pt, subtype, artifact } => {
@@ -415,6 +444,8 @@ fn reaches(game: &Game, ch: &Chars<'_>, c: CardId, src: CardId, a: &Affects) -> 
         Affects::OtherOfType(t) => c != src && ch.is_creature() && ch.has_subtype(t),
         Affects::OfType(t) => ch.has_subtype(t),
         Affects::EnchantedLand | Affects::EnchantedArtifact => game.card(src).enchanting == Some(c),
+        // Its own text: applied with the printed values, not here.
+        Affects::This => false,
         Affects::NonbasicLands => ch.kind == CardKind::Land && !ch.def.is_basic(),
         Affects::AllCreatures => ch.is_creature(),
         Affects::ColorCreatures(col) => ch.is_creature() && ch.colors & bit(*col) != 0,

@@ -342,6 +342,33 @@ impl Engine<'_> {
                     }
                 }
             }
+            Effect::Fight(_) => {
+                // The source's power as announced; the target's as the resolution begins (002
+                // L1215-1223). Negative power deals no damage (002 L1916-1921).
+                for &t in legal {
+                    if let Target::Card(c) = t {
+                        let mine = u32::try_from(sp.source_power.max(0)).unwrap_or(0);
+                        let theirs = u32::try_from(self.pt(c).0.max(0)).unwrap_or(0);
+                        let their_colors = self.colors(c);
+                        self.assign(source, &sp.colors, Target::Card(c), mine);
+                        if self.game.card(source).zone == Zone::Play {
+                            self.assign(c, &their_colors, Target::Card(source), theirs);
+                        }
+                    }
+                }
+            }
+            Effect::DestroyGainCost(_) => {
+                // The target's casting cost is read now, at the start of the resolution, and
+                // still counts once it has gone to the graveyard (002 L1224-1228).
+                for &t in legal {
+                    if let Target::Card(c) = t {
+                        let cost = self.def(c).cost.map_or(0, |m| m.total());
+                        let label = self.slabel(id);
+                        self.destroy(&[c], &format!("destroyed by {label}"), Rule::g("Destroy"))?;
+                        self.change_life(sp.controller, i32::try_from(cost).unwrap_or(i32::MAX), None);
+                    }
+                }
+            }
             Effect::DestroyAllCreatures(bury) => {
                 let all: Vec<CardId> =
                     self.game.zone(Zone::Play, None).into_iter().filter(|&c| self.is_creature(c)).collect();

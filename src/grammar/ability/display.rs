@@ -23,7 +23,10 @@ impl fmt::Display for Ability {
             Self::Static(Effect::Pump(w, p, t)) => write!(f, "{w} gets {}/{}", signed(*p), signed(*t)),
             Self::Static(e) => write!(f, "{e}"),
             Self::Continuous(a, c) => {
-                let one = matches!(a, Affects::Enchanted | Affects::EnchantedLand | Affects::EnchantedArtifact);
+                let one = matches!(
+                    a,
+                    Affects::Enchanted | Affects::EnchantedLand | Affects::EnchantedArtifact | Affects::This
+                );
                 let verb = |one_form: &'static str, many_form: &'static str| if one { one_form } else { many_form };
                 match c {
                     Change::Pump(p, t) => write!(
@@ -43,6 +46,13 @@ impl fmt::Display for Ability {
                         write!(f, "{a} {} {t}", verb("is", "are"))
                     }
                     Change::ChosenLandType => write!(f, "{a} {} the chosen basic land type", verb("is", "are")),
+                    Change::PtEqual(crate::grammar::ability::Count::InPlayNamed(n)) => {
+                        write!(f, "{a} has power and toughness each equal to the number of {n} in play")
+                    }
+                    Change::PtEqual(crate::grammar::ability::Count::ControllerHand) => write!(
+                        f,
+                        "{a} has power and toughness each equal to the number of cards in its controller's hand"
+                    ),
                     Change::Animate { pt: None, .. } => {
                         write!(f, "{a} is a creature with power and toughness equal to its casting cost")
                     }
@@ -249,6 +259,7 @@ impl fmt::Display for Affects {
             Self::EnchantedLand => f.write_str("enchanted land"),
             Self::NonbasicLands => f.write_str("nonbasic lands"),
             Self::EnchantedArtifact => f.write_str("enchanted artifact"),
+            Self::This => f.write_str("this"),
         }
     }
 }
@@ -311,6 +322,10 @@ impl fmt::Display for Effect {
             Self::GainLife(t, a) => write!(f, "{t} gains {a} life"),
             Self::Bounce(t) => write!(f, "return {t} to its owner's hand"),
             Self::Destroy(t, bury) => write!(f, "{} {t}", if *bury { "bury" } else { "destroy" }),
+            Self::Fight(t) => {
+                write!(f, "deal damage equal to this's power to {t}; it deals damage equal to its power to this")
+            }
+            Self::DestroyGainCost(t) => write!(f, "destroy {t}; you gain life equal to its casting cost"),
             Self::DestroyAllCreatures(bury) => write!(f, "{} all creatures", if *bury { "bury" } else { "destroy" }),
             Self::Prevent(a, t) => write!(f, "prevent up to {a} damage to {t}"),
             Self::PreventAllFrom(c) => write!(f, "prevent all damage to you from a {} source", c.name()),

@@ -531,6 +531,7 @@ fn affected(i: &str) -> PResult<'_, Affects> {
         value(Affects::EnchantedLand, (kw("enchanted"), sp, kw("land"))),
         value(Affects::NonbasicLands, (kw("nonbasic"), sp, kw("lands"))),
         value(Affects::EnchantedArtifact, (kw("enchanted"), sp, kw("artifact"))),
+        value(Affects::This, kw("this")),
         value(Affects::AllCreatures, (kw("all"), sp, kw("creatures"))),
         map(preceded((kw("all"), sp), word), |t: &str| Affects::OfType(crate::cards::type_key(t))),
         value(Affects::OwnAttackers, (kw("attacking"), sp, kw("creatures"), sp, kw("you"), sp, kw("control"))),
@@ -571,6 +572,23 @@ fn continuous(i: &str) -> PResult<'_, (Affects, Change)> {
             (r, c)
         } else {
             cut(land_type).map(|t| Change::LandType(crate::cards::type_key(&t))).parse(r)?
+        }
+    } else if let Ok((r, _)) = (
+        (alt((kw("has"), kw("have"))), sp, kw("power"), sp, kw("and"), sp, kw("toughness"), sp),
+        (kw("each"), sp, kw("equal"), sp, kw("to"), sp, kw("the"), sp, kw("number"), sp, kw("of"), sp),
+    )
+        .parse(r)
+    {
+        if let Ok((r, _)) = (kw("cards"), sp, kw("in"), sp, kw("its"), sp, tag("controller's"), sp, kw("hand")).parse(r)
+        {
+            (r, Change::PtEqual(super::Count::ControllerHand))
+        } else {
+            // A card name, up to " in play".
+            let Some(k) = r.to_ascii_lowercase().find(" in play") else {
+                return Err(nom::Err::Failure(PError::expected(r, "a card name and `in play`")));
+            };
+            let name = r[..k].trim().to_owned();
+            (&r[k + " in play".len()..], Change::PtEqual(super::Count::InPlayNamed(name)))
         }
     } else {
         let (r, _) = (alt((kw("has"), kw("have"))), sp).parse(r)?;
@@ -653,6 +671,32 @@ fn effect(i: &str) -> PResult<'_, Effect> {
     }
     if let Ok((r, _)) = (kw("add"), sp).parse(i) {
         return cut(mana_cost).map(Effect::AddMana).parse(r);
+    }
+    if let Ok((r, _)) = (
+        kw("deal"),
+        sp,
+        kw("damage"),
+        sp,
+        kw("equal"),
+        sp,
+        kw("to"),
+        sp,
+        tag("this's"),
+        sp,
+        kw("power"),
+        sp,
+        kw("to"),
+        sp,
+    )
+        .parse(i)
+    {
+        let (r, t) = cut(target).parse(r)?;
+        let (r, _) = cut((
+            (space0, char(';'), space0, kw("it"), sp, kw("deals"), sp, kw("damage"), sp, kw("equal"), sp),
+            (kw("to"), sp, kw("its"), sp, kw("power"), sp, kw("to"), sp, kw("this")),
+        ))
+        .parse(r)?;
+        return Ok((r, Effect::Fight(t)));
     }
     if let Ok((r, (_, _, n, _, _, _))) = (kw("deal"), sp, amount, sp, kw("damage"), sp).parse(i) {
         if let Ok((r, _)) = (
@@ -789,7 +833,17 @@ fn effect(i: &str) -> PResult<'_, Effect> {
         if let Ok((r, _)) = (kw("all"), sp, kw("creatures")).parse(r) {
             return Ok((r, Effect::DestroyAllCreatures(bury)));
         }
-        return cut(target).map(|t| Effect::Destroy(t, bury)).parse(r);
+        let (r, t) = cut(target).parse(r)?;
+        if !bury
+            && let Ok((r, _)) = (
+                (space0, char(';'), space0, kw("you"), sp, kw("gain"), sp, kw("life"), sp, kw("equal"), sp),
+                (kw("to"), sp, kw("its"), sp, kw("casting"), sp, kw("cost")),
+            )
+                .parse(r)
+        {
+            return Ok((r, Effect::DestroyGainCost(t)));
+        }
+        return Ok((r, Effect::Destroy(t, bury)));
     }
     if let Ok((r, (_, _, _, _, _, _, _, _, _, _, _, _, _, _, col, _, _))) = (
         kw("prevent"),
