@@ -226,6 +226,7 @@ impl Engine<'_> {
                     text: self.chars(c).text,
                     sacrificed: Vec::new(),
                     discarded: Vec::new(),
+                    source_power: self.pt(c).0,
                     status: Status::Waiting,
                 });
                 self.game.top_mut().batch.push(id);
@@ -268,6 +269,7 @@ impl Engine<'_> {
                 x: 0,
                 colors: self.colors(c),
                 packet_sources: Vec::new(),
+                source_power: self.pt(c).0,
                 chosen: None,
                 replaced: None,
                 text: self.chars(c).text,
