@@ -422,6 +422,7 @@ impl Engine<'_> {
                     for n in &mut m.colored {
                         *n = n.saturating_mul(times);
                     }
+                    u.cost.life = u.cost.life.saturating_mul(times);
                     Some(u)
                 }
                 Ability::UpkeepCost(u) => Some(u.clone()),

@@ -100,7 +100,7 @@ impl fmt::Display for UpkeepCost {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let cost = &self.cost;
         if self.cumulative {
-            return write!(f, "cumulative upkeep: {}", cost.mana);
+            return write!(f, "cumulative upkeep: {cost}");
         }
         if cost.mana_only() && !cost.tap {
             write!(f, "during your upkeep, pay {}", cost.mana)?;

@@ -5,7 +5,7 @@
 //!          | cost ":" effect ["; use only during your upkeep"] ["; any player may use this ability"]
 //!          | static | trigger "," effect
 //!          | "costs" mana "more for each target after the first"
-//!          | "during your upkeep," upkeep | "cumulative upkeep:" mana_cost
+//!          | "during your upkeep," upkeep | "cumulative upkeep:" cost
 //!          | "additional cost:" cost | "alternative cost:" cost
 //!          | "comes into play with" N KIND "counters" | cost_change
 //! keyword  = "flying" | "first strike" | "trample" | "banding" | "wall" | "does not tap to attack"
@@ -544,6 +544,8 @@ mod tests {
         let Ability::UpkeepCost(u) = ok("cumulative upkeep: 1U") else { panic!() };
         assert!(u.cumulative && !u.mandatory && u.penalty == Penalty::BuryThis);
         assert_eq!(ok("cumulative upkeep: 1U").to_string(), "cumulative upkeep: 1U");
+        let Ability::UpkeepCost(u) = ok("cumulative upkeep: B, pay 2 life") else { panic!() };
+        assert_eq!(u.cost.life, 2);
     }
 
     #[test]

@@ -45,8 +45,7 @@ fn ability(i: &str) -> PResult<'_, Ability> {
         return Ok((r, Ability::ExtraTargetCost(m)));
     }
     if let Ok((r, _)) = (kw("cumulative"), sp, kw("upkeep"), space0, char(':'), space0).parse(i) {
-        let (r, m) = cut(mana_cost).parse(r)?;
-        let cost = ActivationCost { mana: m, ..ActivationCost::default() };
+        let (r, cost) = cut(activation_cost).parse(r)?;
         return Ok((
             r,
             Ability::UpkeepCost(UpkeepCost { cost, penalty: Penalty::BuryThis, mandatory: false, cumulative: true }),
