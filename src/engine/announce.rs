@@ -274,6 +274,7 @@ impl Engine<'_> {
             packet_sources: an.packet_sources.clone(),
             sacrificed,
             discarded: an.discards.clone(),
+            division: an.division.clone(),
             status: Status::BeingCast,
         });
         let cast = matches!(an.source, Source::Spell(_));

@@ -37,6 +37,8 @@ pub(super) struct Bill {
     pub(super) counters: Option<(u32, String)>,
     /// Cards discarded from the payer's hand (`discarding A`).
     pub(super) discard: u32,
+    /// Lands of a type returned to their owner's hand (X of them for Infernal Harvest).
+    pub(super) returns: Option<(u32, String)>,
 }
 
 impl Bill {
@@ -48,6 +50,13 @@ impl Bill {
         self.sacrifice.extend(c.sacrifice.iter().cloned());
         self.life = self.life.saturating_add(c.life);
         self.discard = self.discard.saturating_add(c.discard);
+        if let Some((n, t)) = &c.return_lands {
+            let n = match n {
+                crate::grammar::ability::Amount::Fixed(k) => u32::try_from(*k).unwrap_or(0),
+                crate::grammar::ability::Amount::X(k) => x.saturating_mul(u32::try_from(*k).unwrap_or(0)),
+            };
+            self.returns = Some((n, t.clone()));
+        }
         if c.remove_counters.is_some() {
             self.counters.clone_from(&c.remove_counters);
         }
@@ -106,6 +115,15 @@ pub enum CostFault {
     },
     /// A card named to discard that is not in the payer's hand.
     NotInHand(CardId),
+    /// Fewer lands of the type than the cost returns.
+    ReturnCount {
+        /// How many the cost returns.
+        needed: u32,
+        /// How many the payer controls.
+        have: u32,
+        /// Their land type.
+        land: String,
+    },
     /// Not enough counters on the source.
     Counters {
         /// Counters of the kind on it.
@@ -297,6 +315,12 @@ impl Engine<'_> {
                 None => Ok(()),
             };
         }
+        if let Some((n, t)) = &bill.returns {
+            let have = u32::try_from(self.lands_to_return(p, t, named).len()).unwrap_or(u32::MAX);
+            if have < *n {
+                return fault(CostFault::ReturnCount { needed: *n, have, land: t.clone() });
+            }
+        }
         if bill.life > 0 {
             let life = self.game.players[p.ix()].life;
             if life <= 0 || i64::from(life) < i64::from(bill.life) {
@@ -359,6 +383,25 @@ impl Engine<'_> {
         if bill.life > 0 {
             words.push(format!("{} life", bill.life));
         }
+        if let Some((n, t)) = &bill.returns {
+            // The lands the payer controls, tapped ones first (those are spent already), in
+            // play order: the line gives only their number.
+            let back: Vec<CardId> =
+                self.lands_to_return(p, t, named).into_iter().take(usize::try_from(*n).unwrap_or(usize::MAX)).collect();
+            for c in back {
+                words.push(format!("the return of {}", self.label(c)));
+                self.game.move_card(c, Zone::Hand);
+                let owner = self.game.card(c).owner;
+                self.emit(
+                    EventKind::Moved {
+                        card: self.label(c),
+                        from: "play".to_owned(),
+                        to: format!("{}'s hand, as a cost", self.pname(owner)),
+                    },
+                    Some(COSTS),
+                );
+            }
+        }
         if let Some((n, kind)) = &bill.counters {
             let what = if *n == 1 { format!("a {kind} counter") } else { format!("{n} {kind} counters") };
             words.push(format!("{what} removed"));
@@ -392,6 +435,16 @@ impl Engine<'_> {
         self.depth += 1;
         self.put_in_graveyard(c);
         self.depth -= 1;
+    }
+
+    /// Lands of a type `p` controls, tapped first, each group in play order; none named for a
+    /// sacrifice of the same cost (one permanent cannot pay two parts: 002 L1858-1860).
+    fn lands_to_return(&self, p: PlayerId, land: &str, sacrificed: &[CardId]) -> Vec<CardId> {
+        let s = SacrificeCost { count: 1, what: Sacrificed::LandType(land.to_owned()), other_than_this: false };
+        let mut lands = self.sacrifice_candidates(p, &s, CardId(u16::MAX));
+        lands.retain(|c| !sacrificed.contains(c));
+        lands.sort_by_key(|&c| !self.game.card(c).tapped);
+        lands
     }
 
     /// The converted casting cost of a spell being cast: its printed cost with X as paid

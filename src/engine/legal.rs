@@ -146,6 +146,10 @@ impl<'a> Position<'a> {
         if !an.discards.is_empty() {
             s.push_str(&format!(" discarding {}", self.labels_joined(&an.discards, ", ")));
         }
+        if !an.division.is_empty() {
+            let parts: Vec<String> = an.division.iter().map(ToString::to_string).collect();
+            s.push_str(&format!(" dividing {}", parts.join(", ")));
+        }
         let mode = match an.source {
             Source::Spell(k) => def.spell_effects().get(usize::from(k)).and_then(|(m, _)| *m),
             _ => None,
@@ -206,11 +210,15 @@ impl<'a> Position<'a> {
             }
             Source::Spell(k) => {
                 let Some((_, e)) = def.spell_effects().get(usize::from(k)).copied() else { return };
-                (Some(e.clone()), e.target().cloned(), def.cost.is_some_and(|c| c.x > 0))
+                let extra_x = def
+                    .abilities
+                    .iter()
+                    .any(|a| matches!(a, crate::grammar::ability::Ability::AdditionalCost(c) if c.has_x()));
+                (Some(e.clone()), e.target().cloned(), def.cost.is_some_and(|c| c.x > 0) || extra_x)
             }
             Source::Ability(i) => {
                 let Some((cost, e)) = def.activated().get(usize::from(i)).copied() else { return };
-                (Some(e.clone()), e.target().cloned(), cost.mana.x > 0)
+                (Some(e.clone()), e.target().cloned(), cost.has_x())
             }
             Source::Triggered(_) => return,
         };
@@ -256,20 +264,28 @@ impl<'a> Position<'a> {
             }
         }
         let sacrifices = self.sacrifice_choices(p, card, source);
+        let as_chosen = matches!(effect, Some(Effect::DamageDividedAsChosen(..)));
         for t in &targets {
             for &x in &xs {
+                // Damage divided as the caster chooses among several targets: every division
+                // of a small X (`dividing`).
+                let divisions =
+                    if as_chosen && t.len() > 1 { compositions(x.unwrap_or(0), t.len()) } else { vec![Vec::new()] };
                 for from in &chosen {
                     for (sac, dis) in &sacrifices {
-                        out.push(Action::Announce(Announce {
-                            player: p,
-                            card,
-                            source,
-                            targets: t.clone(),
-                            x,
-                            packet_sources: from.clone(),
-                            sacrifices: sac.clone(),
-                            discards: dis.clone(),
-                        }));
+                        for division in &divisions {
+                            out.push(Action::Announce(Announce {
+                                player: p,
+                                card,
+                                source,
+                                targets: t.clone(),
+                                x,
+                                packet_sources: from.clone(),
+                                sacrifices: sac.clone(),
+                                discards: dis.clone(),
+                                division: division.clone(),
+                            }));
+                        }
                     }
                 }
             }
@@ -288,6 +304,7 @@ impl<'a> Position<'a> {
             packet_sources: Vec::new(),
             sacrifices: Vec::new(),
             discards: Vec::new(),
+            division: Vec::new(),
         };
         let mut bills = vec![self.e.bill(&an, 1)];
         let def = self.e.lib.get(self.game().card(card).def);
@@ -438,6 +455,7 @@ impl<'a> Position<'a> {
                         packet_sources: Vec::new(),
                         sacrifices: Vec::new(),
                         discards: Vec::new(),
+                        division: Vec::new(),
                     });
                 }
             }
@@ -711,6 +729,25 @@ fn subsets<T: Copy>(items: &[T], max: usize) -> Vec<Vec<T>> {
         .filter(|s: &Vec<T>| s.len() <= max)
         .collect();
     out.sort_by_key(Vec::len);
+    out
+}
+
+/// The ways to write `total` as `parts` amounts of at least 1, in order (none past a total of
+/// 8, to keep the list of moves short).
+fn compositions(total: u32, parts: usize) -> Vec<Vec<u32>> {
+    if total > 8 || parts == 0 {
+        return Vec::new();
+    }
+    if parts == 1 {
+        return if total >= 1 { vec![vec![total]] } else { Vec::new() };
+    }
+    let mut out = Vec::new();
+    for first in 1..total {
+        for mut rest in compositions(total - first, parts - 1) {
+            rest.insert(0, first);
+            out.push(rest);
+        }
+    }
     out
 }
 

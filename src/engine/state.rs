@@ -165,6 +165,8 @@ pub struct Spell {
     pub sacrificed: Vec<CardId>,
     /// The cards discarded to pay its cost.
     pub discarded: Vec<CardId>,
+    /// Damage divided among its targets as its caster chose (`dividing`), in target order.
+    pub division: Vec<u32>,
     /// What became of it.
     pub status: Status,
 }

@@ -170,6 +170,7 @@ impl Engine<'_> {
                 packet_sources: Vec::new(),
                 sacrificed: Vec::new(),
                 discarded: Vec::new(),
+                division: Vec::new(),
                 status: Status::Waiting,
             });
             self.depth = self.depth.saturating_add(1);

@@ -84,6 +84,10 @@ impl fmt::Display for ActivationCost {
             1 => parts.push("discard a card".to_owned()),
             n => parts.push(format!("discard {n} cards")),
         }
+        if let Some((n, t)) = &self.return_lands {
+            let lands = if t == "plains" { t.clone() } else { format!("{t}s") };
+            parts.push(format!("return {n} {lands} you control to their owner's hand"));
+        }
         if let Some((n, k)) = &self.remove_counters {
             let what = if *n == 1 { format!("a {k} counter") } else { format!("{n} {k} counters") };
             parts.push(format!("remove {what} from this"));
@@ -200,6 +204,7 @@ impl fmt::Display for Effect {
             Self::AddMana(m) => write!(f, "add {m}"),
             Self::Damage(a, t) => write!(f, "deal {a} damage to {t}"),
             Self::DamageDivided(a, t) => write!(f, "deal {a} damage divided evenly among {t}"),
+            Self::DamageDividedAsChosen(a, t) => write!(f, "deal {a} damage divided as you choose among {t}"),
             Self::DamageEachCreatureAndPlayer(a) => write!(f, "deal {a} damage to each creature and each player"),
             Self::NoCombatDamage => f.write_str("creatures deal no combat damage this turn"),
             Self::BuryThis => f.write_str("bury this"),

@@ -25,12 +25,12 @@
 //! cost     = part ("," part)*        (mana parts add up)
 //! part     = "T" | mana_cost | "sacrifice this" | "sacrifice" count sac ["other than this"]
 //!          | "pay" N "life" | "remove" ("a" | N) KIND ("counter" | "counters") "from this"
-//!          | "discard" ("a card" | N "cards")
+//!          | "discard" ("a card" | N "cards") | "return" (N | "X") LAND(s) "you control to their owner's hand"
 //! count    = "a" | "an" | "two" | "three" | N   sac = creature(s) | artifact(s) | land(s) | LAND(s)
 //! effect   = "add" mana
 //!          | "add" W|U|B|R|G "for each mana in the converted casting cost of the sacrificed creature"
 //!          | "deal" amount "damage to" target [disintegrate_rider]
-//!          | "deal" amount "damage divided evenly among any number of" target
+//!          | "deal" amount "damage divided" ("evenly" | "as you choose") "among any number of" target
 //!          | "deal" amount "damage to each creature without flying and each player"
 //!          | "deal" amount "damage to each creature and each player"
 //!          | who "gets" signed "/" signed "until end of turn" | who "gains" keyword "until end of turn"
@@ -182,6 +182,9 @@ pub enum Effect {
     Damage(Amount, TargetSpec),
     /// Deals damage divided evenly, rounded down, among any number of targets.
     DamageDivided(Amount, TargetSpec),
+    /// Deals damage divided as the caster chooses on announcement among any number of targets
+    /// (`dividing N, M`; Infernal Harvest).
+    DamageDividedAsChosen(Amount, TargetSpec),
     /// Deals damage to each creature without flying and each player.
     DamageEachNonFlyerAndPlayer(Amount),
     /// Deals damage to each creature and each player.
@@ -251,6 +254,7 @@ impl Effect {
             Self::Damage(_, t)
             | Self::DamageDisintegrate(_, t)
             | Self::DamageDivided(_, t)
+            | Self::DamageDividedAsChosen(_, t)
             | Self::GainLife(t, _)
             | Self::Bounce(t)
             | Self::Destroy(t, _)
@@ -317,6 +321,8 @@ pub struct ActivationCost {
     pub discard: u32,
     /// `...; any player may use this ability` (Land's Edge): written after the effect.
     pub any_player: bool,
+    /// `return N LANDs you control to their owner's hand` (N may be X: Infernal Harvest).
+    pub return_lands: Option<(Amount, String)>,
 }
 
 impl ActivationCost {
@@ -328,6 +334,14 @@ impl ActivationCost {
             && self.life == 0
             && self.remove_counters.is_none()
             && self.discard == 0
+            && self.return_lands.is_none()
+    }
+
+    /// Whether an X in the cost is chosen on announcement (in its mana, or counting one of its
+    /// other parts, as the Swamps Infernal Harvest returns).
+    #[must_use]
+    pub const fn has_x(&self) -> bool {
+        self.mana.x > 0 || matches!(self.return_lands, Some((Amount::X(_), _)))
     }
 }
 
@@ -582,6 +596,13 @@ mod tests {
         let Ability::Activated(c, Effect::DamageIfDiscardedLand(Amount::Fixed(2), _)) = ok(edge) else { panic!() };
         assert!(c.discard == 1 && c.any_player && !c.upkeep_only);
         assert_eq!(ok(edge).to_string(), edge);
+        let harvest = "additional cost: return X swamps you control to their owner's hand";
+        let Ability::AdditionalCost(c) = ok(harvest) else { panic!() };
+        assert!(c.has_x() && c.return_lands == Some((Amount::X(1), "swamp".into())));
+        assert_eq!(ok(harvest).to_string(), harvest);
+        let split = "spell: deal X damage divided as you choose among any number of target creatures";
+        assert!(matches!(ok(split), Ability::Spell(Effect::DamageDividedAsChosen(Amount::X(1), _))));
+        assert_eq!(ok(split).to_string(), split);
     }
 
     #[test]

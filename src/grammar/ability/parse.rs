@@ -223,7 +223,15 @@ fn activation_cost(i: &str) -> PResult<'_, ActivationCost> {
         Life(u32),
         Remove(u32, String),
         Discard(u32),
+        Return(Amount, String),
     }
+    let returns = map(
+        (
+            (kw("return"), sp, amount, sp, land_type, sp),
+            (kw("you"), sp, kw("control"), sp, kw("to"), sp, kw("their"), sp, tag("owner's"), sp, kw("hand")),
+        ),
+        |((_, _, n, _, t, _), _)| Part::Return(n, t),
+    );
     let discard = map(
         (
             kw("discard"),
@@ -251,6 +259,7 @@ fn activation_cost(i: &str) -> PResult<'_, ActivationCost> {
     );
     let part = alt((
         discard,
+        returns,
         map(sacrifice_part, |(this, s)| Part::Sacrifice(this, s)),
         life,
         remove,
@@ -271,6 +280,7 @@ fn activation_cost(i: &str) -> PResult<'_, ActivationCost> {
             Part::Life(n) => cost.life = cost.life.saturating_add(n),
             Part::Remove(n, k) => cost.remove_counters = Some((n, k)),
             Part::Discard(n) => cost.discard = cost.discard.saturating_add(n),
+            Part::Return(n, t) => cost.return_lands = Some((n, t)),
             Part::Mana(m) => {
                 cost.mana.generic = cost.mana.generic.saturating_add(m.generic);
                 for (slot, n) in cost.mana.colored.iter_mut().zip(m.colored) {
@@ -550,6 +560,10 @@ fn effect(i: &str) -> PResult<'_, Effect> {
         }
         if let Ok((r, _)) = (kw("divided"), sp, kw("evenly"), sp, kw("among"), sp).parse(r) {
             return cut(target).map(|t| Effect::DamageDivided(n, t)).parse(r);
+        }
+        if let Ok((r, _)) = (kw("divided"), sp, kw("as"), sp, kw("you"), sp, kw("choose"), sp, kw("among"), sp).parse(r)
+        {
+            return cut(target).map(|t| Effect::DamageDividedAsChosen(n, t)).parse(r);
         }
         let (r, t) = cut(preceded((kw("to"), sp), target)).parse(r)?;
         let mut rider = (
