@@ -20,6 +20,9 @@ pub fn ability_kind(a: &Ability) -> String {
         }
         Ability::ExtraTargetCost(_) => "additional cost".to_owned(),
         Ability::Static(_) => "continuous, while in play".to_owned(),
+        Ability::EnchantOnly(_) => "a restriction on what it may be cast on".to_owned(),
+        Ability::AsEnters(_) => "part of its resolution, as it enters play".to_owned(),
+        Ability::Continuous(..) => "continuous, while in play; applied in timestamp order".to_owned(),
         Ability::Triggered(..) => "triggered: resolves just after its event".to_owned(),
         Ability::UpkeepCost(u) if u.mandatory => {
             "phase cost: paid when it can be before its controller's upkeep can end; its abilities wait until then"

@@ -29,6 +29,12 @@ pub struct Announce {
     /// For damage prevention: the sources whose packets are meant, in the order named
     /// (empty: whichever packet there is).
     pub packet_sources: Vec<CardId>,
+    /// A word chosen at announcement (`choosing blue`, `choosing Island`): the new word of a
+    /// text change.
+    pub chosen: Option<String>,
+    /// The word a text change replaces, when the line names it (`choosing Forest instead of
+    /// Plains`); else the first word of the kind in the target's text.
+    pub replaced: Option<String>,
     /// `sacrificing A, B`: the permanents sacrificed as a cost, in the order named.
     pub sacrifices: Vec<CardId>,
     /// `discarding A`: the cards discarded from hand as a cost.

@@ -69,7 +69,20 @@ impl Engine<'_> {
                 }));
             }
         }
-        match self.speed(an.card, an.source, &effect) {
+        let mut speed = self.speed(an.card, an.source, &effect);
+        // An interrupt that may aim at a spell or a permanent (a Lace, Sleight of Mind) is
+        // played as an instant when it aims at permanents only (002 Interrupt, as the Blasts).
+        if speed == Speed::Interrupt
+            && effect.target().is_some_and(|t| t.kinds.iter().any(|k| *k != TargetKind::Spell))
+            && !an.targets.is_empty()
+            && an.targets.iter().all(|t| match t {
+                super::action::TargetRef::Card(c) => self.game.card(*c).zone == Zone::Play,
+                super::action::TargetRef::Player(_) => true,
+            })
+        {
+            speed = Speed::Instant;
+        }
+        match speed {
             Speed::ManaSource => {
                 self.yield_to(an.player)?;
                 self.mana_source(an, &effect)
@@ -88,7 +101,7 @@ impl Engine<'_> {
             }
             speed => {
                 if matches!(an.source, Source::Spell(_)) && self.kind_under_rules(an.card) == CardKind::Interrupt {
-                    if self.def(an.card).kind != CardKind::Interrupt {
+                    if self.kind(an.card) != CardKind::Interrupt {
                         self.emit(
                             EventKind::PlayedAs {
                                 card: self.label(an.card),
@@ -176,7 +189,7 @@ impl Engine<'_> {
         if card.tapped {
             return Err(Stop::refuse(Refusal::TappedTap { card: c }));
         }
-        if self.def(c).kind.is_creature() && card.sick {
+        if self.is_creature(c) && card.sick {
             return Err(Stop::refuse(Refusal::SickTap { card: c }));
         }
         self.game.card_mut(c).tapped = true;
@@ -264,6 +277,7 @@ impl Engine<'_> {
         parts.extend(extras);
         let cost = parts.join(", ");
         let colors = self.colors(an.card);
+        let cast_spell = matches!(an.source, Source::Spell(_));
         let id = self.game.add_spell(Spell {
             card: an.card,
             controller: an.player,
@@ -272,6 +286,9 @@ impl Engine<'_> {
             x: an.x.unwrap_or(0),
             colors,
             packet_sources: an.packet_sources.clone(),
+            chosen: an.chosen.clone(),
+            replaced: an.replaced.clone(),
+            text: if cast_spell { Vec::new() } else { self.chars(an.card).text },
             sacrificed,
             discarded: an.discards.clone(),
             division: an.division.clone(),
@@ -351,7 +368,7 @@ impl Engine<'_> {
             );
             return;
         }
-        if from == Zone::Play && self.def(c).kind.is_creature() {
+        if from == Zone::Play && self.is_creature(c) {
             self.game.died.push(c);
         }
         self.game.move_card(c, Zone::Graveyard);

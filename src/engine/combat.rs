@@ -313,7 +313,7 @@ impl Engine<'_> {
         let card = self.game.card(c);
         let why = if card.zone != Zone::Play || card.controller != p {
             Some(NoAttack::NotControlled)
-        } else if !self.def(c).kind.is_creature() {
+        } else if !self.is_creature(c) {
             Some(NoAttack::NotCreature)
         } else if card.tapped {
             Some(NoAttack::Tapped)
@@ -321,8 +321,8 @@ impl Engine<'_> {
             Some(NoAttack::Sick)
         } else if self.has_keyword(c, &Keyword::Wall) {
             Some(NoAttack::Wall)
-        } else if let Some(land) = self.def(c).abilities.iter().find_map(|a| match a {
-            crate::grammar::ability::Ability::Keyword(Keyword::AttacksOnlyIfDefenderControls(l)) => Some(l.clone()),
+        } else if let Some(land) = self.chars(c).keyword_list().into_iter().find_map(|k| match k {
+            Keyword::AttacksOnlyIfDefenderControls(l) => Some(l),
             _ => None,
         }) && !self.controls_land(p.other(), &land)
         {
@@ -394,7 +394,7 @@ impl Engine<'_> {
         let card = self.game.card(b);
         let why = if card.zone != Zone::Play || card.controller != p {
             Some(NoBlock::NotControlled)
-        } else if !self.def(b).kind.is_creature() {
+        } else if !self.is_creature(b) {
             Some(NoBlock::NotCreature)
         } else if card.tapped {
             Some(NoBlock::Tapped)
@@ -412,12 +412,13 @@ impl Engine<'_> {
 
     /// The land type an attacker walks through, if the defender controls one.
     fn landwalk_open(&self, a: CardId, defender: PlayerId) -> Option<String> {
+        // Landwalk printed or given (Goblin King's mountainwalk), unless taken away.
         let walks: Vec<String> = self
-            .def(a)
-            .abilities
-            .iter()
-            .filter_map(|x| match x {
-                crate::grammar::ability::Ability::Keyword(Keyword::Landwalk(l)) => Some(l.clone()),
+            .chars(a)
+            .keyword_list()
+            .into_iter()
+            .filter_map(|k| match k {
+                Keyword::Landwalk(l) => Some(l),
                 _ => None,
             })
             .collect();

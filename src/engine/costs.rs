@@ -47,10 +47,10 @@ impl Bill {
         self.mana = add_mana(&self.mana, &c.mana.with_x(x));
         self.tap |= c.tap;
         self.sacrifice_this |= c.sacrifice_this;
-        self.sacrifice.extend(c.sacrifice.iter().cloned());
+        self.sacrifice.extend(c.sacrifice.as_deref().cloned());
         self.life = self.life.saturating_add(c.life);
         self.discard = self.discard.saturating_add(c.discard);
-        if let Some((n, t)) = &c.return_lands {
+        if let Some((n, t)) = c.return_lands.as_deref() {
             let n = match n {
                 crate::grammar::ability::Amount::Fixed(k) => u32::try_from(*k).unwrap_or(0),
                 crate::grammar::ability::Amount::X(k) => x.saturating_mul(u32::try_from(*k).unwrap_or(0)),
@@ -58,7 +58,7 @@ impl Bill {
             self.returns = Some((n, t.clone()));
         }
         if c.remove_counters.is_some() {
-            self.counters.clone_from(&c.remove_counters);
+            self.counters = c.remove_counters.as_deref().cloned();
         }
     }
 

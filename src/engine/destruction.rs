@@ -19,7 +19,7 @@ impl Engine<'_> {
         self.game
             .zone(Zone::Play, None)
             .into_iter()
-            .filter(|&c| self.def(c).kind.is_creature())
+            .filter(|&c| self.is_creature(c))
             .filter_map(|c| {
                 let (_, t) = all.get(usize::from(c.0)).copied().unwrap_or_else(|| self.pt(c));
                 if t <= 0 {
@@ -59,7 +59,7 @@ impl Engine<'_> {
             .zone(Zone::Play, None)
             .into_iter()
             .filter(|&c| {
-                self.def(c).kind == crate::cards::CardKind::LocalEnchantment
+                self.kind(c) == crate::cards::CardKind::LocalEnchantment
                     && self.game.card(c).enchanting.is_none_or(|e| {
                         // Protection from the enchantment's colour makes it an illegal target
                         // too (000 Protection; 002 Enchantments).
@@ -87,7 +87,7 @@ impl Engine<'_> {
         if !self.def(c).is_legend() || self.pol.legend_rule == LegendRule::Absent {
             return Ok(());
         }
-        if !self.def(c).kind.is_creature() && self.pol.legend_rule == LegendRule::SummonLegendOnly {
+        if !self.is_creature(c) && self.pol.legend_rule == LegendRule::SummonLegendOnly {
             // 5e extended the rule to legendary lands and artifacts (002 Changes: Legends).
             self.emit(
                 EventKind::PlayOut {
@@ -103,7 +103,7 @@ impl Engine<'_> {
         let name = self.def(c).name.clone();
         let other = self.game.zone(Zone::Play, None).into_iter().find(|&o| o != c && self.def(o).name == name);
         let Some(other) = other else { return Ok(()) };
-        let creature = self.def(c).kind.is_creature();
+        let creature = self.is_creature(c);
         self.emit(
             EventKind::PlayOut {
                 what: format!(
@@ -127,7 +127,7 @@ impl Engine<'_> {
             if self.game.card(c).zone != Zone::Play {
                 continue;
             }
-            let creature = self.def(c).kind.is_creature();
+            let creature = self.is_creature(c);
             self.game.buried.push(c);
             self.emit(EventKind::Buried { card: self.label(c), creature }, Some(Rule::g("Bury")));
             self.put_in_graveyard(c);
@@ -149,7 +149,7 @@ impl Engine<'_> {
                 continue;
             }
             dying.push(c);
-            let creature = self.def(c).kind.is_creature();
+            let creature = self.is_creature(c);
             self.emit(EventKind::BeingDestroyed { card: self.label(c), cause: cause.to_owned(), creature }, Some(rule));
         }
         // Specialized abilities: each is announced and resolved fully before the next.

@@ -172,7 +172,7 @@ impl<'a> Position<'a> {
         let lands = g
             .zone(Zone::Play, Some(p))
             .into_iter()
-            .filter(|&c| !g.card(c).tapped && self.e.lib.get(g.card(c).def).kind == CardKind::Land)
+            .filter(|&c| !g.card(c).tapped && self.e.kind(c) == CardKind::Land)
             .count();
         pool.saturating_add(u32::try_from(lands).unwrap_or(u32::MAX))
     }
@@ -183,7 +183,7 @@ impl<'a> Position<'a> {
         let mut out = Vec::new();
         for (i, card) in g.cards.iter().enumerate() {
             let Ok(id) = u16::try_from(i).map(CardId) else { continue };
-            let kind = self.e.lib.get(card.def).kind;
+            let kind = if card.zone == Zone::Play { self.e.kind(id) } else { self.e.lib.get(card.def).kind };
             let fits = match card.zone {
                 Zone::Play => kinds.iter().any(|&k| kind.fits(k)),
                 Zone::Limbo => kinds.contains(&TargetKind::Spell),
@@ -275,6 +275,8 @@ impl<'a> Position<'a> {
                     for (sac, dis) in &sacrifices {
                         for division in &divisions {
                             out.push(Action::Announce(Announce {
+                                chosen: None,
+                                replaced: None,
                                 player: p,
                                 card,
                                 source,
@@ -305,6 +307,8 @@ impl<'a> Position<'a> {
             sacrifices: Vec::new(),
             discards: Vec::new(),
             division: Vec::new(),
+            chosen: None,
+            replaced: None,
         };
         let mut bills = vec![self.e.bill(&an, 1)];
         let def = self.e.lib.get(self.game().card(card).def);
@@ -362,7 +366,7 @@ impl<'a> Position<'a> {
         let mine = g.zone(Zone::Play, Some(p));
         for &c in &mine {
             let def = lib.get(g.card(c).def);
-            let mana_source = def.kind == CardKind::Land
+            let mana_source = self.e.kind(c) == CardKind::Land
                 || def.activated().iter().any(|(cost, e)| cost.tap && matches!(e, Effect::AddMana(_)));
             if scope.mana && mana_source && !g.card(c).tapped {
                 out.push(Action::Tap(p, c, None));
@@ -375,7 +379,7 @@ impl<'a> Position<'a> {
                 }
                 self.announcements(p, c, Source::Ability(u8::try_from(i).unwrap_or(0)), scope, &mut out);
             }
-            if def.kind.is_creature() && !self.e.regeneration_sources(p, c).is_empty() {
+            if self.e.is_creature(c) && !self.e.regeneration_sources(p, c).is_empty() {
                 out.push(Action::Regenerate(p, c));
             }
         }
@@ -392,7 +396,7 @@ impl<'a> Position<'a> {
         if let Some((c, u)) = self.e.upkeep_owed(p).into_iter().next() {
             let n = u.cost.mana.total();
             out.extend([Action::Pay(p, Some(n)), Action::Pay(p, None)]);
-            if let Some(s) = &u.cost.sacrifice {
+            if let Some(s) = u.cost.sacrifice.as_deref() {
                 let need = usize::try_from(s.count).unwrap_or(usize::MAX);
                 let fits = self.e.sacrifice_candidates(p, s, c);
                 for set in subsets(&fits, need).into_iter().filter(|x| x.len() == need) {
@@ -401,12 +405,12 @@ impl<'a> Position<'a> {
             }
         }
         let creatures: Vec<CardId> =
-            mine.iter().copied().filter(|&c| lib.get(g.card(c).def).kind.is_creature() && !g.card(c).tapped).collect();
+            mine.iter().copied().filter(|&c| self.e.is_creature(c) && !g.card(c).tapped).collect();
         if p == g.active {
             out.push(Action::DeclareAttack(p));
             for group in subsets(&creatures, 4) {
                 // A group with a bander may attack as one band (002 Banding).
-                let bander = group.iter().any(|&c| lib.get(g.card(c).def).has_keyword(&Keyword::Banding));
+                let bander = group.iter().any(|&c| self.e.has_keyword(c, &Keyword::Banding));
                 if bander && group.len() > 1 {
                     out.push(Action::AttackWith(p, group.clone(), vec![group.clone()]));
                 }
@@ -447,6 +451,8 @@ impl<'a> Position<'a> {
             for (source, e) in effects {
                 if e.target().is_some_and(|t| t.kinds.contains(&TargetKind::Spell)) {
                     out.push(Announce {
+                        chosen: None,
+                        replaced: None,
                         player: p,
                         card: c,
                         source,
@@ -524,7 +530,7 @@ impl<'a> Position<'a> {
             Asked::Upkeep(p, n, c) => {
                 let mut out = vec![vec![Action::Pay(*p, Some(*n))], vec![Action::Pay(*p, None)]];
                 let costs = self.e.upkeep_costs_of(*c);
-                for s in costs.iter().filter_map(|u| u.cost.sacrifice.as_ref()) {
+                for s in costs.iter().filter_map(|u| u.cost.sacrifice.as_deref()) {
                     let need = usize::try_from(s.count).unwrap_or(usize::MAX);
                     let fits = self.e.sacrifice_candidates(*p, s, *c);
                     for set in subsets(&fits, need).into_iter().filter(|x| x.len() == need) {

@@ -38,7 +38,7 @@ impl Engine<'_> {
                 Err(Stop::refuse(Refusal::AbilityNotControlled { card: c, player, place }))
             }
             // 002 Artifact: an artifact that is not a creature loses its abilities while tapped.
-            Source::Ability(_) if card.tapped && self.def(an.card).kind == CardKind::Artifact => {
+            Source::Ability(_) if card.tapped && self.kind(an.card) == CardKind::Artifact => {
                 Err(Stop::refuse(Refusal::TappedArtifact { card: c }))
             }
             _ => Ok(()),
@@ -155,7 +155,8 @@ impl Engine<'_> {
         }
         let colors = self.colors(an.card);
         for &t in targets {
-            if let Some(fault) = self.target_fault(spec, t, &colors) {
+            let itself = spec.filters.contains(&crate::grammar::ability::Filter::NotThis) && t == Target::Card(an.card);
+            if let Some(fault) = itself.then_some(TargetFault::Itself).or_else(|| self.target_fault(spec, t, &colors)) {
                 // Aiming at a spell is governed by the interrupt rules (002 Step 2).
                 let at_spell = matches!(t, Target::Spell(_)) && spec.kinds.contains(&TargetKind::Spell);
                 return Err(Stop::refuse(Refusal::CannotTarget { card: an.card, target: t, fault, at_spell }));

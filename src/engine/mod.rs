@@ -5,6 +5,7 @@
 pub mod action;
 mod alpha;
 mod announce;
+pub mod chars;
 mod combat;
 mod combat_damage;
 mod costs;
@@ -321,6 +322,10 @@ impl Engine<'_> {
                     | EventKind::EntersPlay { .. }
                     | EventKind::Pumped { .. }
                     | EventKind::Granted { .. }
+                    | EventKind::Lost { .. }
+                    | EventKind::ColorSet { .. }
+                    | EventKind::TextChanged { .. }
+                    | EventKind::BaseSet { .. }
             )
         });
         self.depth += 1;

@@ -648,6 +648,10 @@ pub enum TargetFault {
     NotAttacking,
     /// It has protection from the spell's colour.
     Protection(Color),
+    /// It does not have flying.
+    NoFlying,
+    /// It is the permanent whose ability this is (`other than this`).
+    Itself,
     /// A spell whose converted casting cost is not the X of a "with converted casting cost X"
     /// target (Spell Blast).
     CostNotX {
@@ -841,7 +845,11 @@ impl Engine<'_> {
                     }
                     NoAttack::Wall => format!("{name} is a wall and cannot attack"),
                     NoAttack::DefenderLacks(land) => {
-                        format!("it may attack only if {} controls an {land}", self.pname(player.other()))
+                        {
+                            // "an Island", "a Swamp": the land may have been changed by a text change.
+                            let article = if land.starts_with(['a', 'e', 'i', 'o', 'u']) { "an" } else { "a" };
+                            format!("it may attack only if {} controls {article} {land}", self.pname(player.other()))
+                        }
                     }
                     NoAttack::InBand(others) => format!(
                         "{name} is already attacking, in a band with {}; a creature added to a band cannot leave it (002 Banding)",

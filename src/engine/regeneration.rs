@@ -93,6 +93,8 @@ impl Engine<'_> {
             _ => return Ok(None),
         };
         let an = super::action::Announce {
+            chosen: None,
+            replaced: None,
             player: p,
             card: source.0,
             source: Source::Ability(source.1),

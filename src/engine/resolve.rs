@@ -7,6 +7,7 @@ use super::script::Driver as _;
 use super::state::{CardId, Packet, Source, SpellId, Status, Target, UntilEot, Zone};
 use super::{Engine, Stop};
 use crate::cards::CardKind;
+use crate::grammar::ability::Change;
 use crate::grammar::ability::{Amount, Effect, Keyword, Who};
 use crate::trace::{EventKind, Rule};
 
@@ -95,7 +96,7 @@ impl Engine<'_> {
         self.bury_orphans();
         // 002 Step 4: when it finishes resolving, a spell goes into play or into the graveyard.
         if cast {
-            if self.def(sp.card).kind.is_permanent() {
+            if self.kind(sp.card).is_permanent() {
                 self.game.move_card(sp.card, Zone::Play);
                 let enchanting = match effect {
                     Effect::Enchant(_) => {
@@ -116,12 +117,23 @@ impl Engine<'_> {
                 c.controller = sp.controller;
                 c.sick = true;
                 c.enchanting = enchanting;
+                c.chosen.clone_from(&sp.chosen);
                 c.counters.extend(counters);
                 self.emit(
                     EventKind::EntersPlay { card: self.label(sp.card), controller: self.pname(sp.controller) },
                     Some(STEP4),
                 );
                 self.bury_duplicate_legend(sp.card)?;
+                // `as this enters play, ...`: part of the resolution (Earthbind's damage).
+                if let Some(target) = enchanting {
+                    let lib = self.lib;
+                    for a in &lib.get(self.game.card(sp.card).def).abilities {
+                        if let crate::grammar::ability::Ability::AsEnters(Effect::DamageEnchanted(a)) = a {
+                            let n = u32::try_from(Self::amount(*a, sp.x)).unwrap_or(0);
+                            self.assign(sp.card, &sp.colors, Target::Card(target), n);
+                        }
+                    }
+                }
             } else if self.game.card(sp.card).zone == Zone::Limbo {
                 self.put_in_graveyard(sp.card);
             }
@@ -197,9 +209,7 @@ impl Engine<'_> {
                     .game
                     .zone(Zone::Play, None)
                     .into_iter()
-                    .filter(|&c| {
-                        self.def(c).kind.is_creature() && (flyers_too || !self.has_keyword(c, &Keyword::Flying))
-                    })
+                    .filter(|&c| self.is_creature(c) && (flyers_too || !self.has_keyword(c, &Keyword::Flying)))
                     .collect();
                 for c in creatures {
                     self.assign(source, &sp.colors, Target::Card(c), n);
@@ -211,7 +221,8 @@ impl Engine<'_> {
             Effect::Pump(w, p, t) => {
                 if let Some(c) = who(w).filter(|&c| self.is_creature_in_play(c)) {
                     let (p, t) = (Self::amount(*p, x), Self::amount(*t, x));
-                    self.game.eot.push(UntilEot { card: c, power: p, toughness: t, keyword: None });
+                    let stamp = self.game.stamp();
+                    self.game.eot.push(UntilEot { card: c, stamp, change: Change::Pump(p, t), lasting: false });
                     let (np, nt) = self.pt(c);
                     self.emit(
                         EventKind::Pumped { card: self.label(c), power: p, toughness: t, now: format!("{np}/{nt}") },
@@ -221,8 +232,79 @@ impl Engine<'_> {
             }
             Effect::Grant(w, k) => {
                 if let Some(c) = who(w).filter(|&c| self.game.card(c).zone == Zone::Play) {
-                    self.game.eot.push(UntilEot { card: c, power: 0, toughness: 0, keyword: Some(k.clone()) });
+                    let stamp = self.game.stamp();
+                    self.game.eot.push(UntilEot { card: c, stamp, change: Change::Grant(k.clone()), lasting: false });
                     self.emit(EventKind::Granted { card: self.label(c), keyword: k.to_string() }, None);
+                }
+            }
+            Effect::Lose(w, k) => {
+                if let Some(c) = who(w).filter(|&c| self.game.card(c).zone == Zone::Play) {
+                    let stamp = self.game.stamp();
+                    self.game.eot.push(UntilEot { card: c, stamp, change: Change::Lose(k.clone()), lasting: false });
+                    self.emit(EventKind::Lost { card: self.label(c), keyword: k.to_string() }, None);
+                }
+            }
+            Effect::SetPt(w, p, t) => {
+                if let Some(c) = who(w).filter(|&c| self.is_creature_in_play(c)) {
+                    let (p, t) = (Self::amount(*p, x), Self::amount(*t, x));
+                    let stamp = self.game.stamp();
+                    self.game.eot.push(UntilEot { card: c, stamp, change: Change::SetPt(p, t), lasting: false });
+                    let (np, nt) = self.pt(c);
+                    // 002 L1927-1937: the base is rewritten; the other effects stay.
+                    self.emit(
+                        EventKind::BaseSet { card: self.label(c), power: p, toughness: t, now: format!("{np}/{nt}") },
+                        Some(Rule::g("Creature Power and Toughness")),
+                    );
+                }
+            }
+            Effect::SetColor(_, col) => {
+                // A Lace: on a spell being cast, its colour now and the permanent's for good
+                // (002 L1665-1668); on a permanent, for as long as it stays in play.
+                for &t in legal {
+                    let c = match t {
+                        Target::Spell(s) => {
+                            self.game.spell_mut(s).colors = vec![*col];
+                            self.game.spell(s).card
+                        }
+                        Target::Card(c) => c,
+                        Target::Player(_) => continue,
+                    };
+                    let stamp = self.game.stamp();
+                    self.game.eot.push(UntilEot {
+                        card: c,
+                        stamp,
+                        change: Change::SetColor(vec![*col]),
+                        lasting: true,
+                    });
+                    let spell = matches!(t, Target::Spell(_));
+                    self.emit(EventKind::ColorSet { card: self.tlabel(t), color: col.name().to_owned(), spell }, None);
+                }
+            }
+            Effect::ReplaceWord(kind, _) => {
+                for &t in legal {
+                    let c = match t {
+                        Target::Spell(s) => self.game.spell(s).card,
+                        Target::Card(c) => c,
+                        Target::Player(_) => continue,
+                    };
+                    let Some(new) = sp.chosen.clone() else { continue };
+                    // The word replaced is the one named, else the first of that kind the text
+                    // holds now.
+                    let Some(old) = sp.replaced.clone().or_else(|| super::chars::first_word(&self.chars(c), *kind))
+                    else {
+                        self.emit(
+                            EventKind::TextChanged { card: self.tlabel(t), old: String::new(), new: new.clone() },
+                            None,
+                        );
+                        continue;
+                    };
+                    if old == new {
+                        continue;
+                    }
+                    let stamp = self.game.stamp();
+                    let change = Change::Text(old.clone(), new.clone());
+                    self.game.eot.push(UntilEot { card: c, stamp, change, lasting: true });
+                    self.emit(EventKind::TextChanged { card: self.tlabel(t), old, new }, None);
                 }
             }
             Effect::GainLife(_, a) => {
@@ -253,7 +335,7 @@ impl Engine<'_> {
             }
             Effect::DestroyAllCreatures(bury) => {
                 let all: Vec<CardId> =
-                    self.game.zone(Zone::Play, None).into_iter().filter(|&c| self.def(c).kind.is_creature()).collect();
+                    self.game.zone(Zone::Play, None).into_iter().filter(|&c| self.is_creature(c)).collect();
                 // Alpha: protection keeps off all magic of its colour, targeted or not (003 p.28).
                 let all = self.unaffected_by_magic(all, &sp.colors, &self.slabel(id));
                 if *bury { buried.extend(all) } else { destroyed.extend(all) }
@@ -349,7 +431,7 @@ impl Engine<'_> {
                             self.counter(s, id);
                             if *tap_lands {
                                 for c in self.game.zone(Zone::Play, Some(payer)) {
-                                    if self.def(c).kind == crate::cards::CardKind::Land && !self.game.card(c).tapped {
+                                    if self.kind(c) == crate::cards::CardKind::Land && !self.game.card(c).tapped {
                                         self.game.card_mut(c).tapped = true;
                                         self.emit(
                                             EventKind::Tapped { card: self.label(c), tapped: true, already: false },
@@ -366,7 +448,7 @@ impl Engine<'_> {
                 let tapped = matches!(effect, Effect::Tap(_));
                 for &t in legal {
                     if let Target::Card(c) = t {
-                        if matches!(self.def(c).kind, CardKind::Enchantment | CardKind::LocalEnchantment)
+                        if matches!(self.kind(c), CardKind::Enchantment | CardKind::LocalEnchantment)
                             && !self.pol.enchantments_tap
                         {
                             self.emit(
@@ -387,6 +469,8 @@ impl Engine<'_> {
                 }
             }
             Effect::EntersPlay | Effect::Enchant(_) | Effect::TakeUnblockedDamage => {}
+            // Done as the enchantment enters play (see the end of `resolve_spell`).
+            Effect::DamageEnchanted(_) => {}
             Effect::DamageDisintegrate(a, _) => {
                 let n = u32::try_from(Self::amount(*a, x)).unwrap_or(0);
                 for &t in legal {
@@ -474,7 +558,7 @@ impl Engine<'_> {
                         Some((_, m)) => *m = m.saturating_add(*n),
                         None => card.counters.push((kind.clone(), *n)),
                     }
-                    let now = if self.def(source).kind.is_creature() {
+                    let now = if self.is_creature(source) {
                         let (p, t) = self.pt(source);
                         format!(" (now {p}/{t})")
                     } else {
@@ -489,6 +573,16 @@ impl Engine<'_> {
                             ),
                         },
                         Some(Rule::g("Counters")),
+                    );
+                } else {
+                    // Its source left play (with the creature it damaged): the ability still
+                    // resolves, and a card out of play keeps no counters (002 L932-935).
+                    self.emit(
+                        EventKind::Fails {
+                            spell: self.slabel(id),
+                            reason: format!("{} is no longer in play, so no counter is put on it", self.label(source)),
+                        },
+                        Some(Rule::g("Spell and Ability Timing, Triggered Abilities")),
                     );
                 }
             }

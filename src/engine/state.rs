@@ -1,7 +1,7 @@
 //! The game state: small, owned and cheap to clone. No rules here.
 
 use crate::cards::DefId;
-use crate::grammar::ability::Keyword;
+use crate::grammar::ability::Change;
 use crate::grammar::mana::Color;
 
 /// A physical card, by index.
@@ -85,6 +85,8 @@ pub struct Card {
     pub counters: Vec<(String, u32)>,
     /// What a local enchantment enchants.
     pub enchanting: Option<CardId>,
+    /// A word chosen as it was cast that its abilities use (Phantasmal Terrain's land type).
+    pub chosen: Option<String>,
 }
 
 /// A player's state.
@@ -161,6 +163,13 @@ pub struct Spell {
     /// For damage prevention: the sources whose packets are meant (`choosing SOURCE, ...`),
     /// in the order named; empty when none was named.
     pub packet_sources: Vec<CardId>,
+    /// A word chosen at announcement (`choosing blue`: the new word of a text change).
+    pub chosen: Option<String>,
+    /// The word a text change replaces, when named (`choosing Forest instead of Plains`).
+    pub replaced: Option<String>,
+    /// An ability's text changes as they stood when it was announced: later ones do not reach
+    /// it (002 L3671-3676).
+    pub text: Vec<(String, String)>,
     /// The permanents sacrificed to pay its cost (in their owners' graveyards now).
     pub sacrificed: Vec<CardId>,
     /// The cards discarded to pay its cost.
@@ -338,12 +347,15 @@ impl Combat {
 pub struct UntilEot {
     /// The permanent.
     pub card: CardId,
-    /// Power change.
-    pub power: i32,
-    /// Toughness change.
-    pub toughness: i32,
-    /// Keyword granted.
-    pub keyword: Option<Keyword>,
+    /// When it took effect (from the counter of [`Game::seq`]: 002 L2996-2999, a one-shot
+    /// effect enters play when it resolves).
+    pub stamp: u32,
+    /// What it changes.
+    pub change: Change,
+    /// It lasts as long as the card stays in play (a Lace, a Sleight of Mind), not until the
+    /// end of the turn; one made on a spell carries over to the permanent it becomes (002
+    /// L1665-1668).
+    pub lasting: bool,
 }
 
 /// What a priority context is for.
@@ -461,6 +473,9 @@ pub struct Game {
     /// many times a turn, and scanning every card each time (libraries included) would make
     /// a long game quadratic. Emptied by [`Game::move_card`], the only way zones change.
     pub in_play_cache: std::cell::RefCell<Option<Vec<CardId>>>,
+    /// The static abilities in play that change characteristics, in timestamp order, kept
+    /// between moves (see `engine::chars`). Emptied by [`Game::move_card`].
+    pub statics_cache: std::cell::RefCell<Option<std::sync::Arc<super::chars::Statics>>>,
 }
 
 /// The whole state but the cache of cards in play (a search tells positions apart by it).
@@ -551,6 +566,7 @@ impl Game {
     /// Moves a card to a zone, resetting its permanent state when it leaves play.
     pub fn move_card(&mut self, id: CardId, zone: Zone) {
         *self.in_play_cache.get_mut() = None;
+        *self.statics_cache.get_mut() = None;
         self.seq += 1;
         let seq = self.seq;
         let c = self.card_mut(id);
@@ -562,11 +578,21 @@ impl Game {
             c.damage = 0;
             c.counters.clear();
             c.enchanting = None;
+            c.chosen = None;
             c.controller = c.owner;
         }
-        if left_play {
+        // Effects on a card end when it goes anywhere but into play (a spell's Lace carries
+        // over to the permanent it becomes).
+        if left_play || zone != Zone::Play {
             self.eot.retain(|e| e.card != id);
         }
+    }
+
+    /// A fresh timestamp for an effect taking effect now (the zone order counter: a card
+    /// entering play and an effect resolving are ordered on one clock).
+    pub fn stamp(&mut self) -> u32 {
+        self.seq += 1;
+        self.seq
     }
 
     /// Adds a spell, returning its id.

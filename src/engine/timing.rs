@@ -444,7 +444,7 @@ impl Engine<'_> {
         if card.zone != Zone::Hand || card.owner != p {
             return Err(Stop::refuse(Refusal::LandNotInHand { card: c, player: p }));
         }
-        if self.def(c).kind != CardKind::Land {
+        if self.kind(c) != CardKind::Land {
             return Err(Stop::refuse(Refusal::NotALand { card: c }));
         }
         if self.game.players[p.ix()].land_played {

@@ -16,9 +16,16 @@ pub(super) const ORDER: Rule =
     Rule::g("Spell and Ability Timing, Specialized Abilities (several at once: each player orders theirs)");
 
 impl Engine<'_> {
-    /// Whether `p` controls a land of this basic type.
+    /// Whether `p` controls a land of this basic land type (its type now, not its name).
     pub(super) fn controls_land(&self, p: PlayerId, land: &str) -> bool {
-        self.game.zone(Zone::Play, Some(p)).into_iter().any(|c| self.def(c).name.eq_ignore_ascii_case(land))
+        let key = crate::cards::type_key(land);
+        self.game.zone(Zone::Play, Some(p)).into_iter().any(|c| self.is_land_of_type(c, &key))
+    }
+
+    /// Whether the permanent is a land of this type now (a [`crate::cards::type_key`]).
+    pub(super) fn is_land_of_type(&self, c: CardId, key: &str) -> bool {
+        let ch = self.chars(c);
+        ch.kind == crate::cards::CardKind::Land && ch.has_subtype(key)
     }
 
     /// Resolves every triggered ability whose event has happened, until none is left.
@@ -41,7 +48,7 @@ impl Engine<'_> {
 
     /// The `at end of turn` abilities, at the end of the cleanup phase (000 Cleanup).
     pub(super) fn end_of_turn_triggers(&mut self) -> Result<(), Stop> {
-        let no_creatures = !self.game.zone(Zone::Play, None).into_iter().any(|c| self.def(c).kind.is_creature());
+        let no_creatures = !self.game.zone(Zone::Play, None).into_iter().any(|c| self.is_creature(c));
         let mut fired = Vec::new();
         for c in self.game.zone(Zone::Play, None) {
             for (i, (t, _)) in self.def(c).triggered().iter().enumerate() {
@@ -69,20 +76,47 @@ impl Engine<'_> {
         if states {
             for &c in &in_play {
                 let p = self.game.card(c).controller;
-                controlled[p.ix()].insert(self.def(c).name.to_ascii_lowercase());
+                let ch = self.chars(c);
+                if ch.kind == crate::cards::CardKind::Land {
+                    controlled[p.ix()].extend(ch.subtypes.iter().cloned());
+                }
             }
         }
         let mut seen_states: HashSet<(CardId, u8)> = self.game.state_fired.iter().copied().collect();
-        for c in in_play {
+        // A permanent that left play in the same event still sees it: a triggered ability can
+        // trigger on its own permanent leaving play, and resolves with its source gone (002
+        // L932-935), so a Sengir Vampire dying with a creature it damaged triggers too.
+        // Only that kind of trigger looks at an event: a state (Sea Serpent's) is one of play.
+        let gone: Vec<CardId> = died.iter().filter(|d| !in_play.contains(d)).copied().collect();
+        for c in in_play.iter().chain(&gone).copied() {
+            let in_play_now = !gone.contains(&c);
             let controller = self.game.card(c).controller;
             // The library outlives the engine's borrow of itself.
             let lib = self.lib;
-            for (i, (t, _)) in lib.get(self.game.card(c).def).triggered().iter().enumerate() {
+            // With its text changed (Magical Hack on Sea Serpent), a trigger waits for the new words.
+            let text = self.text_of(c);
+            let swapped: Vec<crate::grammar::ability::Ability> = if text.is_empty() {
+                Vec::new()
+            } else {
+                lib.get(self.game.card(c).def).abilities.iter().map(|a| super::chars::swap_ability(a, &text)).collect()
+            };
+            let triggered: Vec<(&Trigger, &crate::grammar::ability::Effect)> = if text.is_empty() {
+                lib.get(self.game.card(c).def).triggered()
+            } else {
+                swapped
+                    .iter()
+                    .filter_map(|a| match a {
+                        crate::grammar::ability::Ability::Triggered(t, e) => Some((t, e)),
+                        _ => None,
+                    })
+                    .collect()
+            };
+            for (i, (t, _)) in triggered.iter().enumerate() {
                 let i = u8::try_from(i).unwrap_or(0);
                 match t {
-                    Trigger::ControlNo(land) => {
+                    Trigger::ControlNo(land) if in_play_now => {
                         // A state fires once each time it becomes true, not at every look.
-                        let holds = !controlled[controller.ix()].contains(&land.to_ascii_lowercase());
+                        let holds = !controlled[controller.ix()].contains(&crate::cards::type_key(land));
                         let seen = seen_states.contains(&(c, i));
                         if holds && !seen {
                             self.game.state_fired.push((c, i));
@@ -168,6 +202,9 @@ impl Engine<'_> {
                 x: 0,
                 colors: self.colors(c),
                 packet_sources: Vec::new(),
+                chosen: None,
+                replaced: None,
+                text: self.chars(c).text,
                 sacrificed: Vec::new(),
                 discarded: Vec::new(),
                 division: Vec::new(),

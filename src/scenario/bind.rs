@@ -162,6 +162,8 @@ impl Loader<'_> {
         let def = self.lib.get(self.cards[usize::from(card.0)].def);
         let targets = cs.targets.iter().map(|t| self.bind_target(t, text)).collect::<Result<Vec<_>, _>>()?;
         let mut packet_sources = Vec::new();
+        let mut chosen = None;
+        let mut replaced = None;
         let source = if activate {
             if let Some((choice, at)) = &cs.choosing {
                 packet_sources = self.bind_choosing(choice, *at, text)?;
@@ -201,7 +203,36 @@ impl Loader<'_> {
             let effects = def.spell_effects();
             let modes: Vec<(usize, &str, &Effect)> =
                 effects.iter().enumerate().filter_map(|(i, (m, e))| m.map(|m| (i, m, *e))).collect();
-            if modes.is_empty() {
+            let word_kind = effects
+                .iter()
+                .find_map(|(_, e)| match e {
+                    Effect::ReplaceWord(k, _) => Some(*k),
+                    _ => None,
+                })
+                .or_else(|| {
+                    def.abilities.iter().find_map(|a| match a {
+                        crate::grammar::ability::Ability::Continuous(
+                            _,
+                            crate::grammar::ability::Change::ChosenLandType,
+                        ) => Some(crate::grammar::ability::WordKind::BasicLandType),
+                        _ => None,
+                    })
+                });
+            if let Some(kind) = word_kind {
+                // `choosing NEW instead of OLD` names the word replaced too.
+                let (new, old) = match &cs.choosing {
+                    Some((c, at)) => match c.to_lowercase().find(" instead of ") {
+                        Some(k) => (Some((c[..k].to_owned(), *at)), Some((c[k + 12..].to_owned(), at + k + 12))),
+                        None => (Some((c.clone(), *at)), None),
+                    },
+                    None => (None, None),
+                };
+                chosen = Some(Self::bind_word(&def.name, kind, new.as_ref(), text)?);
+                if let Some(old) = &old {
+                    replaced = Some(Self::bind_word(&def.name, kind, Some(old), text)?);
+                }
+                Source::Spell(0)
+            } else if modes.is_empty() {
                 if let Some((choice, at)) = &cs.choosing {
                     packet_sources = self.bind_choosing(choice, *at, text)?;
                 }
@@ -283,7 +314,41 @@ impl Loader<'_> {
             sacrifices,
             discards,
             division: cs.costs.dividing.clone(),
+            chosen,
+            replaced,
         }))
+    }
+
+    /// The word named by `choosing WORD` for a text change: a colour or a basic land type (a
+    /// creature type, a colour for a land type, or an ability is not one: 002 L1978-1980).
+    fn bind_word(
+        name: &str,
+        kind: crate::grammar::ability::WordKind,
+        choosing: Option<&(String, usize)>,
+        text: &Spanned<String>,
+    ) -> Result<String, Diagnostic> {
+        let what = match kind {
+            crate::grammar::ability::WordKind::Color => "a colour (white, blue, black, red, green)",
+            crate::grammar::ability::WordKind::BasicLandType => {
+                "a basic land type (Plains, Island, Swamp, Mountain, Forest)"
+            }
+        };
+        let Some((word, at)) = choosing else {
+            return Err(Diagnostic::new(
+                format!("`{name}` replaces a word of its target's text; the line must name the new one"),
+                text.span,
+                "no word chosen",
+            )
+            .with_help(format!("add `choosing WORD`, WORD being {what}")));
+        };
+        let key = crate::cards::type_key(word);
+        kind.words().iter().find(|w| crate::cards::type_key(w) == key).map(|w| (*w).to_owned()).ok_or_else(|| {
+            Diagnostic::new(
+                format!("`{}` is not {what}", word.trim()),
+                text.span.at(*at, word.len()),
+                format!("expected {what}"),
+            )
+        })
     }
 
     /// The sources named by `choosing A[, B ...]`, in order (002 Damage Prevention, 07/03/97).
@@ -356,6 +421,9 @@ impl Loader<'_> {
             ExpectSyntax::Tapped(r, t) => ExpectKind::Tapped(card(r)?, *t),
             ExpectSyntax::Damage(r, n) => ExpectKind::Damage(card(r)?, *n),
             ExpectSyntax::Pt(r, p, t) => ExpectKind::Pt(card(r)?, *p, *t),
+            ExpectSyntax::Subtype(r, t, on) => ExpectKind::Subtype(card(r)?, t.clone(), *on),
+            ExpectSyntax::Color(r, col, on) => ExpectKind::Color(card(r)?, *col, *on),
+            ExpectSyntax::Keyword(r, k, on) => ExpectKind::Keyword(card(r)?, k.clone(), *on),
             ExpectSyntax::Counters(r, n, k) => ExpectKind::Counters(card(r)?, *n, k.clone()),
             ExpectSyntax::Fate(n, r, f) => ExpectKind::Fate(*n, card(r)?, *f),
             ExpectSyntax::Burned(p, n) => ExpectKind::Burned(player(p)?, *n),

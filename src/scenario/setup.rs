@@ -28,6 +28,12 @@ pub enum ExpectKind {
     Pt(CardId, i64, i64),
     /// Counters.
     Counters(CardId, u32, String),
+    /// Has (true) or does not have a creature or land type.
+    Subtype(CardId, String, bool),
+    /// Is (true) or is not of a colour.
+    Color(CardId, crate::grammar::mana::Color, bool),
+    /// Has (true) or does not have a keyword.
+    Keyword(CardId, crate::grammar::ability::Keyword, bool),
     /// Fate of the N-th (or every) announcement from a card.
     Fate(Option<u32>, CardId, Fate),
     /// Mana burn.
@@ -353,6 +359,7 @@ impl<'s> Loader<'s> {
             shields: Vec::new(),
             upkeep_dealt: Vec::new(),
             in_play_cache: std::cell::RefCell::new(None),
+            statics_cache: std::cell::RefCell::new(None),
         };
 
         let mut lines = Vec::new();

@@ -186,6 +186,14 @@ pub enum EventKind {
     Pumped { card: String, power: i32, toughness: i32, now: String },
     /// A keyword is granted until end of turn.
     Granted { card: String, keyword: String },
+    /// A spell's or permanent's colour is set (a Lace).
+    ColorSet { card: String, color: String, spell: bool },
+    /// A word of a card's text is replaced (empty `old`: its text holds no word of the kind).
+    TextChanged { card: String, old: String, new: String },
+    /// A keyword is taken away until end of turn.
+    Lost { card: String, keyword: String },
+    /// The base power and toughness are set until end of turn (the other effects stay).
+    BaseSet { card: String, power: i32, toughness: i32, now: String },
     /// A permanent is tapped or untapped by an effect.
     Tapped { card: String, tapped: bool, already: bool },
     /// A card returns to a hand.

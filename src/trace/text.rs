@@ -205,6 +205,18 @@ pub(crate) fn sentence(kind: &EventKind) -> String {
             format!("{card} gets {power:+}/{toughness:+} until end of turn (now {now})")
         }
         K::Granted { card, keyword } => format!("{card} gains {keyword} until end of turn"),
+        K::ColorSet { card, color, spell: false } => format!("{card} becomes {color} for as long as it is in play"),
+        K::ColorSet { card, color, spell: true } => {
+            format!("the spell {card} becomes {color}; a permanent it becomes keeps that colour")
+        }
+        K::TextChanged { card, old, new } if old.is_empty() => {
+            format!("{card}'s text holds no word to replace with {new}: nothing changes")
+        }
+        K::TextChanged { card, old, new } => format!("{card}'s text now says {new} where it said {old}"),
+        K::Lost { card, keyword } => format!("{card} loses {keyword} until end of turn"),
+        K::BaseSet { card, power, toughness, now } => {
+            format!("{card} becomes {power}/{toughness} until end of turn, its other effects kept (now {now})")
+        }
         K::Tapped { card, tapped, already } => {
             let state = if *tapped { "tapped" } else { "untapped" };
             if *already { format!("{card} stays {state} (it already was)") } else { format!("{card} becomes {state}") }

@@ -1,8 +1,8 @@
 //! How abilities print: the same words the grammar reads.
 
 use super::{
-    Ability, ActivationCost, Amount, CostChange, CostDelta, CostScope, Effect, Filter, Penalty, SacrificeCost,
-    Sacrificed, TargetSpec, UpkeepCost, Who,
+    Ability, ActivationCost, Affects, Amount, Change, CostChange, CostDelta, CostScope, Effect, Filter, Penalty,
+    SacrificeCost, Sacrificed, TargetSpec, UpkeepCost, Who, WordKind,
 };
 use std::fmt;
 
@@ -22,7 +22,34 @@ impl fmt::Display for Ability {
             Self::ExtraTargetCost(m) => write!(f, "costs {m} more for each target after the first"),
             Self::Static(Effect::Pump(w, p, t)) => write!(f, "{w} gets {}/{}", signed(*p), signed(*t)),
             Self::Static(e) => write!(f, "{e}"),
+            Self::Continuous(a, c) => {
+                let one = matches!(a, Affects::Enchanted | Affects::EnchantedLand);
+                let verb = |one_form: &'static str, many_form: &'static str| if one { one_form } else { many_form };
+                match c {
+                    Change::Pump(p, t) => write!(
+                        f,
+                        "{a} {} {}/{}",
+                        verb("gets", "get"),
+                        signed(Amount::Fixed(*p)),
+                        signed(Amount::Fixed(*t))
+                    ),
+                    Change::SetPt(p, t) => {
+                        write!(f, "{a} {} base power and toughness {p}/{t}", verb("has", "have"))
+                    }
+                    Change::Grant(k) => write!(f, "{a} {} {k}", verb("gains", "gain")),
+                    Change::Lose(k) => write!(f, "{a} {} {k}", verb("loses", "lose")),
+                    Change::LandType(t) => {
+                        let t = if one { crate::cards::singular_type(t) } else { crate::cards::plural_type(t) };
+                        write!(f, "{a} {} {t}", verb("is", "are"))
+                    }
+                    Change::ChosenLandType => write!(f, "{a} {} the chosen basic land type", verb("is", "are")),
+                    // Never written on a card: made by effects only.
+                    Change::SetColor(_) | Change::Text(..) => write!(f, "{a} (changed)"),
+                }
+            }
             Self::Triggered(t, e) => write!(f, "{t}, {e}"),
+            Self::EnchantOnly(x) => write!(f, "enchant only {} creatures", filter_word(*x)),
+            Self::AsEnters(e) => write!(f, "as this enters play, {e}"),
             Self::UpkeepCost(u) => write!(f, "{u}"),
             Self::AdditionalCost(c) => write!(f, "additional cost: {c}"),
             Self::AlternativeCost(c) => write!(f, "alternative cost: {c}"),
@@ -84,11 +111,11 @@ impl fmt::Display for ActivationCost {
             1 => parts.push("discard a card".to_owned()),
             n => parts.push(format!("discard {n} cards")),
         }
-        if let Some((n, t)) = &self.return_lands {
+        if let Some((n, t)) = self.return_lands.as_deref() {
             let lands = if t == "plains" { t.clone() } else { format!("{t}s") };
             parts.push(format!("return {n} {lands} you control to their owner's hand"));
         }
-        if let Some((n, k)) = &self.remove_counters {
+        if let Some((n, k)) = self.remove_counters.as_deref() {
             let what = if *n == 1 { format!("a {k} counter") } else { format!("{n} {k} counters") };
             parts.push(format!("remove {what} from this"));
         }
@@ -161,19 +188,8 @@ impl fmt::Display for TargetSpec {
             f.write_str("any number of ")?;
         }
         f.write_str("target")?;
-        let filters: Vec<String> = self
-            .filters
-            .iter()
-            .map(|x| match x {
-                Filter::Tapped => "tapped".to_owned(),
-                Filter::Untapped => "untapped".to_owned(),
-                Filter::Blocking => "blocking".to_owned(),
-                Filter::Attacking => "attacking".to_owned(),
-                Filter::NonArtifact => "nonartifact".to_owned(),
-                Filter::NotColor(c) => format!("non{}", c.name()),
-                Filter::IsColor(c) => c.name().to_owned(),
-            })
-            .collect();
+        let filters: Vec<String> =
+            self.filters.iter().filter(|x| **x != Filter::NotThis).map(|x| filter_word(*x)).collect();
         if !filters.is_empty() {
             write!(f, " {}", filters.join(", "))?;
         }
@@ -184,6 +200,40 @@ impl fmt::Display for TargetSpec {
             [] => Ok(()),
             [one] => write!(f, " {one}"),
             [rest @ .., last] => write!(f, " {} or {last}", rest.join(", ")),
+        }?;
+        if self.filters.contains(&Filter::NotThis) {
+            f.write_str(" other than this")?;
+        }
+        Ok(())
+    }
+}
+
+/// A target adjective as written.
+fn filter_word(x: Filter) -> String {
+    match x {
+        Filter::Tapped => "tapped".to_owned(),
+        Filter::Untapped => "untapped".to_owned(),
+        Filter::Blocking => "blocking".to_owned(),
+        Filter::Attacking => "attacking".to_owned(),
+        Filter::NonArtifact => "nonartifact".to_owned(),
+        Filter::NotColor(c) => format!("non{}", c.name()),
+        Filter::IsColor(c) => c.name().to_owned(),
+        Filter::Flying => "flying".to_owned(),
+        Filter::NotThis => "other than this".to_owned(),
+    }
+}
+
+impl fmt::Display for Affects {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::Enchanted => f.write_str("enchanted creature"),
+            Self::OtherOfType(t) => write!(f, "other {}", crate::cards::plural_type(t)),
+            Self::OfType(t) => write!(f, "all {}", crate::cards::plural_type(t)),
+            Self::AllCreatures => f.write_str("all creatures"),
+            Self::ColorCreatures(c) => write!(f, "{} creatures", c.name()),
+            Self::OwnAttackers => f.write_str("attacking creatures you control"),
+            Self::EnchantedLand => f.write_str("enchanted land"),
+            Self::NonbasicLands => f.write_str("nonbasic lands"),
         }
     }
 }
@@ -228,6 +278,16 @@ impl fmt::Display for Effect {
             }
             Self::Pump(w, p, t) => write!(f, "{w} gets {}/{} until end of turn", signed(*p), signed(*t)),
             Self::Grant(w, k) => write!(f, "{w} gains {k} until end of turn"),
+            Self::Lose(w, k) => write!(f, "{w} loses {k} until end of turn"),
+            Self::SetPt(w, p, t) => write!(f, "{w} becomes {p}/{t} until end of turn"),
+            Self::SetColor(w, c) => write!(f, "{w} becomes {}", c.name()),
+            Self::ReplaceWord(k, t) => {
+                let what = match k {
+                    WordKind::Color => "color word",
+                    WordKind::BasicLandType => "basic land type",
+                };
+                write!(f, "replace one {what} with another in the text of {t}")
+            }
             Self::GainLife(t, a) => write!(f, "{t} gains {a} life"),
             Self::Bounce(t) => write!(f, "return {t} to its owner's hand"),
             Self::Destroy(t, bury) => write!(f, "{} {t}", if *bury { "bury" } else { "destroy" }),
@@ -250,6 +310,7 @@ impl fmt::Display for Effect {
             Self::Regenerate(w) => write!(f, "regenerate {w}"),
             Self::EntersPlay => f.write_str("(enters play)"),
             Self::Enchant(t) => write!(f, "(enters play enchanting {t})"),
+            Self::DamageEnchanted(a) => write!(f, "deal {a} damage to enchanted creature"),
         }
     }
 }

@@ -7,13 +7,22 @@
 //!          | "costs" mana "more for each target after the first"
 //!          | "during your upkeep," upkeep | "cumulative upkeep:" cost
 //!          | "additional cost:" cost | "alternative cost:" cost
-//!          | "comes into play with" N KIND "counters" | cost_change
+//!          | "comes into play with" N KIND "counters" | cost_change | enchant | entering
 //! keyword  = "flying" | "first strike" | "trample" | "banding" | "wall" | "does not tap to attack"
 //!          | LAND "walk" | "protection from" color
 //!          | "cannot attack unless the defending player controls a(n)" LAND
-//! static   = "enchanted creature gets" signed "/" signed
+//! static   = affected ("gets" | "get") signed "/" signed        (a modifier, applied in timestamp order)
+//!          | affected ("gains" | "gain" | "loses" | "lose") keyword
+//!          | affected ("has" | "have") base power and toughness N "/" N   (sets the base)
 //!          | "all damage that unblocked attackers would deal to you is dealt to this instead while
 //!             this is untapped"
+//! affected = "enchanted creature" | "other" TYPE | "all" TYPE | "all creatures" | COLOR "creatures"
+//!          | "attacking creatures you control" | "enchanted land" | "nonbasic lands"
+//! static  += affected ("is" | "are") (LAND | "the chosen basic land type")    (a land type change)
+//!            (TYPE: a creature type, plural or singular, `other Goblins`)
+//! enchant  = "enchant only" filter "creatures"     (what a local enchantment may be cast on)
+//! entering = "as this enters play," effect          (part of a local enchantment's resolution;
+//!            effect = "deal" N "damage to enchanted creature")
 //! upkeep   = ("pay" mana_cost | cost) (" or" | "; if you cannot,")
 //!            ("bury this" | "this deals" N "damage to you")
 //! cost_change = scope "cost" (N "more" | N "less" [", but not less than 1"]
@@ -34,6 +43,10 @@
 //!          | "deal" amount "damage to each creature without flying and each player"
 //!          | "deal" amount "damage to each creature and each player"
 //!          | who "gets" signed "/" signed "until end of turn" | who "gains" keyword "until end of turn"
+//!          | who "loses" keyword "until end of turn" | who "becomes" N "/" N "until end of turn"
+//!          | who "becomes" color                      (for as long as it is in play: the Laces)
+//!          | "replace one" ("color word" | "basic land type") "with another in the text of" target
+//!            (the new word is chosen at announcement: `choosing blue`)
 //!          | target "gains" amount "life" | "return" target "to its owner's hand"
 //!          | ("destroy" | "bury") (target | "all creatures") | "bury this"
 //!          | "prevent" ["up to"] amount "damage to" target
@@ -49,14 +62,15 @@
 //! disintegrate_rider = "; that creature cannot regenerate this turn and is removed from the
 //!             game instead of going to the graveyard this turn"
 //! who      = "this" | "enchanted creature" | target
-//! target   = ["any number of"] "target" (adjective | kind | "," | "or")+
-//!            e.g. target nonartifact, nonblack creature
+//! target   = ["any number of"] "target" (adjective | kind | "," | "or")+ ["other than this"]
+//!            e.g. target nonartifact, nonblack creature; adjectives include "flying"
 //! amount   = N | "X"
 //! ```
 
 mod display;
 mod parse;
 
+pub(crate) use parse::keyword as keyword_parser;
 pub use parse::parse_ability;
 
 use super::mana::{Color, ManaCost};
@@ -149,6 +163,10 @@ pub enum Filter {
     NotColor(Color),
     /// It is of this colour.
     IsColor(Color),
+    /// It has flying.
+    Flying,
+    /// It is not the permanent whose ability this is (`other than this`).
+    NotThis,
 }
 
 /// `target ...`: what may be chosen.
@@ -212,6 +230,15 @@ pub enum Effect {
     Pump(Who, Amount, Amount),
     /// Grants a keyword until end of turn.
     Grant(Who, Keyword),
+    /// Takes a keyword away until end of turn.
+    Lose(Who, Keyword),
+    /// Sets the base power and toughness until end of turn.
+    SetPt(Who, Amount, Amount),
+    /// A spell or permanent becomes a colour for as long as it is in play (the Laces).
+    SetColor(Who, Color),
+    /// Replaces one word of a kind in the target's text by one chosen at announcement
+    /// (`choosing WORD`), for as long as it is in play.
+    ReplaceWord(WordKind, TargetSpec),
     /// A player gains life.
     GainLife(TargetSpec, Amount),
     /// Returns a permanent to its owner's hand.
@@ -244,6 +271,8 @@ pub enum Effect {
     EntersPlay,
     /// A local enchantment: it enters play on its target (implied by `Enchant KIND`, never written).
     Enchant(TargetSpec),
+    /// Damage to the creature the enchantment enchants (Earthbind as it enters play).
+    DamageEnchanted(Amount),
 }
 
 impl Effect {
@@ -268,9 +297,76 @@ impl Effect {
             | Self::Untap(t)
             | Self::Pump(Who::Target(t), _, _)
             | Self::Grant(Who::Target(t), _)
+            | Self::Lose(Who::Target(t), _)
+            | Self::SetPt(Who::Target(t), _, _)
+            | Self::SetColor(Who::Target(t), _)
+            | Self::ReplaceWord(_, t)
             | Self::Regenerate(Who::Target(t))
             | Self::Enchant(t) => Some(t),
             _ => None,
+        }
+    }
+}
+
+/// Who a static ability's continuous effect applies to (002 Order to Apply Effects).
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
+pub enum Affects {
+    /// The creature the enchantment enchants.
+    Enchanted,
+    /// Every other creature of a creature type (`other Goblins`), kept singular and lowercase.
+    OtherOfType(String),
+    /// Every creature of a creature type (`all Goblins`), kept singular and lowercase.
+    OfType(String),
+    /// Every creature.
+    AllCreatures,
+    /// Every creature of a colour.
+    ColorCreatures(Color),
+    /// The attacking creatures of the ability's controller.
+    OwnAttackers,
+    /// The land the enchantment enchants.
+    EnchantedLand,
+    /// Every land that is not a basic land.
+    NonbasicLands,
+}
+
+/// What a continuous effect changes in a permanent's characteristics.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
+pub enum Change {
+    /// Adds to power and toughness (a modifier: 002 L1927-1937).
+    Pump(i32, i32),
+    /// Sets the base power and toughness (the printed numbers are treated as changed).
+    SetPt(i32, i32),
+    /// Gives a keyword.
+    Grant(Keyword),
+    /// Takes a keyword away.
+    Lose(Keyword),
+    /// Sets the colours (a Lace): the newest setting wins, whatever the cost says.
+    SetColor(Vec<Color>),
+    /// Replaces one word of the text by another (Sleight of Mind, Magical Hack): (old, new).
+    Text(String, String),
+    /// A land becomes this basic land type: it loses its other land types and its abilities,
+    /// and taps for that type's mana (002 L2545-2549).
+    LandType(String),
+    /// A land becomes the basic land type chosen when its source was cast (Phantasmal Terrain).
+    ChosenLandType,
+}
+
+/// The kind of word a text change replaces.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+pub enum WordKind {
+    /// A colour word (`red`).
+    Color,
+    /// A basic land type (`Island`).
+    BasicLandType,
+}
+
+impl WordKind {
+    /// The words of the kind, as the text holds them.
+    #[must_use]
+    pub const fn words(self) -> &'static [&'static str] {
+        match self {
+            Self::Color => &["white", "blue", "black", "red", "green"],
+            Self::BasicLandType => &["plains", "island", "swamp", "mountain", "forest"],
         }
     }
 }
@@ -308,12 +404,13 @@ pub struct ActivationCost {
     pub tap: bool,
     /// `sacrifice this`.
     pub sacrifice_this: bool,
-    /// `sacrifice a creature` and the like: permanents chosen at announcement.
-    pub sacrifice: Option<SacrificeCost>,
+    /// `sacrifice a creature` and the like: permanents chosen at announcement (boxed, as the
+    /// other rare parts: most costs are mana and tapping).
+    pub sacrifice: Option<Box<SacrificeCost>>,
     /// `pay N life`.
     pub life: u32,
     /// `remove N KIND counters from this`.
-    pub remove_counters: Option<(u32, String)>,
+    pub remove_counters: Option<Box<(u32, String)>>,
     /// `...; use only during your upkeep`: a limit on when the ability may be played, written
     /// after its effect.
     pub upkeep_only: bool,
@@ -322,7 +419,7 @@ pub struct ActivationCost {
     /// `...; any player may use this ability` (Land's Edge): written after the effect.
     pub any_player: bool,
     /// `return N LANDs you control to their owner's hand` (N may be X: Infernal Harvest).
-    pub return_lands: Option<(Amount, String)>,
+    pub return_lands: Option<Box<(Amount, String)>>,
 }
 
 impl ActivationCost {
@@ -340,8 +437,8 @@ impl ActivationCost {
     /// Whether an X in the cost is chosen on announcement (in its mana, or counting one of its
     /// other parts, as the Swamps Infernal Harvest returns).
     #[must_use]
-    pub const fn has_x(&self) -> bool {
-        self.mana.x > 0 || matches!(self.return_lands, Some((Amount::X(_), _)))
+    pub fn has_x(&self) -> bool {
+        self.mana.x > 0 || matches!(self.return_lands.as_deref(), Some((Amount::X(_), _)))
     }
 }
 
@@ -414,10 +511,19 @@ pub enum Ability {
     Activated(ActivationCost, Effect),
     /// Extra mana for each target after the first (Fireball).
     ExtraTargetCost(ManaCost),
-    /// A continuous effect while the card is in play (`enchanted creature gets +1/+2`).
+    /// An effect while the card is in play that is not a change of characteristics.
     Static(Effect),
+    /// A continuous effect on characteristics while the card is in play
+    /// (`enchanted creature gets +1/+2`, `other Goblins gain mountainwalk`).
+    Continuous(Affects, Change),
     /// A triggered ability: when the event happens, the effect follows (002 Triggered Abilities).
     Triggered(Trigger, Effect),
+    /// `enchant only FILTER creatures`: a local enchantment may be cast only on such a creature
+    /// (a targeting restriction: 002 Enchantments).
+    EnchantOnly(Filter),
+    /// `as this enters play, EFFECT`: done as the local enchantment's resolution puts it into
+    /// play on its creature (Earthbind's 2 damage).
+    AsEnters(Effect),
     /// A phase cost: `during your upkeep, pay COST or bury this` (002 Turn Order, About The
     /// Phases: it must be dealt with before the upkeep can end).
     UpkeepCost(UpkeepCost),
@@ -521,7 +627,30 @@ mod tests {
         assert_eq!(ok("protection from black"), Ability::Keyword(Keyword::Protection(Color::Black)));
         assert_eq!(ok("first strike"), Ability::Keyword(Keyword::FirstStrike));
         assert_eq!(ok("swampwalk"), Ability::Keyword(Keyword::Landwalk("swamp".into())));
-        assert!(matches!(ok("enchanted creature gets +1/+2"), Ability::Static(Effect::Pump(Who::Enchanted, ..))));
+        assert_eq!(ok("enchanted creature gets +1/+2"), Ability::Continuous(Affects::Enchanted, Change::Pump(1, 2)));
+        assert_eq!(
+            ok("other Goblins gain mountainwalk"),
+            Ability::Continuous(
+                Affects::OtherOfType("goblin".into()),
+                Change::Grant(Keyword::Landwalk("mountain".into()))
+            )
+        );
+        assert_eq!(
+            ok("all creatures lose flying"),
+            Ability::Continuous(Affects::AllCreatures, Change::Lose(Keyword::Flying))
+        );
+        assert_eq!(
+            ok("attacking creatures you control get +1/+0"),
+            Ability::Continuous(Affects::OwnAttackers, Change::Pump(1, 0))
+        );
+        assert!(matches!(
+            ok("T: target creature becomes 0/2 until end of turn"),
+            Ability::Activated(_, Effect::SetPt(Who::Target(_), Amount::Fixed(0), Amount::Fixed(2)))
+        ));
+        assert!(matches!(
+            ok("spell: target creature loses flying until end of turn"),
+            Ability::Spell(Effect::Lose(Who::Target(_), Keyword::Flying))
+        ));
         assert!(matches!(
             ok("R: enchanted creature gets +1/+0 until end of turn"),
             Ability::Activated(_, Effect::Pump(Who::Enchanted, ..))
@@ -551,7 +680,7 @@ mod tests {
         assert!(u.mandatory);
         assert_eq!(u.penalty, Penalty::DamageToYou(7));
         assert_eq!(
-            u.cost.sacrifice,
+            u.cost.sacrifice.as_deref().cloned(),
             Some(SacrificeCost { count: 1, what: Sacrificed::Creature, other_than_this: true })
         );
         assert_eq!(ok(lord).to_string(), lord);
@@ -576,7 +705,7 @@ mod tests {
         else {
             panic!()
         };
-        assert_eq!(c.remove_counters, Some((1, "+1/+1".to_owned())));
+        assert_eq!(c.remove_counters.as_deref().cloned(), Some((1, "+1/+1".to_owned())));
         let Ability::Activated(c, _) = ok("1, T, sacrifice this, pay 2 life: add BB") else { panic!() };
         assert!(c.tap && c.sacrifice_this && c.life == 2 && c.mana.total() == 1);
         assert_eq!(c.to_string(), "1, T, sacrifice this, pay 2 life");
@@ -598,7 +727,7 @@ mod tests {
         assert_eq!(ok(edge).to_string(), edge);
         let harvest = "additional cost: return X swamps you control to their owner's hand";
         let Ability::AdditionalCost(c) = ok(harvest) else { panic!() };
-        assert!(c.has_x() && c.return_lands == Some((Amount::X(1), "swamp".into())));
+        assert!(c.has_x() && c.return_lands.as_deref().cloned() == Some((Amount::X(1), "swamp".into())));
         assert_eq!(ok(harvest).to_string(), harvest);
         let split = "spell: deal X damage divided as you choose among any number of target creatures";
         assert!(matches!(ok(split), Ability::Spell(Effect::DamageDividedAsChosen(Amount::X(1), _))));

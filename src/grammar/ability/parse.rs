@@ -1,8 +1,8 @@
 //! The nom parsers of the ability language (the grammar is in the module's doc).
 
 use super::{
-    Ability, ActivationCost, Amount, CostChange, CostDelta, CostScope, Effect, Filter, Keyword, Penalty, SacrificeCost,
-    Sacrificed, TargetKind, TargetSpec, Trigger, UpkeepCost, Who,
+    Ability, ActivationCost, Affects, Amount, Change, CostChange, CostDelta, CostScope, Effect, Filter, Keyword,
+    Penalty, SacrificeCost, Sacrificed, TargetKind, TargetSpec, Trigger, UpkeepCost, Who,
 };
 use crate::grammar::mana::{Color, ManaCost, mana_cost};
 use crate::grammar::primitives::{kw, number, sp, word};
@@ -88,6 +88,24 @@ fn ability(i: &str) -> PResult<'_, Ability> {
     }
     if let Ok((r, e)) = static_effect(i) {
         return Ok((r, Ability::Static(e)));
+    }
+    if let Ok((r, (_, _, _, _, x, _, _))) =
+        (kw("enchant"), sp, kw("only"), sp, target_word, sp, alt((kw("creatures"), kw("creature")))).parse(i)
+    {
+        let TargetWord::Filter(x) = x else {
+            return Err(nom::Err::Failure(PError::expected(i, "an adjective such as `flying` after `enchant only`")));
+        };
+        return Ok((r, Ability::EnchantOnly(x)));
+    }
+    if let Ok((r, _)) = (kw("as"), sp, kw("this"), sp, kw("enters"), sp, kw("play"), space0, char(','), space0).parse(i)
+    {
+        let (r, (_, _, n, _, _, _, _, _, _, _)) =
+            cut((kw("deal"), sp, amount, sp, kw("damage"), sp, kw("to"), sp, kw("enchanted"), (sp, kw("creature"))))
+                .parse(r)?;
+        return Ok((r, Ability::AsEnters(Effect::DamageEnchanted(n))));
+    }
+    if let Ok((r, (a, c))) = continuous(i) {
+        return Ok((r, Ability::Continuous(a, c)));
     }
     if let Ok((r, k)) = keyword(i) {
         return Ok((r, Ability::Keyword(k)));
@@ -273,14 +291,14 @@ fn activation_cost(i: &str) -> PResult<'_, ActivationCost> {
             Part::Tap => cost.tap = true,
             Part::Sacrifice(this, s) => {
                 cost.sacrifice_this |= this;
-                if s.is_some() {
-                    cost.sacrifice = s;
+                if let Some(s) = s {
+                    cost.sacrifice = Some(Box::new(s));
                 }
             }
             Part::Life(n) => cost.life = cost.life.saturating_add(n),
-            Part::Remove(n, k) => cost.remove_counters = Some((n, k)),
+            Part::Remove(n, k) => cost.remove_counters = Some(Box::new((n, k))),
             Part::Discard(n) => cost.discard = cost.discard.saturating_add(n),
-            Part::Return(n, t) => cost.return_lands = Some((n, t)),
+            Part::Return(n, t) => cost.return_lands = Some(Box::new((n, t))),
             Part::Mana(m) => {
                 cost.mana.generic = cost.mana.generic.saturating_add(m.generic);
                 for (slot, n) in cost.mana.colored.iter_mut().zip(m.colored) {
@@ -317,7 +335,7 @@ fn color_symbol(i: &str) -> PResult<'_, Color> {
 }
 
 /// `keyword = "flying" | "first strike" | ...`
-fn keyword(i: &str) -> PResult<'_, Keyword> {
+pub(crate) fn keyword(i: &str) -> PResult<'_, Keyword> {
     alt((
         value(Keyword::Flying, kw("flying")),
         value(Keyword::FirstStrike, (kw("first"), sp, kw("strike"))),
@@ -409,6 +427,7 @@ fn target_word(i: &str) -> PResult<'_, TargetWord> {
         value(F(Filter::Blocking), kw("blocking")),
         value(F(Filter::Attacking), kw("attacking")),
         value(F(Filter::NonArtifact), kw("nonartifact")),
+        value(F(Filter::Flying), kw("flying")),
         map(preceded(tag("non"), color), |c| F(Filter::NotColor(c))),
         map(color, |c| F(Filter::IsColor(c))),
     ))
@@ -441,6 +460,10 @@ fn target(i: &str) -> PResult<'_, TargetSpec> {
     }
     if spec.kinds.is_empty() {
         return Err(nom::Err::Failure(PError::expected(i, "a target kind after the adjectives")));
+    }
+    if let Ok((r, _)) = (sp, kw("other"), sp, kw("than"), sp, kw("this")).parse(i) {
+        spec.filters.push(Filter::NotThis);
+        i = r;
     }
     Ok((i, spec))
 }
@@ -492,19 +515,66 @@ fn trigger(i: &str) -> PResult<'_, Trigger> {
     Ok((r, Trigger::EndOfTurnIfNoCreatures))
 }
 
-/// `static = "enchanted creature gets" signed "/" signed` (no duration: while in play)
+/// A static effect that is not a change of characteristics (see [`continuous`] for those).
 fn static_effect(i: &str) -> PResult<'_, Effect> {
-    if let Ok((r, e)) = effect(i)
-        && e == Effect::TakeUnblockedDamage
-    {
+    let (r, e) = effect(i)?;
+    if e == Effect::TakeUnblockedDamage {
         return Ok((r, e));
     }
-    let (r, (_, _, _, _, _, _, p, _, t)) =
-        (kw("enchanted"), sp, kw("creature"), sp, kw("gets"), sp, signed_amount, char('/'), signed_amount).parse(i)?;
+    Err(nom::Err::Error(PError::expected(i, "a static effect")))
+}
+
+/// `affected = "enchanted creature" | "other" TYPE | "all creatures" | COLOR "creatures"
+/// | "attacking creatures you control"`
+fn affected(i: &str) -> PResult<'_, Affects> {
+    alt((
+        value(Affects::Enchanted, (kw("enchanted"), sp, kw("creature"))),
+        value(Affects::EnchantedLand, (kw("enchanted"), sp, kw("land"))),
+        value(Affects::NonbasicLands, (kw("nonbasic"), sp, kw("lands"))),
+        value(Affects::AllCreatures, (kw("all"), sp, kw("creatures"))),
+        map(preceded((kw("all"), sp), word), |t: &str| Affects::OfType(crate::cards::type_key(t))),
+        value(Affects::OwnAttackers, (kw("attacking"), sp, kw("creatures"), sp, kw("you"), sp, kw("control"))),
+        map((color, sp, kw("creatures")), |(c, _, _)| Affects::ColorCreatures(c)),
+        map(preceded((kw("other"), sp), word), |t: &str| Affects::OtherOfType(crate::cards::type_key(t))),
+    ))
+    .parse(i)
+}
+
+/// `static = affected ("gets" | "get") signed "/" signed | affected ("gains" | "gain" | "loses" |
+/// "lose") keyword | affected ("has" | "have") "base power and toughness" N "/" N` (no duration:
+/// while the card is in play)
+fn continuous(i: &str) -> PResult<'_, (Affects, Change)> {
+    let (r, a) = affected(i)?;
+    let (r, _) = sp(r)?;
+    let fixed = |x: Amount| match x {
+        Amount::Fixed(n) => Ok(n),
+        Amount::X(_) => Err(nom::Err::Failure(PError::expected(i, "a number, not X, in a static ability"))),
+    };
+    let (r, c) = if let Ok((r, _)) = (alt((kw("gets"), kw("get"))), sp).parse(r) {
+        let (r, (p, _, t)) = cut((signed_amount, char('/'), signed_amount)).parse(r)?;
+        (r, Change::Pump(fixed(p)?, fixed(t)?))
+    } else if let Ok((r, _)) = (alt((kw("gains"), kw("gain"))), sp).parse(r) {
+        cut(keyword).map(Change::Grant).parse(r)?
+    } else if let Ok((r, _)) = (alt((kw("loses"), kw("lose"))), sp).parse(r) {
+        cut(keyword).map(Change::Lose).parse(r)?
+    } else if let Ok((r, _)) = (alt((kw("is"), kw("are"))), sp).parse(r) {
+        if let Ok((r, _)) = (kw("the"), sp, kw("chosen"), sp, kw("basic"), sp, kw("land"), sp, kw("type")).parse(r) {
+            (r, Change::ChosenLandType)
+        } else {
+            cut(land_type).map(|t| Change::LandType(crate::cards::type_key(&t))).parse(r)?
+        }
+    } else {
+        let (r, _) = (alt((kw("has"), kw("have"))), sp).parse(r)?;
+        let (r, (_, _, _, _, _, _, _, _, p, _, t)) =
+            cut((kw("base"), sp, kw("power"), sp, kw("and"), sp, kw("toughness"), sp, number, char('/'), number))
+                .parse(r)?;
+        let n = |x: u32| i32::try_from(x).unwrap_or(i32::MAX);
+        (r, Change::SetPt(n(p), n(t)))
+    };
     if until_eot(r).is_ok() {
         return Err(nom::Err::Error(PError::expected(i, "a static effect")));
     }
-    Ok((r, Effect::Pump(Who::Enchanted, p, t)))
+    Ok((r, (a, c)))
 }
 
 fn until_eot(i: &str) -> PResult<'_, ()> {
@@ -717,6 +787,17 @@ fn effect(i: &str) -> PResult<'_, Effect> {
         .parse(r)?;
         return Ok((r, Effect::CounterUnlessPaid(t, n, lands.is_some())));
     }
+    if let Ok((r, _)) = (kw("replace"), sp, kw("one"), sp).parse(i) {
+        let (r, k) = cut(alt((
+            value(super::WordKind::Color, (kw("color"), sp, kw("word"))),
+            value(super::WordKind::BasicLandType, (kw("basic"), sp, kw("land"), sp, kw("type"))),
+        )))
+        .parse(r)?;
+        let (r, _) =
+            cut((sp, kw("with"), sp, kw("another"), sp, kw("in"), sp, kw("the"), sp, kw("text"), sp, kw("of"), sp))
+                .parse(r)?;
+        return cut(target).map(|t| Effect::ReplaceWord(k, t)).parse(r);
+    }
     if let Ok((r, _)) = (kw("tap"), sp).parse(i) {
         return cut(target).map(Effect::Tap).parse(r);
     }
@@ -736,6 +817,17 @@ fn effect(i: &str) -> PResult<'_, Effect> {
     if let Ok((r, _)) = (kw("gets"), sp).parse(r) {
         let (r, (p, _, t, _)) = cut((signed_amount, char('/'), signed_amount, until_eot)).parse(r)?;
         return Ok((r, Effect::Pump(w, p, t)));
+    }
+    if let Ok((r, _)) = (kw("loses"), sp).parse(r) {
+        let (r, (k, _)) = cut((keyword, until_eot)).parse(r)?;
+        return Ok((r, Effect::Lose(w, k)));
+    }
+    if let Ok((r, (_, _, c))) = (kw("becomes"), sp, color).parse(r) {
+        return Ok((r, Effect::SetColor(w, c)));
+    }
+    if let Ok((r, _)) = (kw("becomes"), sp).parse(r) {
+        let (r, (p, _, t, _)) = cut((amount, char('/'), amount, until_eot)).parse(r)?;
+        return Ok((r, Effect::SetPt(w, p, t)));
     }
     let (r, _) = cut((kw("gains"), sp)).parse(r)?;
     if let Who::Target(t) = &w
