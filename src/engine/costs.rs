@@ -8,7 +8,7 @@ use super::state::{CardId, PlayerId, Source, Zone};
 use super::{Engine, Stop};
 use crate::cards::CardKind;
 use crate::grammar::ability::{
-    Ability, ActivationCost, CostDelta, CostScope, Effect, SacrificeCost, Sacrificed, UpkeepCost,
+    Ability, ActivationCost, CostDelta, CostScope, Effect, Keyword, SacrificeCost, Sacrificed, UpkeepCost,
 };
 use crate::grammar::mana::{Color, ManaCost};
 use crate::trace::{EventKind, Rule};
@@ -463,12 +463,34 @@ impl Engine<'_> {
     /// each age counter on it, plus once (002 Phase Cost; Cumulative Upkeep, L1985-1996).
     pub(super) fn upkeep_costs_of(&self, c: CardId) -> Vec<UpkeepCost> {
         let age = self.game.card(c).counters.iter().find(|(k, _)| k == "age").map_or(0, |(_, n)| *n);
-        self.def(c)
-            .abilities
-            .iter()
+        // A cumulative upkeep the permanent has as a keyword, printed or given by another card
+        // (Breath of Dreams): its counters go on the permanent itself (002 L1994-2003).
+        let keywords: Vec<Keyword> = if super::chars::any_effects(self.lib, &self.game) {
+            self.chars(c).keyword_list()
+        } else {
+            self.def(c)
+                .abilities
+                .iter()
+                .filter_map(|a| match a {
+                    Ability::Keyword(k) => Some(k.clone()),
+                    _ => None,
+                })
+                .collect()
+        };
+        let given = keywords.into_iter().filter_map(|k| match k {
+            Keyword::CumulativeUpkeep(m) => Some(Ability::UpkeepCost(UpkeepCost {
+                cost: ActivationCost { mana: m, ..ActivationCost::default() },
+                penalty: crate::grammar::ability::Penalty::BuryThis,
+                mandatory: false,
+                cumulative: true,
+            })),
+            _ => None,
+        });
+        let printed = self.def(c).abilities.iter().filter(|a| matches!(a, Ability::UpkeepCost(_))).cloned();
+        printed
+            .chain(given)
             .filter_map(|a| match a {
-                Ability::UpkeepCost(u) if u.cumulative => {
-                    let mut u = u.clone();
+                Ability::UpkeepCost(mut u) if u.cumulative => {
                     let times = age.saturating_add(1);
                     let m = &mut u.cost.mana;
                     m.generic = m.generic.saturating_mul(times);
@@ -478,7 +500,7 @@ impl Engine<'_> {
                     u.cost.life = u.cost.life.saturating_mul(times);
                     Some(u)
                 }
-                Ability::UpkeepCost(u) => Some(u.clone()),
+                Ability::UpkeepCost(u) => Some(u),
                 _ => None,
             })
             .collect()

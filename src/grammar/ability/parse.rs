@@ -344,6 +344,7 @@ pub(crate) fn keyword(i: &str) -> PResult<'_, Keyword> {
         value(Keyword::Wall, kw("wall")),
         value(Keyword::NoTapToAttack, (kw("does"), sp, kw("not"), sp, kw("tap"), sp, kw("to"), sp, kw("attack"))),
         map(preceded((kw("protection"), sp, kw("from"), sp), cut(color)), Keyword::Protection),
+        map(preceded((kw("cumulative"), sp, kw("upkeep"), sp), mana_cost), Keyword::CumulativeUpkeep),
         map(
             preceded(
                 (
