@@ -198,13 +198,25 @@ impl Engine<'_> {
         let kind = self.def(an.card).kind;
         let colors = self.colors(an.card);
         let is_enchantment = matches!(kind, CardKind::Enchantment | CardKind::LocalEnchantment);
+        let effects = super::chars::any_effects(self.lib, &self.game);
         for c in self.game.zone(Zone::Play, None) {
             let card = self.game.card(c);
             let def = self.def(c);
             if card.tapped && def.kind == CardKind::Artifact {
                 continue;
             }
-            for a in &def.abilities {
+            if !def.abilities.iter().any(|a| matches!(a, Ability::CostChange(_))) {
+                continue;
+            }
+            // Its words as text changes left them (Sleight of Mind on Gloom).
+            let ch;
+            let abilities: &[Ability] = if effects {
+                ch = self.chars(c);
+                &ch.abilities
+            } else {
+                &def.abilities
+            };
+            for a in abilities {
                 let Ability::CostChange(ch) = a else { continue };
                 let of = |col: &Option<Color>| col.is_none_or(|col| colors.contains(&col));
                 let applies = match &ch.scope {
