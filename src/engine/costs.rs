@@ -202,7 +202,7 @@ impl Engine<'_> {
         for c in self.game.zone(Zone::Play, None) {
             let card = self.game.card(c);
             let def = self.def(c);
-            if card.tapped && def.kind == CardKind::Artifact {
+            if card.tapped && def.kind == CardKind::Artifact && self.pol.tapped_artifacts_off {
                 continue;
             }
             if !def.abilities.iter().any(|a| matches!(a, Ability::CostChange(_))) {

@@ -226,7 +226,10 @@ impl Engine<'_> {
                 if !spec.kinds.contains(&TargetKind::Spell) {
                     return Some(TargetFault::SpellNotPermanent);
                 }
-                if !self.being_cast(s) {
+                // m13: a counterspell may target any spell on the stack until it starts to
+                // resolve (001 L804).
+                let on_stack = self.on_the_stack() && self.game.spell(s).status == Status::Waiting;
+                if !self.being_cast(s) && !on_stack {
                     return Some(TargetFault::NoLongerCast);
                 }
                 let sc = &self.game.spell(s).colors;
@@ -286,6 +289,7 @@ impl Engine<'_> {
         match f {
             TargetFault::PlayerNotAllowed => "a player is not an allowed target".to_owned(),
             TargetFault::SpellNotPermanent => format!("{name} is a spell, not a permanent"),
+            TargetFault::NoLongerCast if self.on_the_stack() => format!("{name} is no longer on the stack"),
             TargetFault::NoLongerCast => format!("{name} is no longer being cast"),
             TargetFault::NotColor(col) => format!("{name} is not {}", col.name()),
             TargetFault::IsColor(col) => format!("{name} is {}", col.name()),

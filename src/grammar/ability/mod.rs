@@ -8,7 +8,8 @@
 //!          | "during your upkeep," upkeep | "cumulative upkeep:" cost
 //!          | "additional cost:" cost | "alternative cost:" cost
 //!          | "comes into play with" N KIND "counters" | cost_change | enchant | entering
-//! keyword  = "flying" | "first strike" | "trample" | "banding" | "wall" | "does not tap to attack"
+//! keyword  = "flying" | "first strike" | "trample" | "banding" | "wall" | "defender"
+//!          | "does not tap to attack" | "vigilance"
 //!          | LAND "walk" | "protection from" color | "cumulative upkeep" mana_cost (as given by a static)
 //!          | "cannot attack unless the defending player controls a(n)" LAND
 //! static   = affected ("gets" | "get") signed "/" signed        (a modifier, applied in timestamp order)
