@@ -226,6 +226,8 @@ impl Engine<'_> {
                     text: self.chars(c).text,
                     sacrificed: Vec::new(),
                     discarded: Vec::new(),
+                    source_power: self.pt(c).0,
+                    division: Vec::new(),
                     status: Status::Waiting,
                 });
                 self.game.top_mut().batch.push(id);
@@ -268,11 +270,13 @@ impl Engine<'_> {
                 x: 0,
                 colors: self.colors(c),
                 packet_sources: Vec::new(),
+                source_power: self.pt(c).0,
                 chosen: None,
                 replaced: None,
                 text: self.chars(c).text,
                 sacrificed: Vec::new(),
                 discarded: Vec::new(),
+                division: Vec::new(),
                 status: Status::Waiting,
             });
             self.depth = self.depth.saturating_add(1);
