@@ -650,6 +650,13 @@ fn show_card(out: &mut Out<impl Write, impl Write>, lib: &Library, name: &str, r
             format!("{}: its own text (no `editions: {k}` entry)", e.title())
         };
         rows.insert(1, ("read under".to_owned(), how));
+        // Under the stack the kind is played as 001 says (an interrupt is an instant).
+        let words = (e.policies().stack == crate::edition::StackModel::Stack)
+            .then(|| crate::cards::describe::stack_kind_words(d.kind))
+            .flatten();
+        if let (Some(words), Some(row)) = (words, rows.iter_mut().find(|(k, _)| k == "type")) {
+            row.1 = format!("{} ({words})", d.type_line);
+        }
     }
     let users = used_by(&d.name);
     if out.json() {

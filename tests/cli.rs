@@ -95,6 +95,9 @@ fn card_shows_the_parsed_abilities() {
     let (code, stdout, _) = out(judge().args(["card", "sea serpent", "--format", "json"]));
     assert_eq!(code, 0);
     assert!(stdout.contains("when you control no islands, bury this"), "{stdout}");
+    let (code, stdout, _) = out(judge().args(["card", "counterspell", "--rules", "m13", "--format", "json"]));
+    assert_eq!(code, 0);
+    assert!(stdout.contains("played as an instant under m13"), "{stdout}");
     let (code, stdout, _) = out(judge().args(["card", "--list"]));
     assert_eq!(code, 0);
     assert!(stdout.contains("| Circle of Protection: Red |"), "{stdout}");
