@@ -26,6 +26,7 @@ pub const BUILTIN: &[(&str, &str)] = &[
     ("src/cards/enchantments.yaml", include_str!("enchantments.yaml")),
     ("src/cards/characteristics.yaml", include_str!("characteristics.yaml")),
     ("src/cards/costs.yaml", include_str!("costs.yaml")),
+    ("src/cards/encg1.yaml", include_str!("encg1.yaml")),
 ];
 
 /// The help given where a name is not in the library: how to add a card.
@@ -212,6 +213,15 @@ impl CardDef {
                 _ => None,
             })
             .collect()
+    }
+
+    /// What a copy card (Clone) targets as it is cast: `enters play as a copy of TARGET`.
+    #[must_use]
+    pub fn copy_target(&self) -> Option<crate::grammar::ability::TargetSpec> {
+        self.abilities.iter().find_map(|a| match a {
+            Ability::EntersAsCopy(t) => Some(t.clone()),
+            _ => None,
+        })
     }
 
     /// What a local enchantment may be played on, from its type line (`Enchant Creature`):

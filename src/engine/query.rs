@@ -147,6 +147,7 @@ impl Engine<'_> {
                 .get(usize::from(i))
                 .map(|(_, e)| (*e).clone())
                 .or_else(|| (i == 0).then(|| def.enchant_target().map(Effect::Enchant))?)
+                .or_else(|| (i == 0).then(|| def.copy_target().map(Effect::Copy))?)
                 .or_else(|| (i == 0 && def.kind.is_permanent()).then_some(Effect::EntersPlay)),
             Source::Ability(i) => def.activated().get(usize::from(i)).map(|(_, e)| (*e).clone()),
             Source::Triggered(i) => def.triggered().get(usize::from(i)).map(|(_, e)| (*e).clone()),

@@ -581,6 +581,8 @@ pub enum NoDivision {
     },
     /// Damage to a creature not blocking it.
     NotToBlockers,
+    /// A blocker of a band none of whose members has banding any more.
+    BandWithoutBanding,
 }
 
 /// What a line answers that a later moment would ask for.
@@ -1134,6 +1136,9 @@ impl Engine<'_> {
                         }
                     ),
                     NoDivision::NotToBlockers => format!("{from} can assign damage only to the creatures blocking it"),
+                    NoDivision::BandWithoutBanding => format!(
+                        "{p} does not divide the damage of {from}: no member of the band it blocks has banding any more, so the band stays together but shares no damage (002 Banding, L1450-1453)"
+                    ),
                 }
             }
             Refusal::Regeneration4e { card, in_step } => self.regeneration_4e_text(*card, *in_step),

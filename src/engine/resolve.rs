@@ -98,6 +98,11 @@ impl Engine<'_> {
         if cast {
             if self.kind(sp.card).is_permanent() {
                 self.game.move_card(sp.card, Zone::Play);
+                if let Effect::Copy(_) = effect
+                    && let Some(orig) = legal.iter().find_map(|t| if let Target::Card(c) = t { Some(*c) } else { None })
+                {
+                    self.become_copy(sp.card, orig);
+                }
                 let enchanting = match effect {
                     Effect::Enchant(_) => {
                         legal.iter().find_map(|t| if let Target::Card(c) = t { Some(*c) } else { None })
@@ -458,7 +463,7 @@ impl Engine<'_> {
                     }
                 }
             }
-            Effect::EntersPlay | Effect::Enchant(_) | Effect::TakeUnblockedDamage => {}
+            Effect::EntersPlay | Effect::Enchant(_) | Effect::Copy(_) | Effect::TakeUnblockedDamage => {}
             // Done as the enchantment enters play (see the end of `resolve_spell`).
             Effect::DamageEnchanted(_) => {}
             Effect::DamageDisintegrate(a, _) => {
@@ -678,5 +683,34 @@ impl Engine<'_> {
                 unblocked: false,
             });
         }
+    }
+}
+
+impl Engine<'_> {
+    /// A copy card entering play takes the copied card's printed characteristics (name, cost,
+    /// colour, type, artifact-ness, P/T, abilities) and the text changes made to it, but not its
+    /// counters, damage, tapped state or the effects of other cards on it (002 Copy Cards,
+    /// L1776-1818); it enters with the counters its new text gives it (L1803-1807).
+    fn become_copy(&mut self, copy: CardId, orig: CardId) {
+        let def = self.game.card(orig).def;
+        let own = self.game.card(copy).def;
+        let text: Vec<UntilEot> = self
+            .game
+            .eot
+            .iter()
+            .filter(|e| e.card == orig && e.lasting && matches!(e.change, Change::Text(..) | Change::SetColor(_)))
+            .cloned()
+            .collect();
+        let c = self.game.card_mut(copy);
+        c.own_def = Some(own);
+        c.def = def;
+        for e in text {
+            let stamp = self.game.stamp();
+            self.game.eot.push(UntilEot { card: copy, stamp, change: e.change, lasting: true });
+        }
+        self.emit(
+            EventKind::PlayOut { what: format!("{} enters play as a copy of {}", self.label(copy), self.label(orig)) },
+            Some(Rule::g("Copy Cards")),
+        );
     }
 }

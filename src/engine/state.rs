@@ -87,6 +87,12 @@ pub struct Card {
     pub enchanting: Option<CardId>,
     /// A word chosen as it was cast that its abilities use (Phantasmal Terrain's land type).
     pub chosen: Option<String>,
+    /// Its own definition while in play as a copy of another card (Clone): `def` is then the
+    /// copied card's, and this one comes back when it leaves play.
+    pub own_def: Option<DefId>,
+    /// The copied definition it had as it last left play (what a Sacrifice paid with it
+    /// reads: 002 L1776-1778); cleared by its next move.
+    pub left_as: Option<DefId>,
 }
 
 /// A player's state.
@@ -578,6 +584,11 @@ impl Game {
             c.enchanting = None;
             c.chosen = None;
             c.controller = c.owner;
+            c.left_as = None;
+            if let Some(own) = c.own_def.take() {
+                c.left_as = Some(c.def);
+                c.def = own;
+            }
         }
         // Effects on a card end when it goes anywhere but into play (a spell's Lace carries
         // over to the permanent it becomes).

@@ -54,6 +54,7 @@ impl fmt::Display for Ability {
             Self::AdditionalCost(c) => write!(f, "additional cost: {c}"),
             Self::AlternativeCost(c) => write!(f, "alternative cost: {c}"),
             Self::CostChange(c) => write!(f, "{c}"),
+            Self::EntersAsCopy(t) => write!(f, "enters play as a copy of {t}"),
             Self::EntersWithCounters(n, k) => {
                 write!(f, "comes into play with {n} {k} counter{}", if *n == 1 { "" } else { "s" })
             }
@@ -305,6 +306,7 @@ impl fmt::Display for Effect {
             Self::Regenerate(w) => write!(f, "regenerate {w}"),
             Self::EntersPlay => f.write_str("(enters play)"),
             Self::Enchant(t) => write!(f, "(enters play enchanting {t})"),
+            Self::Copy(t) => write!(f, "(enters play as a copy of {t})"),
             Self::DamageEnchanted(a) => write!(f, "deal {a} damage to enchanted creature"),
         }
     }

@@ -8,6 +8,7 @@
 //!          | "during your upkeep," upkeep | "cumulative upkeep:" mana_cost
 //!          | "additional cost:" cost | "alternative cost:" cost
 //!          | "comes into play with" N KIND "counters" | cost_change | enchant | entering
+//!          | "enters play as a copy of" target        (Clone: copies its target as it resolves)
 //! keyword  = "flying" | "first strike" | "trample" | "banding" | "wall" | "does not tap to attack"
 //!          | LAND "walk" | "protection from" color
 //!          | "cannot attack unless the defending player controls a(n)" LAND
@@ -270,6 +271,9 @@ pub enum Effect {
     Enchant(TargetSpec),
     /// Damage to the creature the enchantment enchants (Earthbind as it enters play).
     DamageEnchanted(Amount),
+    /// A creature spell that enters play as a copy of its target (Clone; implied by
+    /// `enters play as a copy of target creature`, never written as an effect).
+    Copy(TargetSpec),
 }
 
 impl Effect {
@@ -298,7 +302,8 @@ impl Effect {
             | Self::SetColor(Who::Target(t), _)
             | Self::ReplaceWord(_, t)
             | Self::Regenerate(Who::Target(t))
-            | Self::Enchant(t) => Some(t),
+            | Self::Enchant(t)
+            | Self::Copy(t) => Some(t),
             _ => None,
         }
     }
@@ -522,6 +527,10 @@ pub enum Ability {
     CostChange(CostChange),
     /// `comes into play with N KIND counters`.
     EntersWithCounters(u32, String),
+    /// `enters play as a copy of target creature`: the spell targets a creature and, resolving,
+    /// enters play with that creature's printed characteristics and text changes, but not its
+    /// counters or the effects on it (002 Copy Cards, L1746-1818).
+    EntersAsCopy(TargetSpec),
 }
 
 /// What a triggered ability waits for.

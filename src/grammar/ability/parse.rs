@@ -83,6 +83,11 @@ fn ability(i: &str) -> PResult<'_, Ability> {
     {
         return Ok((r, Ability::EntersWithCounters(n, k.to_owned())));
     }
+    if let Ok((r, _)) =
+        (kw("enters"), sp, kw("play"), sp, kw("as"), sp, kw("a"), sp, kw("copy"), sp, kw("of"), sp).parse(i)
+    {
+        return cut(target).map(Ability::EntersAsCopy).parse(r);
+    }
     if let Ok((r, t)) = trigger(i) {
         let (r, _) = cut((space0, char(','), space0)).parse(r)?;
         return cut(effect).map(|e| Ability::Triggered(t.clone(), e)).parse(r);
