@@ -162,6 +162,8 @@ fn counters(game: &Game, c: CardId) -> (i32, i32) {
 }
 
 /// One continuous effect that may reach a card, with its timestamp.
+// A short-lived list built per query: boxing each static would allocate on the hottest path.
+#[allow(clippy::large_enum_variant)]
 enum Applied<'a> {
     /// A static ability of a permanent in play (with its source's text changes made).
     Static(u32, CardId, Cow<'a, Ability>),

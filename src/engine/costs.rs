@@ -119,6 +119,9 @@ pub enum CostFault {
     Mandatory,
     /// An ability its card limits to its controller's upkeep, played at another time.
     OnlyInUpkeep,
+    /// A card or ability limited to an opponent's turn, before the attack, played at another
+    /// time (002 Attack or Die Effects, L1387-1394).
+    OnlyBeforeOpponentsAttack,
 }
 
 impl CostFault {
@@ -128,6 +131,7 @@ impl CostFault {
             Self::NotYours(_) | Self::Twice(_) => SACRIFICE,
             Self::Mandatory => PHASE_COST,
             Self::OnlyInUpkeep => Rule::g("Activation Cost"),
+            Self::OnlyBeforeOpponentsAttack => Rule::g("Attack or Die Effects"),
             _ => COSTS,
         }
     }

@@ -57,6 +57,11 @@ pub enum Refusal {
         /// Who would attack.
         player: PlayerId,
     },
+    /// A declaration of attackers leaving out a creature that must attack and can.
+    MustAttack {
+        /// The creature.
+        card: CardId,
+    },
     /// A second attack in one turn.
     AlreadyAttacked {
         /// Who attacked.
@@ -640,6 +645,10 @@ pub enum TargetFault {
     Protection(Color),
     /// It does not have flying.
     NoFlying,
+    /// It is a wall (`non-wall`).
+    Wall,
+    /// It is not a creature the active player has controlled since the turn began.
+    NotActiveSinceTurnBegan,
     /// It is the permanent whose ability this is (`other than this`).
     Itself,
     /// A spell whose converted casting cost is not the X of a "with converted casting cost X"
@@ -700,6 +709,7 @@ impl Refusal {
             Self::AttackIntentionAnswered { .. } | Self::AttackOutsideOwnMain { .. } | Self::AlreadyAttacked { .. } => {
                 STEP0
             }
+            Self::MustAttack { .. } => Rule::g("Must Attack or Block"),
             Self::DeclarationNotResponse { alpha: true } => Rule::a(
                 "p.25: fast effects may come during the declarations; p.19, p.30: while a spell is being cast only interrupts may, and nothing else happens until both players have finished",
             ),
@@ -812,6 +822,9 @@ impl Engine<'_> {
                 format!("{} may attack only in {}'s own main phase", self.pname(*player), self.pname(*player))
             }
             Refusal::AlreadyAttacked { player } => format!("{} has already attacked this turn", self.pname(*player)),
+            Refusal::MustAttack { card } => {
+                format!("{} must attack this turn and is able to: it must be among the attackers", self.label(*card))
+            }
             Refusal::AttackersPastStep { step } => format!(
                 "attackers are declared in the declare attackers step, and the attack is in its {} step",
                 step.name()
@@ -1183,6 +1196,9 @@ impl Engine<'_> {
             }
             F::Mandatory => format!("{name}'s upkeep cost must be paid when it can be: it is not optional"),
             F::OnlyInUpkeep => format!("{name}'s ability may be used only during its controller's upkeep"),
+            F::OnlyBeforeOpponentsAttack => format!(
+                "{name} may be played only during an opponent's turn, before the attack (not after the main phase, nor once attackers are declared)"
+            ),
         }
     }
 

@@ -191,6 +191,34 @@ impl Engine<'_> {
             }
         };
         match effect {
+            Effect::AttackOrDie(_) | Effect::AttackOrDieAll => {
+                let forced: Vec<CardId> = if matches!(effect, Effect::AttackOrDieAll) {
+                    let active = self.game.active;
+                    self.game
+                        .zone(Zone::Play, Some(active))
+                        .into_iter()
+                        .filter(|&c| {
+                            self.is_creature(c) && !self.game.card(c).sick && !self.has_keyword(c, &Keyword::Wall)
+                        })
+                        .collect()
+                } else {
+                    legal.iter().filter_map(|t| if let Target::Card(c) = t { Some(*c) } else { None }).collect()
+                };
+                for c in forced {
+                    if !self.game.must_attack.contains(&c) {
+                        self.game.must_attack.push(c);
+                    }
+                    self.emit(
+                        EventKind::PlayOut {
+                            what: format!(
+                                "{} must attack this turn if able; at end of turn it is destroyed if it has not attacked",
+                                self.label(c)
+                            ),
+                        },
+                        Some(Rule::g("Attack or Die Effects")),
+                    );
+                }
+            }
             Effect::AddMana(m) => self.add_mana(sp.controller, self.label(source), m),
             Effect::Damage(a, _) => {
                 let n = u32::try_from(Self::amount(*a, x)).unwrap_or(0);

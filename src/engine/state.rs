@@ -473,6 +473,11 @@ pub struct Game {
     pub upkeep_dealt: Vec<CardId>,
     /// Alpha: preventions set up before the damage they prevent.
     pub shields: Vec<super::alpha::Shield>,
+    /// Creatures that must attack this turn and are destroyed at end of turn if they did not
+    /// (Nettling Imp, Siren's Call: 002 Attack or Die Effects).
+    pub must_attack: Vec<CardId>,
+    /// The creatures declared as attackers this turn.
+    pub attacked_with: Vec<CardId>,
     /// The cards in play in order, kept between moves: the rules look at every permanent
     /// many times a turn, and scanning every card each time (libraries included) would make
     /// a long game quadratic. Emptied by [`Game::move_card`], the only way zones change.
@@ -498,6 +503,7 @@ impl std::hash::Hash for Game {
         self.died.hash(h);
         self.state_fired.hash(h);
         self.buried.hash(h);
+        (&self.must_attack, &self.attacked_with).hash(h);
         self.disintegrated.hash(h);
         self.player_damage.hash(h);
         self.on_its_way.hash(h);
