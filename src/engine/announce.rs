@@ -275,6 +275,23 @@ impl Engine<'_> {
     /// Pays for and records an announcement; the spell card goes to limbo.
     pub(super) fn announce_paid(&mut self, an: &Announce, targets: Vec<Target>) -> Result<super::state::SpellId, Stop> {
         let bill = self.bill(an, targets.len());
+        // A cap on the mana spent this way each turn counts the cost as changed (002 L1268-1273).
+        let cap = match an.source {
+            Source::Ability(i) => self.ability_cost(an.card, i).and_then(|c| c.spend_cap).map(|cap| (i, cap)),
+            _ => None,
+        };
+        if let Some((i, cap)) = cap {
+            let spent: u32 =
+                self.game.spent.iter().filter(|(c, k, _)| *c == an.card && *k == i).map(|(_, _, n)| *n).sum();
+            let cost = bill.mana.total();
+            if spent.saturating_add(cost) > cap {
+                return Err(Stop::refuse(Refusal::Cost {
+                    card: an.card,
+                    fault: super::costs::CostFault::SpendCap { cap, spent, cost },
+                }));
+            }
+            self.game.spent.push((an.card, i, cost));
+        }
         let tap = bill.tap;
         if tap && self.game.card(an.card).tapped {
             self.pay_tap(an.card)?;

@@ -122,6 +122,15 @@ pub enum CostFault {
     /// A card or ability limited to an opponent's turn, before the attack, played at another
     /// time (002 Attack or Die Effects, L1387-1394).
     OnlyBeforeOpponentsAttack,
+    /// More mana than the ability's cap for the turn (002 L1268-1276).
+    SpendCap {
+        /// The cap.
+        cap: u32,
+        /// Already spent this turn.
+        spent: u32,
+        /// This activation's mana.
+        cost: u32,
+    },
 }
 
 impl CostFault {
@@ -132,6 +141,7 @@ impl CostFault {
             Self::Mandatory => PHASE_COST,
             Self::OnlyInUpkeep => Rule::g("Activation Cost"),
             Self::OnlyBeforeOpponentsAttack => Rule::g("Attack or Die Effects"),
+            Self::SpendCap { .. } => Rule::g("Activation Cost"),
             _ => COSTS,
         }
     }

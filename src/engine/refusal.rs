@@ -1196,6 +1196,9 @@ impl Engine<'_> {
             }
             F::Mandatory => format!("{name}'s upkeep cost must be paid when it can be: it is not optional"),
             F::OnlyInUpkeep => format!("{name}'s ability may be used only during its controller's upkeep"),
+            F::SpendCap { cap, spent, cost } => format!(
+                "no more than {cap} may be spent on {name}'s ability each turn: {spent} spent already, and this use costs {cost}"
+            ),
             F::OnlyBeforeOpponentsAttack => format!(
                 "{name} may be played only during an opponent's turn, before the attack (not after the main phase, nor once attackers are declared)"
             ),

@@ -491,7 +491,11 @@ impl Engine<'_> {
                     }
                 }
             }
-            Effect::EntersPlay | Effect::Enchant(_) | Effect::Copy(_) | Effect::TakeUnblockedDamage => {}
+            Effect::EntersPlay
+            | Effect::Enchant(_)
+            | Effect::Copy(_)
+            | Effect::TakeUnblockedDamage
+            | Effect::NoUntapPowerAtLeast(_) => {}
             // Done as the enchantment enters play (see the end of `resolve_spell`).
             Effect::DamageEnchanted(_) => {}
             Effect::DamageDisintegrate(a, _) => {

@@ -478,6 +478,8 @@ pub struct Game {
     pub must_attack: Vec<CardId>,
     /// The creatures declared as attackers this turn.
     pub attacked_with: Vec<CardId>,
+    /// Mana spent this turn on capped abilities: (card, ability index, total).
+    pub spent: Vec<(CardId, u8, u32)>,
     /// The cards in play in order, kept between moves: the rules look at every permanent
     /// many times a turn, and scanning every card each time (libraries included) would make
     /// a long game quadratic. Emptied by [`Game::move_card`], the only way zones change.
@@ -503,7 +505,7 @@ impl std::hash::Hash for Game {
         self.died.hash(h);
         self.state_fired.hash(h);
         self.buried.hash(h);
-        (&self.must_attack, &self.attacked_with).hash(h);
+        (&self.must_attack, &self.attacked_with, &self.spent).hash(h);
         self.disintegrated.hash(h);
         self.player_damage.hash(h);
         self.on_its_way.hash(h);

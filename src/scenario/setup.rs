@@ -360,6 +360,7 @@ impl<'s> Loader<'s> {
             upkeep_dealt: Vec::new(),
             must_attack: Vec::new(),
             attacked_with: Vec::new(),
+            spent: Vec::new(),
             in_play_cache: std::cell::RefCell::new(None),
             statics_cache: std::cell::RefCell::new(None),
         };

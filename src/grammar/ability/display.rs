@@ -23,6 +23,9 @@ impl fmt::Display for Ability {
                 if c.before_opponents_attack {
                     f.write_str("; use only during an opponent's turn, before the attack")?;
                 }
+                if let Some(n) = c.spend_cap {
+                    write!(f, "; spend no more than {n} this way each turn")?;
+                }
                 Ok(())
             }
             Self::ExtraTargetCost(m) => write!(f, "costs {m} more for each target after the first"),
@@ -273,6 +276,10 @@ impl fmt::Display for Effect {
             ),
             Self::ReverseDamage => f.write_str(
                 "all damage dealt to you this turn by one source is prevented retroactively, and you gain that much life",
+            ),
+            Self::NoUntapPowerAtLeast(n) => write!(
+                f,
+                "creatures with power {n} or greater do not untap during their controllers' untap phases"
             ),
             Self::TakeUnblockedDamage => {
                 f.write_str("all damage that unblocked attackers would deal to you is dealt to this instead while this is untapped")

@@ -10,7 +10,8 @@
 //!          | "comes into play with" N KIND "counters" | cost_change | enchant | entering
 //!          | "enters play as a copy of" target        (Clone: copies its target as it resolves)
 //!          | "cast only during an opponent's turn, before the attack"
-//!          (an activated ability may end "; use only during an opponent's turn, before the attack")
+//!          (an activated ability may end "; use only during an opponent's turn, before the attack"
+//!          or "; spend no more than" N "this way each turn")
 //! keyword  = "flying" | "first strike" | "trample" | "banding" | "wall" | "does not tap to attack"
 //!          | LAND "walk" | "protection from" color
 //!          | "cannot attack unless the defending player controls a(n)" LAND
@@ -19,6 +20,7 @@
 //!          | affected ("has" | "have") base power and toughness N "/" N   (sets the base)
 //!          | "all damage that unblocked attackers would deal to you is dealt to this instead while
 //!             this is untapped"
+//!          | "creatures with power" N "or greater do not untap during their controllers' untap phases"
 //! affected = "enchanted creature" | "other" TYPE | "all" TYPE | "all creatures" | COLOR "creatures"
 //!          | "attacking creatures you control" | "enchanted land" | "nonbasic lands"
 //! static  += affected ("is" | "are") (LAND | "the chosen basic land type")    (a land type change)
@@ -281,6 +283,9 @@ pub enum Effect {
     Enchant(TargetSpec),
     /// Damage to the creature the enchantment enchants (Earthbind as it enters play).
     DamageEnchanted(Amount),
+    /// Creatures with at least this power do not untap during their controllers' untap phases
+    /// (Meekstone: a static ability, off while its artifact is tapped, 002 Artifact L1339-1342).
+    NoUntapPowerAtLeast(i32),
     /// The creature must attack this turn; at end of turn it is destroyed if it did not
     /// (Nettling Imp; 002 Attack or Die Effects, Must Attack or Block).
     AttackOrDie(TargetSpec),
@@ -437,6 +442,9 @@ pub struct ActivationCost {
     pub any_player: bool,
     /// `...; use only during an opponent's turn, before the attack` (Nettling Imp).
     pub before_opponents_attack: bool,
+    /// `...; spend no more than N this way each turn` (Roterothopter): a cap on the mana paid
+    /// for this ability in a turn, by whoever controls it (002 L1268-1276).
+    pub spend_cap: Option<u32>,
 }
 
 impl ActivationCost {

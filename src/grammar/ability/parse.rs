@@ -135,6 +135,12 @@ fn ability(i: &str) -> PResult<'_, Ability> {
     .parse(r)?;
     let (r, before) =
         opt(((space0, char(';'), space0, kw("use"), sp, kw("only"), sp), before_opponents_attack)).parse(r)?;
+    let (r, cap) = opt((
+        (space0, char(';'), space0, kw("spend"), sp, kw("no"), sp, kw("more"), sp, kw("than"), sp),
+        number,
+        (sp, kw("this"), sp, kw("way"), sp, kw("each"), sp, kw("turn")),
+    ))
+    .parse(r)?;
     Ok((
         r,
         Ability::Activated(
@@ -142,6 +148,7 @@ fn ability(i: &str) -> PResult<'_, Ability> {
                 upkeep_only: only.is_some(),
                 any_player: anyone.is_some(),
                 before_opponents_attack: before.is_some(),
+                spend_cap: cap.map(|(_, n, _)| n),
                 ..cost
             },
             e,
@@ -552,7 +559,7 @@ fn trigger(i: &str) -> PResult<'_, Trigger> {
 /// A static effect that is not a change of characteristics (see [`continuous`] for those).
 fn static_effect(i: &str) -> PResult<'_, Effect> {
     let (r, e) = effect(i)?;
-    if e == Effect::TakeUnblockedDamage {
+    if matches!(e, Effect::TakeUnblockedDamage | Effect::NoUntapPowerAtLeast(_)) {
         return Ok((r, e));
     }
     Err(nom::Err::Error(PError::expected(i, "a static effect")))
@@ -742,6 +749,18 @@ fn effect(i: &str) -> PResult<'_, Effect> {
         .parse(i)
     {
         return Ok((r, Effect::TakeUnblockedDamage));
+    }
+    if let Ok((r, (_, n, _))) = (
+        (kw("creatures"), sp, kw("with"), sp, kw("power"), sp),
+        number,
+        (
+            (sp, kw("or"), sp, kw("greater"), sp, kw("do"), sp, kw("not"), sp, kw("untap"), sp),
+            (kw("during"), sp, kw("their"), sp, tag_no_case("controllers'"), sp, kw("untap"), sp, kw("phases")),
+        ),
+    )
+        .parse(i)
+    {
+        return Ok((r, Effect::NoUntapPowerAtLeast(i32::try_from(n).unwrap_or(i32::MAX))));
     }
     if let Ok((r, _)) = (
         (kw("if"), sp, kw("the"), sp, kw("discarded"), sp, kw("card"), sp, kw("is"), sp, kw("a"), sp, kw("land")),
