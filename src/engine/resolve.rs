@@ -115,6 +115,11 @@ impl Engine<'_> {
                     .iter()
                     .filter_map(|a| match a {
                         crate::grammar::ability::Ability::EntersWithCounters(n, k) => Some((k.clone(), *n)),
+                        // X as paid for this spell (a copy's X is 0: 002 L1810-1811).
+                        crate::grammar::ability::Ability::EntersWithXCounters(k) => {
+                            let x = if self.game.card(sp.card).own_def.is_some() { 0 } else { sp.x };
+                            Some((k.clone(), x))
+                        }
                         _ => None,
                     })
                     .collect();

@@ -65,6 +65,7 @@ impl fmt::Display for Ability {
             Self::CostChange(c) => write!(f, "{c}"),
             Self::EntersAsCopy(t) => write!(f, "enters play as a copy of {t}"),
             Self::OpponentsTurnBeforeAttack => f.write_str("cast only during an opponent's turn, before the attack"),
+            Self::EntersWithXCounters(k) => write!(f, "comes into play with X {k} counters"),
             Self::EntersWithCounters(n, k) => {
                 write!(f, "comes into play with {n} {k} counter{}", if *n == 1 { "" } else { "s" })
             }

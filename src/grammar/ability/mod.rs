@@ -7,7 +7,7 @@
 //!          | "costs" mana "more for each target after the first"
 //!          | "during your upkeep," upkeep | "cumulative upkeep:" mana_cost
 //!          | "additional cost:" cost | "alternative cost:" cost
-//!          | "comes into play with" N KIND "counters" | cost_change | enchant | entering
+//!          | "comes into play with" (N | "X") KIND "counters" | cost_change | enchant | entering
 //!          | "enters play as a copy of" target        (Clone: copies its target as it resolves)
 //!          | "cast only during an opponent's turn, before the attack"
 //!          (an activated ability may end "; use only during an opponent's turn, before the attack"
@@ -554,6 +554,9 @@ pub enum Ability {
     CostChange(CostChange),
     /// `comes into play with N KIND counters`.
     EntersWithCounters(u32, String),
+    /// `comes into play with X KIND counters`: X as paid when it was cast (0 when it enters
+    /// play otherwise: 002 L1578-1580, L1810-1811).
+    EntersWithXCounters(String),
     /// `cast only during an opponent's turn, before the attack` (Siren's Call).
     OpponentsTurnBeforeAttack,
     /// `enters play as a copy of target creature`: the spell targets a creature and, resolving,

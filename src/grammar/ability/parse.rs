@@ -83,6 +83,12 @@ fn ability(i: &str) -> PResult<'_, Ability> {
     {
         return Ok((r, Ability::EntersWithCounters(n, k.to_owned())));
     }
+    if let Ok((r, (_, k, _))) =
+        ((kw("comes"), sp, kw("into"), sp, kw("play"), sp, kw("with"), sp, kw("X"), sp), word, (sp, kw("counters")))
+            .parse(i)
+    {
+        return Ok((r, Ability::EntersWithXCounters(k.to_owned())));
+    }
     if let Ok((r, _)) = (kw("cast"), sp, kw("only"), sp, before_opponents_attack).parse(i) {
         return Ok((r, Ability::OpponentsTurnBeforeAttack));
     }
