@@ -292,6 +292,18 @@ impl Engine<'_> {
             }
             self.game.spent.push((an.card, i, cost));
         }
+        // Once each turn, for each player who controls it (002 L1276-1278).
+        if let Source::Ability(i) = an.source
+            && self.ability_cost(an.card, i).is_some_and(|c| c.once_each_turn)
+        {
+            if self.game.used.contains(&(an.card, i, an.player)) {
+                return Err(Stop::refuse(Refusal::Cost {
+                    card: an.card,
+                    fault: super::costs::CostFault::OnceEachTurn,
+                }));
+            }
+            self.game.used.push((an.card, i, an.player));
+        }
         let tap = bill.tap;
         if tap && self.game.card(an.card).tapped {
             self.pay_tap(an.card)?;

@@ -122,6 +122,8 @@ pub enum CostFault {
     /// A card or ability limited to an opponent's turn, before the attack, played at another
     /// time (002 Attack or Die Effects, L1387-1394).
     OnlyBeforeOpponentsAttack,
+    /// A once-each-turn ability its player already used this turn (002 L1276-1278).
+    OnceEachTurn,
     /// More mana than the ability's cap for the turn (002 L1268-1276).
     SpendCap {
         /// The cap.
@@ -141,7 +143,7 @@ impl CostFault {
             Self::Mandatory => PHASE_COST,
             Self::OnlyInUpkeep => Rule::g("Activation Cost"),
             Self::OnlyBeforeOpponentsAttack => Rule::g("Attack or Die Effects"),
-            Self::SpendCap { .. } => Rule::g("Activation Cost"),
+            Self::SpendCap { .. } | Self::OnceEachTurn => Rule::g("Activation Cost"),
             _ => COSTS,
         }
     }

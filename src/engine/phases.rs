@@ -97,6 +97,7 @@ impl Engine<'_> {
             self.game.must_attack.clear();
             self.game.attacked_with.clear();
             self.game.spent.clear();
+            self.game.used.clear();
             let active = self.game.active;
             for c in self.game.zone(Zone::Play, Some(active)) {
                 self.game.card_mut(c).sick = false;

@@ -1196,6 +1196,9 @@ impl Engine<'_> {
             }
             F::Mandatory => format!("{name}'s upkeep cost must be paid when it can be: it is not optional"),
             F::OnlyInUpkeep => format!("{name}'s ability may be used only during its controller's upkeep"),
+            F::OnceEachTurn => {
+                format!("{name}'s ability may be used only once each turn, and its player has used it this turn")
+            }
             F::SpendCap { cap, spent, cost } => format!(
                 "no more than {cap} may be spent on {name}'s ability each turn: {spent} spent already, and this use costs {cost}"
             ),

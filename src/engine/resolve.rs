@@ -500,7 +500,8 @@ impl Engine<'_> {
             | Effect::Enchant(_)
             | Effect::Copy(_)
             | Effect::TakeUnblockedDamage
-            | Effect::NoUntapPowerAtLeast(_) => {}
+            | Effect::NoUntapPowerAtLeast(_)
+            | Effect::ControlEnchanted => {}
             // Done as the enchantment enters play (see the end of `resolve_spell`).
             Effect::DamageEnchanted(_) => {}
             Effect::DamageDisintegrate(a, _) => {

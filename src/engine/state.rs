@@ -90,6 +90,8 @@ pub struct Card {
     /// Its own definition while in play as a copy of another card (Clone): `def` is then the
     /// copied card's, and this one comes back when it leaves play.
     pub own_def: Option<DefId>,
+    /// The controller it had before a control effect (Control Magic) took it, while one does.
+    pub control_base: Option<PlayerId>,
     /// The copied definition it had as it last left play (what a Sacrifice paid with it
     /// reads: 002 L1776-1778); cleared by its next move.
     pub left_as: Option<DefId>,
@@ -480,6 +482,8 @@ pub struct Game {
     pub attacked_with: Vec<CardId>,
     /// Mana spent this turn on capped abilities: (card, ability index, total).
     pub spent: Vec<(CardId, u8, u32)>,
+    /// Once-each-turn abilities used this turn: (card, ability index, player).
+    pub used: Vec<(CardId, u8, PlayerId)>,
     /// The cards in play in order, kept between moves: the rules look at every permanent
     /// many times a turn, and scanning every card each time (libraries included) would make
     /// a long game quadratic. Emptied by [`Game::move_card`], the only way zones change.
@@ -505,7 +509,7 @@ impl std::hash::Hash for Game {
         self.died.hash(h);
         self.state_fired.hash(h);
         self.buried.hash(h);
-        (&self.must_attack, &self.attacked_with, &self.spent).hash(h);
+        (&self.must_attack, &self.attacked_with, &self.spent, &self.used).hash(h);
         self.disintegrated.hash(h);
         self.player_damage.hash(h);
         self.on_its_way.hash(h);
@@ -593,6 +597,7 @@ impl Game {
             c.chosen = None;
             c.controller = c.owner;
             c.left_as = None;
+            c.control_base = None;
             if let Some(own) = c.own_def.take() {
                 c.left_as = Some(c.def);
                 c.def = own;

@@ -361,6 +361,7 @@ impl<'s> Loader<'s> {
             must_attack: Vec::new(),
             attacked_with: Vec::new(),
             spent: Vec::new(),
+            used: Vec::new(),
             in_play_cache: std::cell::RefCell::new(None),
             statics_cache: std::cell::RefCell::new(None),
         };

@@ -100,6 +100,7 @@ impl Loader<'_> {
             chosen: None,
             own_def: None,
             left_as: None,
+            control_base: None,
         };
         for (state, at) in &e.states {
             let sp = text.span.at(*at, 1);

@@ -23,6 +23,9 @@ impl fmt::Display for Ability {
                 if c.before_opponents_attack {
                     f.write_str("; use only during an opponent's turn, before the attack")?;
                 }
+                if c.once_each_turn {
+                    f.write_str("; use only once each turn")?;
+                }
                 if let Some(n) = c.spend_cap {
                     write!(f, "; spend no more than {n} this way each turn")?;
                 }
@@ -278,6 +281,7 @@ impl fmt::Display for Effect {
             Self::ReverseDamage => f.write_str(
                 "all damage dealt to you this turn by one source is prevented retroactively, and you gain that much life",
             ),
+            Self::ControlEnchanted => f.write_str("you control enchanted creature"),
             Self::NoUntapPowerAtLeast(n) => write!(
                 f,
                 "creatures with power {n} or greater do not untap during their controllers' untap phases"

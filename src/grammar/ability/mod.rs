@@ -11,7 +11,7 @@
 //!          | "enters play as a copy of" target        (Clone: copies its target as it resolves)
 //!          | "cast only during an opponent's turn, before the attack"
 //!          (an activated ability may end "; use only during an opponent's turn, before the attack"
-//!          or "; spend no more than" N "this way each turn")
+//!          or "; use only once each turn" or "; spend no more than" N "this way each turn")
 //! keyword  = "flying" | "first strike" | "trample" | "banding" | "wall" | "does not tap to attack"
 //!          | LAND "walk" | "protection from" color
 //!          | "cannot attack unless the defending player controls a(n)" LAND
@@ -21,6 +21,7 @@
 //!          | "all damage that unblocked attackers would deal to you is dealt to this instead while
 //!             this is untapped"
 //!          | "creatures with power" N "or greater do not untap during their controllers' untap phases"
+//!          | "you control enchanted creature"
 //! affected = "enchanted creature" | "other" TYPE | "all" TYPE | "all creatures" | COLOR "creatures"
 //!          | "attacking creatures you control" | "enchanted land" | "nonbasic lands"
 //! static  += affected ("is" | "are") (LAND | "the chosen basic land type")    (a land type change)
@@ -283,6 +284,9 @@ pub enum Effect {
     Enchant(TargetSpec),
     /// Damage to the creature the enchantment enchants (Earthbind as it enters play).
     DamageEnchanted(Amount),
+    /// The enchantment's controller controls the creature it enchants (Control Magic; the
+    /// newest such enchantment wins, and control goes back when none is left).
+    ControlEnchanted,
     /// Creatures with at least this power do not untap during their controllers' untap phases
     /// (Meekstone: a static ability, off while its artifact is tapped, 002 Artifact L1339-1342).
     NoUntapPowerAtLeast(i32),
@@ -442,6 +446,9 @@ pub struct ActivationCost {
     pub any_player: bool,
     /// `...; use only during an opponent's turn, before the attack` (Nettling Imp).
     pub before_opponents_attack: bool,
+    /// `...; use only once each turn`: once per turn for each player who controls it (002
+    /// L1276-1278).
+    pub once_each_turn: bool,
     /// `...; spend no more than N this way each turn` (Roterothopter): a cap on the mana paid
     /// for this ability in a turn, by whoever controls it (002 L1268-1276).
     pub spend_cap: Option<u32>,

@@ -141,6 +141,9 @@ fn ability(i: &str) -> PResult<'_, Ability> {
     .parse(r)?;
     let (r, before) =
         opt(((space0, char(';'), space0, kw("use"), sp, kw("only"), sp), before_opponents_attack)).parse(r)?;
+    let (r, once) =
+        opt((space0, char(';'), space0, kw("use"), sp, kw("only"), sp, kw("once"), sp, kw("each"), sp, kw("turn")))
+            .parse(r)?;
     let (r, cap) = opt((
         (space0, char(';'), space0, kw("spend"), sp, kw("no"), sp, kw("more"), sp, kw("than"), sp),
         number,
@@ -155,6 +158,7 @@ fn ability(i: &str) -> PResult<'_, Ability> {
                 any_player: anyone.is_some(),
                 before_opponents_attack: before.is_some(),
                 spend_cap: cap.map(|(_, n, _)| n),
+                once_each_turn: once.is_some(),
                 ..cost
             },
             e,
@@ -565,7 +569,7 @@ fn trigger(i: &str) -> PResult<'_, Trigger> {
 /// A static effect that is not a change of characteristics (see [`continuous`] for those).
 fn static_effect(i: &str) -> PResult<'_, Effect> {
     let (r, e) = effect(i)?;
-    if matches!(e, Effect::TakeUnblockedDamage | Effect::NoUntapPowerAtLeast(_)) {
+    if matches!(e, Effect::TakeUnblockedDamage | Effect::NoUntapPowerAtLeast(_) | Effect::ControlEnchanted) {
         return Ok((r, e));
     }
     Err(nom::Err::Error(PError::expected(i, "a static effect")))
@@ -755,6 +759,9 @@ fn effect(i: &str) -> PResult<'_, Effect> {
         .parse(i)
     {
         return Ok((r, Effect::TakeUnblockedDamage));
+    }
+    if let Ok((r, _)) = (kw("you"), sp, kw("control"), sp, kw("enchanted"), sp, kw("creature")).parse(i) {
+        return Ok((r, Effect::ControlEnchanted));
     }
     if let Ok((r, (_, n, _))) = (
         (kw("creatures"), sp, kw("with"), sp, kw("power"), sp),
