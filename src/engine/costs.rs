@@ -246,7 +246,8 @@ impl Engine<'_> {
         }
         let def = self.def(c);
         match &s.what {
-            Sacrificed::Creature => def.kind.is_creature(),
+            // An animated land or artifact is a creature to sacrifice (002 L1308).
+            Sacrificed::Creature => self.is_creature(c),
             Sacrificed::Artifact => def.kind.is_artifact(),
             Sacrificed::Land => def.kind == CardKind::Land,
             // A basic land's type is its name (Swamp, Snow-Covered Swamp); others print it.
