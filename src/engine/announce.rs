@@ -381,6 +381,7 @@ impl Engine<'_> {
             text: if cast_spell { Vec::new() } else { self.chars(an.card).text },
             sacrificed,
             discarded: an.discards.clone(),
+            division: an.division.clone(),
             status: Status::BeingCast,
         });
         let cast = matches!(an.source, Source::Spell(_));

@@ -243,6 +243,7 @@ impl Engine<'_> {
                     sacrificed: Vec::new(),
                     discarded: Vec::new(),
                     source_power: self.pt(c).0,
+                    division: Vec::new(),
                     status: Status::Waiting,
                 });
                 self.game.top_mut().batch.push(id);
@@ -291,6 +292,7 @@ impl Engine<'_> {
                 text: self.chars(c).text,
                 sacrificed: Vec::new(),
                 discarded: Vec::new(),
+                division: Vec::new(),
                 status: Status::Waiting,
             });
             self.depth = self.depth.saturating_add(1);
