@@ -94,6 +94,12 @@ impl Engine<'_> {
             self.lethal_now(Rule::g("Damage: lethal damage is checked whenever damage or toughness changes"))?;
         }
         self.bury_orphans();
+        // m13: an instant or sorcery "has its effect ..., then you put the card into your
+        // graveyard" (001 L315): its damage is dealt before the card moves; lethal damage is
+        // looked for once it has (below).
+        if self.on_the_stack() && !self.game.packets.is_empty() {
+            self.deal_shielded()?;
+        }
         // 002 Step 4: when it finishes resolving, a spell goes into play or into the graveyard.
         if cast {
             if self.kind(sp.card).is_permanent() {
@@ -620,6 +626,12 @@ impl Engine<'_> {
             Effect::BuryThis => {
                 if self.game.card(source).zone == Zone::Play {
                     buried.push(source);
+                }
+            }
+            Effect::SacrificeThis => {
+                if self.game.card(source).zone == Zone::Play {
+                    let p = self.game.card(source).controller;
+                    self.sacrifice(p, source, "as its ability says");
                 }
             }
             Effect::CountersOnThis(n, kind) | Effect::CountersOnTarget(n, kind, _) => {

@@ -309,6 +309,7 @@ impl fmt::Display for Effect {
             Self::DamageEachCreatureAndPlayer(a) => write!(f, "deal {a} damage to each creature and each player"),
             Self::NoCombatDamage => f.write_str("creatures deal no combat damage this turn"),
             Self::BuryThis => f.write_str("bury this"),
+            Self::SacrificeThis => f.write_str("sacrifice this"),
             Self::DamageDisintegrate(a, t) => write!(
                 f,
                 "deal {a} damage to {t}; that creature cannot regenerate this turn and is removed from the game instead of going to the graveyard this turn"

@@ -62,7 +62,7 @@
 //!          | "replace one" ("color word" | "basic land type") "with another in the text of" target
 //!            (the new word is chosen at announcement: `choosing blue`)
 //!          | target "gains" amount "life" | "return" target "to its owner's hand"
-//!          | ("destroy" | "bury") (target | "all creatures") | "bury this"
+//!          | ("destroy" | "bury") (target | "all creatures") | "bury this" | "sacrifice this"
 //!          | "destroy" target "; you gain life equal to its casting cost"
 //!          | "deal damage equal to this's power to" target "; it deals damage equal to its power to this"
 //!          | "prevent" ["up to"] amount "damage to" target
@@ -242,6 +242,9 @@ pub enum Effect {
     NoCombatDamage,
     /// Buries the permanent with the ability.
     BuryThis,
+    /// Its controller sacrifices the permanent with the ability (the modern texts' word where
+    /// the old ones bury it: 001 L854, L1249).
+    SacrificeThis,
     /// Damage to one target; that creature cannot regenerate this turn and is removed
     /// from the game instead of going to the graveyard this turn (Disintegrate).
     DamageDisintegrate(Amount, TargetSpec),

@@ -915,6 +915,9 @@ fn effect(i: &str) -> PResult<'_, Effect> {
     if let Ok((r, _)) = (kw("bury"), sp, kw("this")).parse(i) {
         return Ok((r, Effect::BuryThis));
     }
+    if let Ok((r, _)) = (kw("sacrifice"), sp, kw("this")).parse(i) {
+        return Ok((r, Effect::SacrificeThis));
+    }
     if let Ok((r, (_, _, _, n, _, kind, _, _, _, _, _))) = (
         kw("put"),
         sp,
