@@ -37,7 +37,15 @@ pub fn ability_kind(a: &Ability) -> String {
             "alternative cost: may be paid instead of the mana cost (`sacrificing ...`)".to_owned()
         }
         Ability::CostChange(_) => "continuous: changes costs when they are announced".to_owned(),
-        Ability::EntersWithCounters(..) => "comes into play with these counters".to_owned(),
+        Ability::EntersWithCounters(..) | Ability::EntersWithXCounters(_) => {
+            "comes into play with these counters".to_owned()
+        }
+        Ability::OpponentsTurnBeforeAttack => {
+            "a limit on when it may be cast: an opponent's turn, before the attack".to_owned()
+        }
+        Ability::EntersAsCopy(_) => {
+            "a copy card: targets as it is cast, enters play as a copy of the target".to_owned()
+        }
     }
 }
 

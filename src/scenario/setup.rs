@@ -361,6 +361,10 @@ impl<'s> Loader<'s> {
             shields: Vec::new(),
             regen_shields: Vec::new(),
             upkeep_dealt: Vec::new(),
+            must_attack: Vec::new(),
+            attacked_with: Vec::new(),
+            spent: Vec::new(),
+            used: Vec::new(),
             in_play_cache: std::cell::RefCell::new(None),
             statics_cache: std::cell::RefCell::new(None),
         };
