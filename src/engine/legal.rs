@@ -402,7 +402,8 @@ impl<'a> Position<'a> {
         } else if let Some(cb) = &g.combat {
             out.push(Action::Block(p, None));
             for &a in &cb.attackers {
-                for group in subsets(&creatures, 2).into_iter().filter(|s| !s.is_empty()) {
+                // Up to three blockers on one attacker (rampage counts the blockers beyond the first).
+                for group in subsets(&creatures, 3).into_iter().filter(|s| !s.is_empty()) {
                     out.push(Action::Block(p, Some((a, group))));
                 }
             }

@@ -9,7 +9,7 @@
 //!          | "additional cost:" cost | "alternative cost:" cost
 //!          | "comes into play with" N KIND "counters" | cost_change | enchant | entering
 //! keyword  = "flying" | "first strike" | "trample" | "banding" | "wall" | "does not tap to attack"
-//!          | LAND "walk" | "protection from" color
+//!          | LAND "walk" | "protection from" color | "rampage" N
 //!          | "cannot attack unless the defending player controls a(n)" LAND
 //! static   = affected ("gets" | "get") signed "/" signed        (a modifier, applied in timestamp order)
 //!          | affected ("gains" | "gain" | "loses" | "lose") keyword
@@ -98,6 +98,9 @@ pub enum Keyword {
     Protection(Color),
     /// Cannot attack unless the defending player controls a land of this type.
     AttacksOnlyIfDefenderControls(String),
+    /// `rampage N`: +N/+N until end of turn for each creature beyond the first assigned to
+    /// block it, fixed as the blockers are declared (002 Rampage L3342-3354).
+    Rampage(u32),
 }
 
 impl std::fmt::Display for Keyword {
@@ -114,6 +117,7 @@ impl std::fmt::Display for Keyword {
             Self::AttacksOnlyIfDefenderControls(l) => {
                 write!(f, "cannot attack unless the defending player controls an {l}")
             }
+            Self::Rampage(n) => write!(f, "rampage {n}"),
         }
     }
 }
