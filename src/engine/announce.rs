@@ -291,6 +291,7 @@ impl Engine<'_> {
             text: if cast_spell { Vec::new() } else { self.chars(an.card).text },
             sacrificed,
             discarded: an.discards.clone(),
+            enchanted: if cast_spell { None } else { self.game.card(an.card).enchanting },
             status: Status::BeingCast,
         });
         let cast = matches!(an.source, Source::Spell(_));

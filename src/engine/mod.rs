@@ -16,6 +16,7 @@ mod illegal;
 pub mod legal;
 mod legality;
 mod mana;
+mod moving;
 mod on_its_way;
 mod phases;
 pub mod position;
@@ -320,6 +321,7 @@ impl Engine<'_> {
                     | EventKind::DamageDealt { .. }
                     | EventKind::Countered { .. }
                     | EventKind::EntersPlay { .. }
+                    | EventKind::EnchantmentMoved { .. }
                     | EventKind::Pumped { .. }
                     | EventKind::Granted { .. }
                     | EventKind::Lost { .. }

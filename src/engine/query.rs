@@ -213,6 +213,25 @@ impl Engine<'_> {
         })
     }
 
+    /// For moving an enchantment: why the `i`-th target does not fit, given the first (the
+    /// enchantment). The first must be a local enchantment on a permanent; the second a
+    /// permanent the enchantment could legally be cast on now, with its colours now, other than
+    /// the one it enchants (002 Moving Enchantments L2846-2851, L2873-2875, L2883-2888: a
+    /// Chaoslaced Holy Armor may go onto a Black Knight).
+    pub(super) fn move_fault(&self, first: Target, t: Target, i: usize) -> Option<TargetFault> {
+        let Target::Card(e) = first else { return Some(TargetFault::NotEnchanting) };
+        let host = self.game.card(e).enchanting;
+        let spec = self.def(e).enchant_target();
+        if i == 0 {
+            return (host.is_none() || spec.is_none()).then_some(TargetFault::NotEnchanting);
+        }
+        let (Some(host), Some(spec)) = (host, spec) else { return None };
+        if t == Target::Card(host) {
+            return Some(TargetFault::AlreadyEnchanted);
+        }
+        self.target_fault(&spec, t, &self.colors(e)).map(|f| TargetFault::CannotCarry(e, Box::new(f)))
+    }
+
     /// Why `t` cannot be a target of this spec, in words (None when it can).
     pub(super) fn target_problem(&self, spec: &TargetSpec, t: Target, colors: &[Color]) -> Option<String> {
         self.target_fault(spec, t, colors).map(|f| self.target_fault_text(t, &f))
@@ -306,6 +325,13 @@ impl Engine<'_> {
             TargetFault::NoFlying => format!("{name} does not have flying"),
             TargetFault::Itself => format!("{name} is the source itself (the ability says other than this)"),
             TargetFault::CostNotX { cost, x } => format!("{name} has converted casting cost {cost}, not X={x}"),
+            TargetFault::NotEnchanting => format!("{name} is not an enchantment on a creature or land"),
+            TargetFault::AlreadyEnchanted => format!("the enchantment already enchants {name}"),
+            TargetFault::CannotCarry(e, inner) => format!(
+                "{} could not legally be cast on {name}, so it cannot be moved there: {}",
+                self.label(*e),
+                self.target_fault_text(t, inner)
+            ),
         }
     }
 

@@ -14,7 +14,7 @@ use crate::trace::{EventKind, Rule};
 const STEP4: Rule = Rule::g("Spell and Ability Timing, Step 4: Resolution");
 
 impl Engine<'_> {
-    fn amount(a: Amount, x: u32) -> i32 {
+    pub(super) fn amount(a: Amount, x: u32) -> i32 {
         match a {
             Amount::Fixed(n) => n,
             Amount::X(k) => k.saturating_mul(i32::try_from(x).unwrap_or(i32::MAX)),
@@ -35,8 +35,13 @@ impl Engine<'_> {
         let mut legal = Vec::new();
         let mut problems = Vec::new();
         if let Some(spec) = &spec {
-            for &t in &sp.targets {
-                match self.target_problem(spec, t, &colors) {
+            for (i, &t) in sp.targets.iter().enumerate() {
+                let spec = effect.target_at(i).unwrap_or(spec);
+                let mut problem = self.target_problem(spec, t, &colors);
+                if let (Effect::MoveEnchantment(..), None, Some(&first)) = (&effect, &problem, sp.targets.first()) {
+                    problem = self.move_fault(first, t, i).map(|f| self.target_fault_text(t, &f));
+                }
+                match problem {
                     None => legal.push(t),
                     Some(p) => problems.push((t, p)),
                 }
@@ -181,11 +186,21 @@ impl Engine<'_> {
         let who = |w: &Who| -> Option<CardId> {
             match w {
                 Who::This => Some(source),
-                Who::Enchanted => self.game.card(source).enchanting,
+                // Locked in on announcement (002 L2858-2863).
+                Who::Enchanted => sp.enchanted.or(self.game.card(source).enchanting),
                 Who::Target(_) => legal.iter().find_map(|t| if let Target::Card(c) = t { Some(*c) } else { None }),
             }
         };
         match effect {
+            Effect::MoveEnchantment(..) => {
+                // Both targets must still be legal: a destination gone leaves the enchantment
+                // where it was (002 L2876-2878).
+                if let (Some(&Target::Card(e)), Some(&Target::Card(d))) = (sp.targets.first(), sp.targets.get(1))
+                    && legal.len() == 2
+                {
+                    self.move_enchantment(e, d, sp.chosen.clone());
+                }
+            }
             Effect::AddMana(m) => self.add_mana(sp.controller, self.label(source), m),
             Effect::Damage(a, _) => {
                 let n = u32::try_from(Self::amount(*a, x)).unwrap_or(0);

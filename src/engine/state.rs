@@ -174,6 +174,10 @@ pub struct Spell {
     pub sacrificed: Vec<CardId>,
     /// The cards discarded to pay its cost.
     pub discarded: Vec<CardId>,
+    /// For an ability of a local enchantment: the permanent it enchanted when the ability was
+    /// announced, which the ability affects even if the enchantment moves before it resolves
+    /// (002 L2858-2863: locked in on announcement).
+    pub enchanted: Option<CardId>,
     /// What became of it.
     pub status: Status,
 }

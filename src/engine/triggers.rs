@@ -207,6 +207,7 @@ impl Engine<'_> {
                 text: self.chars(c).text,
                 sacrificed: Vec::new(),
                 discarded: Vec::new(),
+                enchanted: self.game.card(c).enchanting,
                 status: Status::Waiting,
             });
             self.depth = self.depth.saturating_add(1);

@@ -285,6 +285,7 @@ impl fmt::Display for Effect {
             }
             Self::GainLife(t, a) => write!(f, "{t} gains {a} life"),
             Self::Bounce(t) => write!(f, "return {t} to its owner's hand"),
+            Self::MoveEnchantment(e, d) => write!(f, "move {e} onto {d}"),
             Self::Destroy(t, bury) => write!(f, "{} {t}", if *bury { "bury" } else { "destroy" }),
             Self::DestroyAllCreatures(bury) => write!(f, "{} all creatures", if *bury { "bury" } else { "destroy" }),
             Self::Prevent(a, t) => write!(f, "prevent up to {a} damage to {t}"),

@@ -48,6 +48,8 @@
 //!          | "replace one" ("color word" | "basic land type") "with another in the text of" target
 //!            (the new word is chosen at announcement: `choosing blue`)
 //!          | target "gains" amount "life" | "return" target "to its owner's hand"
+//!          | "move" target "onto" target   (a local enchantment, the first target, onto the second,
+//!            as if just cast there: 002 Moving Enchantments)
 //!          | ("destroy" | "bury") (target | "all creatures") | "bury this"
 //!          | "prevent" ["up to"] amount "damage to" target
 //!          | "prevent all damage to you from a" color "source"
@@ -274,6 +276,9 @@ pub enum Effect {
     Enchant(TargetSpec),
     /// Damage to the creature the enchantment enchants (Earthbind as it enters play).
     DamageEnchanted(Amount),
+    /// Moves a local enchantment (the first target) onto another permanent (the second), as
+    /// if it were just cast there (002 Moving Enchantments, L2830-2901).
+    MoveEnchantment(TargetSpec, Box<TargetSpec>),
 }
 
 impl Effect {
@@ -302,7 +307,28 @@ impl Effect {
             | Self::SetColor(Who::Target(t), _)
             | Self::ReplaceWord(_, t)
             | Self::Regenerate(Who::Target(t))
-            | Self::Enchant(t) => Some(t),
+            | Self::Enchant(t)
+            | Self::MoveEnchantment(t, _) => Some(t),
+            _ => None,
+        }
+    }
+
+    /// The specification the `i`-th target must meet: the same for every target, except for
+    /// an effect with two targets of different kinds (moving an enchantment).
+    #[must_use]
+    pub fn target_at(&self, i: usize) -> Option<&TargetSpec> {
+        match self {
+            Self::MoveEnchantment(_, d) if i == 1 => Some(d),
+            _ => self.target(),
+        }
+    }
+
+    /// How many targets the effect takes exactly, when it takes more than one of different
+    /// kinds (moving an enchantment: the enchantment, then where it goes).
+    #[must_use]
+    pub const fn target_count(&self) -> Option<usize> {
+        match self {
+            Self::MoveEnchantment(..) => Some(2),
             _ => None,
         }
     }

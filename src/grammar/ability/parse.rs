@@ -718,6 +718,10 @@ fn effect(i: &str) -> PResult<'_, Effect> {
         }
         return cut(target).map(|t| Effect::CountersOnTarget(n.unwrap_or(1), kind.to_owned(), t)).parse(r);
     }
+    if let Ok((r, _)) = (kw("move"), sp).parse(i) {
+        let (r, (e, _, _, _, d)) = cut((target, sp, kw("onto"), sp, target)).parse(r)?;
+        return Ok((r, Effect::MoveEnchantment(e, Box::new(d))));
+    }
     if let Ok((r, _)) = (kw("return"), sp).parse(i) {
         let (r, t) = cut(target).parse(r)?;
         let (r, _) = cut((sp, kw("to"), sp, kw("its"), sp, tag("owner's"), sp, kw("hand"))).parse(r)?;

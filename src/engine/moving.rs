@@ -1,0 +1,42 @@
+//! Moving a local enchantment onto another permanent (Enchantment Alteration), as if it were
+//! just cast there (002, General Rulings Summary 07/15/97, Moving Enchantments L2830-2901).
+
+use super::Engine;
+use super::state::{CardId, Target};
+use crate::grammar::ability::{Ability, Effect};
+use crate::trace::{EventKind, Rule};
+
+impl Engine<'_> {
+    /// Moves the enchantment `e` onto `d`. The enchantment starts afresh: text and colour
+    /// changes (Sleight of Mind, the Laces), counters, its choice and the upkeep dealt with are
+    /// gone (L2833-2837, L2855-2857, L2864-2867); the choice is the one the move's line names
+    /// with `choosing`, if any. It keeps its place in the order of effects (L2893-2895). Its own
+    /// "as this enters play" effect happens again, with X as 0 (Earthbind's damage: L2838-2841,
+    /// L2868-2869), while nothing else sees it enter play (L2842-2845). Whether it may stay
+    /// where it arrived is the usual check that follows the resolution (L2883-2892).
+    pub(super) fn move_enchantment(&mut self, e: CardId, d: CardId, chosen: Option<String>) {
+        let from = self.game.card(e).enchanting;
+        self.game.eot.retain(|u| !(u.card == e && u.lasting));
+        self.game.upkeep_dealt.retain(|&x| x != e);
+        let c = self.game.card_mut(e);
+        c.counters.clear();
+        c.enchanting = Some(d);
+        c.chosen = chosen;
+        self.emit(
+            EventKind::EnchantmentMoved {
+                card: self.label(e),
+                from: from.map(|f| self.label(f)).unwrap_or_default(),
+                to: self.label(d),
+            },
+            Some(Rule::g("Moving Enchantments: the enchantment is played from scratch on its new target")),
+        );
+        let lib = self.lib;
+        let colors = self.colors(e);
+        for a in &lib.get(self.game.card(e).def).abilities {
+            if let Ability::AsEnters(Effect::DamageEnchanted(a)) = a {
+                let n = u32::try_from(Self::amount(*a, 0)).unwrap_or(0);
+                self.assign(e, &colors, Target::Card(d), n);
+            }
+        }
+    }
+}
