@@ -292,6 +292,7 @@ impl Engine<'_> {
             sacrificed,
             discarded: an.discards.clone(),
             enchanted: if cast_spell { None } else { self.game.card(an.card).enchanting },
+            alternative: self.alternative_holds(an),
             status: Status::BeingCast,
         });
         let cast = matches!(an.source, Source::Spell(_));

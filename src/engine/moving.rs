@@ -40,3 +40,19 @@ impl Engine<'_> {
         }
     }
 }
+
+impl Engine<'_> {
+    /// Whether the condition that picks an effect's other amount holds as it is announced:
+    /// its player controls a snow-covered land of the type named (Gangrenous Zombies; the
+    /// amount is then fixed, whatever happens to the land: 002 Modal L2821-2825).
+    pub(super) fn alternative_holds(&self, an: &super::action::Announce) -> bool {
+        let Some(Effect::DamageEachCreatureAndPlayerOrSnow(_, _, land)) = self.effect_of(an.card, an.source) else {
+            return false;
+        };
+        let key = crate::cards::type_key(&land);
+        self.game
+            .zone(super::state::Zone::Play, Some(an.player))
+            .into_iter()
+            .any(|c| self.def(c).name.to_lowercase().starts_with("snow-covered ") && self.chars(c).has_subtype(&key))
+    }
+}

@@ -217,9 +217,16 @@ impl Engine<'_> {
                     self.assign(source, &sp.colors, t, share);
                 }
             }
-            Effect::DamageEachNonFlyerAndPlayer(a) | Effect::DamageEachCreatureAndPlayer(a) => {
+            Effect::DamageEachNonFlyerAndPlayer(a)
+            | Effect::DamageEachCreatureAndPlayer(a)
+            | Effect::DamageEachCreatureAndPlayerOrSnow(a, ..) => {
+                // The amount fixed as it was announced (002 L2821-2825).
+                let a = match effect {
+                    Effect::DamageEachCreatureAndPlayerOrSnow(_, b, _) if sp.alternative => b,
+                    _ => a,
+                };
                 let n = u32::try_from(Self::amount(*a, x)).unwrap_or(0);
-                let flyers_too = matches!(effect, Effect::DamageEachCreatureAndPlayer(_));
+                let flyers_too = !matches!(effect, Effect::DamageEachNonFlyerAndPlayer(_));
                 let creatures: Vec<CardId> = self
                     .game
                     .zone(Zone::Play, None)

@@ -178,6 +178,9 @@ pub struct Spell {
     /// announced, which the ability affects even if the enchantment moves before it resolves
     /// (002 L2858-2863: locked in on announcement).
     pub enchanted: Option<CardId>,
+    /// A condition of the effect held as it was announced, so its other amount applies
+    /// (Gangrenous Zombies with a snow-covered Swamp: 002 L2821-2825).
+    pub alternative: bool,
     /// What became of it.
     pub status: Status,
 }

@@ -208,6 +208,7 @@ impl Engine<'_> {
                 sacrificed: Vec::new(),
                 discarded: Vec::new(),
                 enchanted: self.game.card(c).enchanting,
+                alternative: false,
                 status: Status::Waiting,
             });
             self.depth = self.depth.saturating_add(1);

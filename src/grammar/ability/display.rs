@@ -251,6 +251,9 @@ impl fmt::Display for Effect {
             Self::Damage(a, t) => write!(f, "deal {a} damage to {t}"),
             Self::DamageDivided(a, t) => write!(f, "deal {a} damage divided evenly among {t}"),
             Self::DamageEachCreatureAndPlayer(a) => write!(f, "deal {a} damage to each creature and each player"),
+            Self::DamageEachCreatureAndPlayerOrSnow(a, b, l) => {
+                write!(f, "deal {a} damage to each creature and each player, or {b} if you control a snow-covered {l}")
+            }
             Self::NoCombatDamage => f.write_str("creatures deal no combat damage this turn"),
             Self::BuryThis => f.write_str("bury this"),
             Self::DamageDisintegrate(a, t) => write!(

@@ -42,6 +42,7 @@
 //!          | "deal" amount "damage divided evenly among any number of" target
 //!          | "deal" amount "damage to each creature without flying and each player"
 //!          | "deal" amount "damage to each creature and each player"
+//!            [", or" amount "if you control a snow-covered" LAND]   (fixed at announcement)
 //!          | who "gets" signed "/" signed "until end of turn" | who "gains" keyword "until end of turn"
 //!          | who "loses" keyword "until end of turn" | who "becomes" N "/" N "until end of turn"
 //!          | who "becomes" color                      (for as long as it is in play: the Laces)
@@ -210,6 +211,10 @@ pub enum Effect {
     DamageEachNonFlyerAndPlayer(Amount),
     /// Deals damage to each creature and each player.
     DamageEachCreatureAndPlayer(Amount),
+    /// Deals the first amount to each creature and each player, or the second if the
+    /// controller controls a snow-covered land of the type named; which one is fixed as the
+    /// ability is announced (Gangrenous Zombies: 002 Modal L2821-2825).
+    DamageEachCreatureAndPlayerOrSnow(Amount, Amount, String),
     /// Creatures deal no combat damage this turn.
     NoCombatDamage,
     /// Buries the permanent with the ability.

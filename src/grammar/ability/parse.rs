@@ -618,6 +618,14 @@ fn effect(i: &str) -> PResult<'_, Effect> {
         if let Ok((r, _)) =
             (kw("to"), sp, kw("each"), sp, kw("creature"), sp, kw("and"), sp, kw("each"), sp, kw("player")).parse(r)
         {
+            let snow =
+                (space0, char(','), space0, kw("or"), sp, amount, sp, kw("if"), sp, kw("you"), sp, kw("control"))
+                    .parse(r);
+            if let Ok((r, (_, _, _, _, _, m, _, _, _, _, _, _))) = snow {
+                let (r, (_, _, _, _, land)) =
+                    cut((sp, kw("a"), sp, tag_no_case("snow-covered "), land_type)).parse(r)?;
+                return Ok((r, Effect::DamageEachCreatureAndPlayerOrSnow(n, m, land)));
+            }
             return Ok((r, Effect::DamageEachCreatureAndPlayer(n)));
         }
         if let Ok((r, _)) = (kw("divided"), sp, kw("evenly"), sp, kw("among"), sp).parse(r) {
