@@ -647,6 +647,8 @@ pub enum TargetFault {
     Protection(Color),
     /// It does not have flying.
     NoFlying,
+    /// It lacks the creature type the target names.
+    NotOfType(String),
     /// It is the permanent whose ability this is (`other than this`).
     Itself,
     /// The permanent to be moved is not a local enchantment on a permanent.

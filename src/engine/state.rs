@@ -181,6 +181,9 @@ pub struct Spell {
     /// A condition of the effect held as it was announced, so its other amount applies
     /// (Gangrenous Zombies with a snow-covered Swamp: 002 L2821-2825).
     pub alternative: bool,
+    /// Its source's power when it was announced (what an ability that uses its source's power
+    /// reads: 002 L1215-1223).
+    pub source_power: i32,
     /// What became of it.
     pub status: Status,
 }
