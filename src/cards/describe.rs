@@ -38,6 +38,12 @@ pub fn ability_kind(a: &Ability) -> String {
         }
         Ability::CostChange(_) => "continuous: changes costs when they are announced".to_owned(),
         Ability::EntersWithCounters(..) => "comes into play with these counters".to_owned(),
+        Ability::OpponentsTurnBeforeAttack => {
+            "a limit on when it may be cast: an opponent's turn, before the attack".to_owned()
+        }
+        Ability::EntersAsCopy(_) => {
+            "a copy card: targets as it is cast, enters play as a copy of the target".to_owned()
+        }
     }
 }
 

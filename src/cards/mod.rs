@@ -27,6 +27,7 @@ pub const BUILTIN: &[(&str, &str)] = &[
     ("src/cards/characteristics.yaml", include_str!("characteristics.yaml")),
     ("src/cards/costs.yaml", include_str!("costs.yaml")),
     ("src/cards/ench1.yaml", include_str!("ench1.yaml")),
+    ("src/cards/encg1.yaml", include_str!("encg1.yaml")),
 ];
 
 /// The help given where a name is not in the library: how to add a card.
@@ -213,6 +214,15 @@ impl CardDef {
                 _ => None,
             })
             .collect()
+    }
+
+    /// What a copy card (Clone) targets as it is cast: `enters play as a copy of TARGET`.
+    #[must_use]
+    pub fn copy_target(&self) -> Option<crate::grammar::ability::TargetSpec> {
+        self.abilities.iter().find_map(|a| match a {
+            Ability::EntersAsCopy(t) => Some(t.clone()),
+            _ => None,
+        })
     }
 
     /// What a local enchantment may be played on, from its type line (`Enchant Creature`):
@@ -759,8 +769,25 @@ fn parse_fields(f: Fields, origin: &str) -> Result<CardDef, Diagnostic> {
         return Err(Diagnostic::new(format!("creature `{}` has no `pt:`", name.node), name.span, "add `pt: P/T`"));
     }
     let mut abilities = Vec::new();
+    let old_type = type_text.node.to_lowercase();
     for a in &raw_abilities {
-        abilities.push(parse_ability(&a.node).map_err(|e| e.diagnostic(a, "ability"))?);
+        let mut ab = parse_ability(&a.node).map_err(|e| e.diagnostic(a, "ability"))?;
+        if let Ability::Activated(c, _) = &mut ab {
+            // Errata (002 L1290-1293, L1354-1362): a "Mono Artifact" taps as part of each
+            // activation cost; a "Continuous Artifact" has no activated ability.
+            match old_type.as_str() {
+                "mono artifact" => c.tap = true,
+                "continuous artifact" => {
+                    return Err(Diagnostic::new(
+                        "a Continuous Artifact has no activated abilities (002 L1360-1361)",
+                        a.span,
+                        "remove this ability, or give the card the type Artifact",
+                    ));
+                }
+                _ => {}
+            }
+        }
+        abilities.push(ab);
     }
     let mut modes = Vec::new();
     for (m, a) in &raw_modes {

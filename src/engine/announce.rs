@@ -5,7 +5,7 @@ use super::refusal::Refusal;
 use super::state::{CardId, CtxKind, Source, Spell, Status, Target, Zone};
 use super::{Engine, Stop};
 use crate::cards::CardKind;
-use crate::grammar::ability::{Effect, TargetKind};
+use crate::grammar::ability::{Ability, Effect, TargetKind};
 use crate::trace::{EventKind, Rule};
 
 /// How a spell or ability is played.
@@ -59,6 +59,26 @@ impl Engine<'_> {
         let Some(effect) = self.effect_of(an.card, an.source) else {
             return Err(Stop::refuse(Refusal::NoSuchAbility { card: an.card }));
         };
+        // Attack or die: only on the turn of the player whose creatures it forces, before the
+        // attack (002 Attack or Die Effects, L1387-1394).
+        let before_attack = match an.source {
+            Source::Ability(i) => self.ability_cost(an.card, i).is_some_and(|c| c.before_opponents_attack),
+            Source::Spell(_) => {
+                self.def(an.card).abilities.iter().any(|a| matches!(a, Ability::OpponentsTurnBeforeAttack))
+            }
+            Source::Triggered(_) => false,
+        };
+        if before_attack
+            && (self.game.active == an.player
+                || self.game.attacked
+                || self.game.combat.is_some()
+                || !matches!(self.phase_name(), "upkeep" | "draw" | "main"))
+        {
+            return Err(Stop::refuse(Refusal::Cost {
+                card: an.card,
+                fault: super::costs::CostFault::OnlyBeforeOpponentsAttack,
+            }));
+        }
         if let Source::Ability(i) = an.source {
             self.check_upkeep_lock(an.card)?;
             let upkeep_only = self.ability_cost(an.card, i).is_some_and(|c| c.upkeep_only);

@@ -119,6 +119,9 @@ pub enum CostFault {
     Mandatory,
     /// An ability its card limits to its controller's upkeep, played at another time.
     OnlyInUpkeep,
+    /// A card or ability limited to an opponent's turn, before the attack, played at another
+    /// time (002 Attack or Die Effects, L1387-1394).
+    OnlyBeforeOpponentsAttack,
 }
 
 impl CostFault {
@@ -128,6 +131,7 @@ impl CostFault {
             Self::NotYours(_) | Self::Twice(_) => SACRIFICE,
             Self::Mandatory => PHASE_COST,
             Self::OnlyInUpkeep => Rule::g("Activation Cost"),
+            Self::OnlyBeforeOpponentsAttack => Rule::g("Attack or Die Effects"),
             _ => COSTS,
         }
     }
@@ -186,7 +190,9 @@ impl Engine<'_> {
             if card.tapped && def.kind == CardKind::Artifact {
                 continue;
             }
-            for a in &def.abilities {
+            // A text change on the permanent (Sleight of Mind on Gloom) changes what it taxes
+            // from then on (002 L1586-1589).
+            for a in self.abilities_now(c).iter() {
                 let Ability::CostChange(ch) = a else { continue };
                 let of = |col: &Option<Color>| col.is_none_or(|col| colors.contains(&col));
                 let applies = match &ch.scope {
@@ -403,7 +409,9 @@ impl Engine<'_> {
 
     /// The converted casting cost of a permanent or card: its printed cost, X counting 0.
     pub(super) fn card_converted_cost(&self, c: CardId) -> u32 {
-        self.def(c).cost.unwrap_or_default().total()
+        // A copy card sacrificed as a copy counts the copied card's cost.
+        let def = self.game.card(c).left_as.map_or_else(|| self.def(c), |d| self.lib.get(d));
+        def.cost.unwrap_or_default().total()
     }
 
     /// The upkeep costs of a permanent as they stand now: a cumulative upkeep's mana once for

@@ -94,6 +94,8 @@ impl Engine<'_> {
                 p.land_played = false;
             }
             self.game.attacked = false;
+            self.game.must_attack.clear();
+            self.game.attacked_with.clear();
             let active = self.game.active;
             for c in self.game.zone(Zone::Play, Some(active)) {
                 self.game.card_mut(c).sick = false;

@@ -103,6 +103,11 @@ impl Engine<'_> {
         if cast {
             if self.kind(sp.card).is_permanent() {
                 self.game.move_card(sp.card, Zone::Play);
+                if let Effect::Copy(_) = effect
+                    && let Some(orig) = legal.iter().find_map(|t| if let Target::Card(c) = t { Some(*c) } else { None })
+                {
+                    self.become_copy(sp.card, orig);
+                }
                 let enchanting = match effect {
                     Effect::Enchant(_) => {
                         legal.iter().find_map(|t| if let Target::Card(c) = t { Some(*c) } else { None })
@@ -199,6 +204,34 @@ impl Engine<'_> {
                     && legal.len() == 2
                 {
                     self.move_enchantment(e, d, sp.chosen.clone());
+                }
+            }
+            Effect::AttackOrDie(_) | Effect::AttackOrDieAll => {
+                let forced: Vec<CardId> = if matches!(effect, Effect::AttackOrDieAll) {
+                    let active = self.game.active;
+                    self.game
+                        .zone(Zone::Play, Some(active))
+                        .into_iter()
+                        .filter(|&c| {
+                            self.is_creature(c) && !self.game.card(c).sick && !self.has_keyword(c, &Keyword::Wall)
+                        })
+                        .collect()
+                } else {
+                    legal.iter().filter_map(|t| if let Target::Card(c) = t { Some(*c) } else { None }).collect()
+                };
+                for c in forced {
+                    if !self.game.must_attack.contains(&c) {
+                        self.game.must_attack.push(c);
+                    }
+                    self.emit(
+                        EventKind::PlayOut {
+                            what: format!(
+                                "{} must attack this turn if able; at end of turn it is destroyed if it has not attacked",
+                                self.label(c)
+                            ),
+                        },
+                        Some(Rule::g("Attack or Die Effects")),
+                    );
                 }
             }
             Effect::AddMana(m) => self.add_mana(sp.controller, self.label(source), m),
@@ -516,7 +549,7 @@ impl Engine<'_> {
                     }
                 }
             }
-            Effect::EntersPlay | Effect::Enchant(_) | Effect::TakeUnblockedDamage => {}
+            Effect::EntersPlay | Effect::Enchant(_) | Effect::Copy(_) | Effect::TakeUnblockedDamage => {}
             // Done as the enchantment enters play (see the end of `resolve_spell`).
             Effect::DamageEnchanted(_) => {}
             Effect::DamageDisintegrate(a, _) => {
@@ -736,5 +769,34 @@ impl Engine<'_> {
                 unblocked: false,
             });
         }
+    }
+}
+
+impl Engine<'_> {
+    /// A copy card entering play takes the copied card's printed characteristics (name, cost,
+    /// colour, type, artifact-ness, P/T, abilities) and the text changes made to it, but not its
+    /// counters, damage, tapped state or the effects of other cards on it (002 Copy Cards,
+    /// L1776-1818); it enters with the counters its new text gives it (L1803-1807).
+    fn become_copy(&mut self, copy: CardId, orig: CardId) {
+        let def = self.game.card(orig).def;
+        let own = self.game.card(copy).def;
+        let text: Vec<UntilEot> = self
+            .game
+            .eot
+            .iter()
+            .filter(|e| e.card == orig && e.lasting && matches!(e.change, Change::Text(..) | Change::SetColor(_)))
+            .cloned()
+            .collect();
+        let c = self.game.card_mut(copy);
+        c.own_def = Some(own);
+        c.def = def;
+        for e in text {
+            let stamp = self.game.stamp();
+            self.game.eot.push(UntilEot { card: copy, stamp, change: e.change, lasting: true });
+        }
+        self.emit(
+            EventKind::PlayOut { what: format!("{} enters play as a copy of {}", self.label(copy), self.label(orig)) },
+            Some(Rule::g("Copy Cards")),
+        );
     }
 }

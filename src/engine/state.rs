@@ -87,6 +87,12 @@ pub struct Card {
     pub enchanting: Option<CardId>,
     /// A word chosen as it was cast that its abilities use (Phantasmal Terrain's land type).
     pub chosen: Option<String>,
+    /// Its own definition while in play as a copy of another card (Clone): `def` is then the
+    /// copied card's, and this one comes back when it leaves play.
+    pub own_def: Option<DefId>,
+    /// The copied definition it had as it last left play (what a Sacrifice paid with it
+    /// reads: 002 L1776-1778); cleared by its next move.
+    pub left_as: Option<DefId>,
 }
 
 /// A player's state.
@@ -477,6 +483,11 @@ pub struct Game {
     pub upkeep_dealt: Vec<CardId>,
     /// Alpha: preventions set up before the damage they prevent.
     pub shields: Vec<super::alpha::Shield>,
+    /// Creatures that must attack this turn and are destroyed at end of turn if they did not
+    /// (Nettling Imp, Siren's Call: 002 Attack or Die Effects).
+    pub must_attack: Vec<CardId>,
+    /// The creatures declared as attackers this turn.
+    pub attacked_with: Vec<CardId>,
     /// The cards in play in order, kept between moves: the rules look at every permanent
     /// many times a turn, and scanning every card each time (libraries included) would make
     /// a long game quadratic. Emptied by [`Game::move_card`], the only way zones change.
@@ -502,6 +513,7 @@ impl std::hash::Hash for Game {
         self.died.hash(h);
         self.state_fired.hash(h);
         self.buried.hash(h);
+        (&self.must_attack, &self.attacked_with).hash(h);
         self.disintegrated.hash(h);
         self.player_damage.hash(h);
         self.on_its_way.hash(h);
@@ -588,6 +600,11 @@ impl Game {
             c.enchanting = None;
             c.chosen = None;
             c.controller = c.owner;
+            c.left_as = None;
+            if let Some(own) = c.own_def.take() {
+                c.left_as = Some(c.def);
+                c.def = own;
+            }
         }
         // Effects on a card end when it goes anywhere but into play (a spell's Lace carries
         // over to the permanent it becomes).

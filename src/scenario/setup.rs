@@ -358,6 +358,8 @@ impl<'s> Loader<'s> {
             regenerated: Vec::new(),
             shields: Vec::new(),
             upkeep_dealt: Vec::new(),
+            must_attack: Vec::new(),
+            attacked_with: Vec::new(),
             in_play_cache: std::cell::RefCell::new(None),
             statics_cache: std::cell::RefCell::new(None),
         };

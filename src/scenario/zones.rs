@@ -98,6 +98,8 @@ impl Loader<'_> {
             counters: Vec::new(),
             enchanting: None,
             chosen: None,
+            own_def: None,
+            left_as: None,
         };
         for (state, at) in &e.states {
             let sp = text.span.at(*at, 1);

@@ -8,6 +8,9 @@
 //!          | "during your upkeep," upkeep | "cumulative upkeep:" mana_cost
 //!          | "additional cost:" cost | "alternative cost:" cost
 //!          | "comes into play with" N KIND "counters" | cost_change | enchant | entering
+//!          | "enters play as a copy of" target        (Clone: copies its target as it resolves)
+//!          | "cast only during an opponent's turn, before the attack"
+//!          (an activated ability may end "; use only during an opponent's turn, before the attack")
 //! keyword  = "flying" | "first strike" | "trample" | "banding" | "wall" | "does not tap to attack"
 //!          | LAND "walk" | "protection from" color | "rampage" N
 //!          | "cannot attack unless the defending player controls a(n)" LAND
@@ -71,11 +74,14 @@
 //!          | "all damage dealt to you this turn by one source is prevented retroactively, and you
 //!             gain that much life"
 //!          | "put" ["a"] [N] KIND ("counter" | "counters") "on" ("this" | target)
+//!          | (target | "each non-wall creature the active player has controlled since the turn
+//!             began") "must attack this turn or be destroyed at end of turn"   (attack or die)
 //! disintegrate_rider = "; that creature cannot regenerate this turn and is removed from the
 //!             game instead of going to the graveyard this turn"
 //! who      = "this" | "enchanted creature" | target
 //! target   = ["any number of"] "target" (adjective | kind | "," | "or")+ ["other than this"]
-//!            e.g. target nonartifact, nonblack creature; adjectives include "flying"
+//!            ["the active player has controlled since the turn began"]
+//!            e.g. target nonartifact, nonblack creature; adjectives include "flying", "non-wall"
 //! amount   = N | "X"
 //! ```
 
@@ -183,6 +189,11 @@ pub enum Filter {
     Flying,
     /// It is not the permanent whose ability this is (`other than this`).
     NotThis,
+    /// It does not have the wall ability (`non-wall`).
+    NonWall,
+    /// The active player controls it and has since the turn began (`the active player has
+    /// controlled since the turn began`: not summoning sick, 002 Attack or Die Effects).
+    ActiveSinceTurnBegan,
 }
 
 /// `target ...`: what may be chosen.
@@ -305,6 +316,15 @@ pub enum Effect {
     /// Moves a local enchantment (the first target) onto another permanent (the second), as
     /// if it were just cast there (002 Moving Enchantments, L2830-2901).
     MoveEnchantment(TargetSpec, Box<TargetSpec>),
+    /// The creature must attack this turn; at end of turn it is destroyed if it did not
+    /// (Nettling Imp; 002 Attack or Die Effects, Must Attack or Block).
+    AttackOrDie(TargetSpec),
+    /// Each creature of the kind must attack this turn or be destroyed at end of turn (Siren's
+    /// Call): `each non-wall creature the active player has controlled since the turn began`.
+    AttackOrDieAll,
+    /// A creature spell that enters play as a copy of its target (Clone; implied by
+    /// `enters play as a copy of target creature`, never written as an effect).
+    Copy(TargetSpec),
 }
 
 impl Effect {
@@ -337,7 +357,9 @@ impl Effect {
             | Self::ReplaceWord(_, t)
             | Self::Regenerate(Who::Target(t))
             | Self::Enchant(t)
-            | Self::MoveEnchantment(t, _) => Some(t),
+            | Self::MoveEnchantment(t, _)
+            | Self::AttackOrDie(t)
+            | Self::Copy(t) => Some(t),
             _ => None,
         }
     }
@@ -498,6 +520,8 @@ pub struct ActivationCost {
     pub discard: u32,
     /// `...; any player may use this ability` (Land's Edge): written after the effect.
     pub any_player: bool,
+    /// `...; use only during an opponent's turn, before the attack` (Nettling Imp).
+    pub before_opponents_attack: bool,
 }
 
 impl ActivationCost {
@@ -607,6 +631,12 @@ pub enum Ability {
     CostChange(CostChange),
     /// `comes into play with N KIND counters`.
     EntersWithCounters(u32, String),
+    /// `cast only during an opponent's turn, before the attack` (Siren's Call).
+    OpponentsTurnBeforeAttack,
+    /// `enters play as a copy of target creature`: the spell targets a creature and, resolving,
+    /// enters play with that creature's printed characteristics and text changes, but not its
+    /// counters or the effects on it (002 Copy Cards, L1746-1818).
+    EntersAsCopy(TargetSpec),
 }
 
 /// What a triggered ability waits for.

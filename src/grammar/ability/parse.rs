@@ -83,6 +83,14 @@ fn ability(i: &str) -> PResult<'_, Ability> {
     {
         return Ok((r, Ability::EntersWithCounters(n, k.to_owned())));
     }
+    if let Ok((r, _)) = (kw("cast"), sp, kw("only"), sp, before_opponents_attack).parse(i) {
+        return Ok((r, Ability::OpponentsTurnBeforeAttack));
+    }
+    if let Ok((r, _)) =
+        (kw("enters"), sp, kw("play"), sp, kw("as"), sp, kw("a"), sp, kw("copy"), sp, kw("of"), sp).parse(i)
+    {
+        return cut(target).map(Ability::EntersAsCopy).parse(r);
+    }
     if let Ok((r, t)) = trigger(i) {
         let (r, _) = cut((space0, char(','), space0)).parse(r)?;
         return cut(effect).map(|e| Ability::Triggered(t.clone(), e)).parse(r);
@@ -125,7 +133,32 @@ fn ability(i: &str) -> PResult<'_, Ability> {
         (kw("may"), sp, kw("use"), sp, kw("this"), sp, kw("ability")),
     ))
     .parse(r)?;
-    Ok((r, Ability::Activated(ActivationCost { upkeep_only: only.is_some(), any_player: anyone.is_some(), ..cost }, e)))
+    let (r, before) =
+        opt(((space0, char(';'), space0, kw("use"), sp, kw("only"), sp), before_opponents_attack)).parse(r)?;
+    Ok((
+        r,
+        Ability::Activated(
+            ActivationCost {
+                upkeep_only: only.is_some(),
+                any_player: anyone.is_some(),
+                before_opponents_attack: before.is_some(),
+                ..cost
+            },
+            e,
+        ),
+    ))
+}
+
+/// `during an opponent's turn, before the attack`.
+fn before_opponents_attack(i: &str) -> PResult<'_, ()> {
+    value(
+        (),
+        (
+            (kw("during"), sp, kw("an"), sp, tag_no_case("opponent's"), sp, kw("turn"), space0, char(','), space0),
+            (kw("before"), sp, kw("the"), sp, kw("attack")),
+        ),
+    )
+    .parse(i)
 }
 
 /// `upkeep = ("pay" MANA | cost) (" or" | "; if you cannot,") penalty`
@@ -420,6 +453,7 @@ fn target_word(i: &str) -> PResult<'_, TargetWord> {
         value(F(Filter::Attacking), kw("attacking")),
         value(F(Filter::NonArtifact), kw("nonartifact")),
         value(F(Filter::Flying), kw("flying")),
+        value(F(Filter::NonWall), tag_no_case("non-wall")),
         map(preceded(tag("non"), color), |c| F(Filter::NotColor(c))),
         map(color, |c| F(Filter::IsColor(c))),
     ))
@@ -460,6 +494,15 @@ fn target(i: &str) -> PResult<'_, TargetSpec> {
     }
     if spec.kinds.is_empty() {
         return Err(nom::Err::Failure(PError::expected(i, "a target kind after the adjectives")));
+    }
+    if let Ok((r, _)) = (
+        (sp, kw("the"), sp, kw("active"), sp, kw("player"), sp, kw("has"), sp),
+        (kw("controlled"), sp, kw("since"), sp, kw("the"), sp, kw("turn"), sp, kw("began")),
+    )
+        .parse(i)
+    {
+        spec.filters.push(Filter::ActiveSinceTurnBegan);
+        i = r;
     }
     if let Ok((r, _)) = (sp, kw("other"), sp, kw("than"), sp, kw("this")).parse(i) {
         spec.filters.push(Filter::NotThis);
@@ -655,6 +698,21 @@ fn until_eot(i: &str) -> PResult<'_, ()> {
 
 /// `effect = ...` (see the module docs)
 fn effect(i: &str) -> PResult<'_, Effect> {
+    if let Ok((r, _)) = (
+        (kw("each"), sp, tag_no_case("non-wall"), sp, kw("creature"), sp, kw("the"), sp, kw("active"), sp),
+        (kw("player"), sp, kw("has"), sp, kw("controlled"), sp, kw("since"), sp, kw("the"), sp, kw("turn")),
+        (sp, kw("began"), sp),
+    )
+        .parse(i)
+    {
+        let (r, ()) = cut(must_attack).parse(r)?;
+        return Ok((r, Effect::AttackOrDieAll));
+    }
+    if let Ok((r, t)) = target(i)
+        && let Ok((r, ())) = preceded(sp, must_attack).parse(r)
+    {
+        return Ok((r, Effect::AttackOrDie(t)));
+    }
     if let Ok((r, (_, _, c, _))) = (
         kw("add"),
         sp,
@@ -956,4 +1014,16 @@ fn effect(i: &str) -> PResult<'_, Effect> {
     }
     let (r, (k, _)) = cut((keyword, until_eot)).parse(r)?;
     Ok((r, Effect::Grant(w, k)))
+}
+
+/// `must attack this turn or be destroyed at end of turn`.
+fn must_attack(i: &str) -> PResult<'_, ()> {
+    value(
+        (),
+        (
+            (kw("must"), sp, kw("attack"), sp, kw("this"), sp, kw("turn"), sp, kw("or"), sp),
+            (kw("be"), sp, kw("destroyed"), sp, kw("at"), sp, kw("end"), sp, kw("of"), sp, kw("turn")),
+        ),
+    )
+    .parse(i)
 }
