@@ -95,7 +95,7 @@ impl CardKind {
             T::Land => self == Self::Land,
             T::Enchantment => matches!(self, Self::Enchantment | Self::LocalEnchantment),
             T::Permanent => self.is_permanent(),
-            T::Player | T::Spell => false,
+            T::Player | T::Spell | T::GraveyardCreature => false,
         }
     }
 

@@ -185,6 +185,9 @@ impl<'a> Position<'a> {
                     kinds.iter().any(|&k| kind.fits(k) || (k == TargetKind::Creature && self.e.is_creature(id)))
                 }
                 Zone::Limbo => kinds.contains(&TargetKind::Spell),
+                Zone::Graveyard => {
+                    kinds.contains(&TargetKind::GraveyardCreature) && self.e.lib.get(card.def).kind.is_creature()
+                }
                 _ => false,
             };
             if fits {

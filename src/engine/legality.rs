@@ -163,7 +163,17 @@ impl Engine<'_> {
             let itself = spec.filters.contains(&crate::grammar::ability::Filter::NotThis) && t == Target::Card(an.card);
             let moved = || match (effect, targets.first()) {
                 (Effect::MoveEnchantment(..), Some(&first)) => self.move_fault(first, t, i),
-                _ => None,
+                // `in your graveyard`: the caster's own graveyard.
+                _ => match t {
+                    Target::Card(c)
+                        if spec.kinds.contains(&TargetKind::GraveyardCreature)
+                            && self.game.card(c).zone == Zone::Graveyard
+                            && self.game.card(c).owner != an.player =>
+                    {
+                        Some(TargetFault::NotYourGraveyard)
+                    }
+                    _ => None,
+                },
             };
             if let Some(fault) =
                 itself.then_some(TargetFault::Itself).or_else(|| self.target_fault(spec, t, &colors)).or_else(moved)

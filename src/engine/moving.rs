@@ -56,3 +56,19 @@ impl Engine<'_> {
             .any(|c| self.def(c).name.to_lowercase().starts_with("snow-covered ") && self.chars(c).has_subtype(&key))
     }
 }
+
+impl Engine<'_> {
+    /// Puts a card from a graveyard into play under `p`'s control, as if it had just been cast:
+    /// summoning sick, and subject to the legend rule (Resurrection).
+    pub(super) fn return_to_play(&mut self, c: CardId, p: super::state::PlayerId) -> Result<(), super::Stop> {
+        self.game.move_card(c, super::state::Zone::Play);
+        let card = self.game.card_mut(c);
+        card.controller = p;
+        card.sick = true;
+        self.emit(
+            EventKind::EntersPlay { card: self.label(c), controller: self.pname(p) },
+            Some(Rule::g("Spell and Ability Timing, Step 4: Resolution")),
+        );
+        self.bury_duplicate_legend(c)
+    }
+}

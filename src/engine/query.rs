@@ -263,6 +263,12 @@ impl Engine<'_> {
             }
             Target::Card(c) => {
                 let card = self.game.card(c);
+                // A creature card in a graveyard: only its kind is asked (protection works only
+                // in play, 002 L3329-3333); whose graveyard is checked at announcement.
+                if spec.kinds.contains(&TargetKind::GraveyardCreature) && card.zone == Zone::Graveyard {
+                    let creature = self.def(c).kind.is_creature();
+                    return (!creature).then(|| TargetFault::WrongKind(spec.kinds.clone()));
+                }
                 if card.zone != Zone::Play {
                     return Some(TargetFault::NotInPlay(self.place(c)));
                 }
@@ -329,7 +335,7 @@ impl Engine<'_> {
             TargetFault::IsColor(col) => format!("{name} is {}", col.name()),
             TargetFault::NotInPlay(place) => format!("{name} is not in play (it is in {})", self.place_text(place)),
             TargetFault::WrongKind(kinds) => {
-                let kinds: Vec<String> = kinds.iter().map(|k| format!("{k:?}").to_lowercase()).collect();
+                let kinds: Vec<String> = kinds.iter().map(|k| k.word().to_owned()).collect();
                 // "an artifact", "a creature": the article follows the first kind.
                 let article =
                     if kinds.first().is_some_and(|k| k.starts_with(['a', 'e', 'i', 'o', 'u'])) { "an" } else { "a" };
@@ -368,6 +374,7 @@ impl Engine<'_> {
             TargetFault::Itself => format!("{name} is the source itself (the ability says other than this)"),
             TargetFault::CostNotX { cost, x } => format!("{name} has converted casting cost {cost}, not X={x}"),
             TargetFault::NotEnchanting => format!("{name} is not an enchantment on a creature or land"),
+            TargetFault::NotYourGraveyard => format!("{name} is not in the caster's own graveyard"),
             TargetFault::AlreadyEnchanted => format!("the enchantment already enchants {name}"),
             TargetFault::CannotCarry(e, inner) => format!(
                 "{} could not legally be cast on {name}, so it cannot be moved there: {}",

@@ -664,6 +664,8 @@ pub enum TargetFault {
     Itself,
     /// The permanent to be moved is not a local enchantment on a permanent.
     NotEnchanting,
+    /// The card is in another player's graveyard (`in your graveyard`).
+    NotYourGraveyard,
     /// The enchantment being moved already enchants it.
     AlreadyEnchanted,
     /// The enchantment being moved could not legally be cast on it (002 L2873-2875).

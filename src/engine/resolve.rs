@@ -378,6 +378,13 @@ impl Engine<'_> {
                     }
                 }
             }
+            Effect::ReturnToPlay(_) => {
+                for &t in legal {
+                    if let Target::Card(c) = t {
+                        self.return_to_play(c, sp.controller)?;
+                    }
+                }
+            }
             Effect::Bounce(_) => {
                 for &t in legal {
                     if let Target::Card(c) = t {

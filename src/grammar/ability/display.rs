@@ -227,8 +227,7 @@ impl fmt::Display for TargetSpec {
             write!(f, " {}", filters.join(", "))?;
         }
         let plural = if self.many { "s" } else { "" };
-        let kinds: Vec<String> =
-            self.kinds.iter().map(|k| format!("{}{plural}", format!("{k:?}").to_lowercase())).collect();
+        let kinds: Vec<String> = self.kinds.iter().map(|k| format!("{}{plural}", k.word())).collect();
         match kinds.as_slice() {
             [] => Ok(()),
             [one] => write!(f, " {one}"),
@@ -339,6 +338,7 @@ impl fmt::Display for Effect {
             Self::GainLife(t, a) => write!(f, "{t} gains {a} life"),
             Self::Bounce(t) => write!(f, "return {t} to its owner's hand"),
             Self::MoveEnchantment(e, d) => write!(f, "move {e} onto {d}"),
+            Self::ReturnToPlay(t) => write!(f, "put {t} into play"),
             Self::Destroy(t, bury) => write!(f, "{} {t}", if *bury { "bury" } else { "destroy" }),
             Self::Fight(t) => {
                 write!(f, "deal damage equal to this's power to {t}; it deals damage equal to its power to this")

@@ -59,6 +59,7 @@
 //!          | "replace one" ("color word" | "basic land type") "with another in the text of" target
 //!            (the new word is chosen at announcement: `choosing blue`)
 //!          | target "gains" amount "life" | "return" target "to its owner's hand"
+//!          | "put" target "into play"      (target: `target creature card in your graveyard`)
 //!          | "move" target "onto" target   (a local enchantment, the first target, onto the second,
 //!            as if just cast there: 002 Moving Enchantments)
 //!          | ("destroy" | "bury") (target | "all creatures") | "bury this"
@@ -166,6 +167,26 @@ pub enum TargetKind {
     Spell,
     /// Any permanent in play.
     Permanent,
+    /// A creature card in the graveyard of the spell's caster (`creature card in your
+    /// graveyard`): protection does not reach it there (002 Protection L3329-3333).
+    GraveyardCreature,
+}
+
+impl TargetKind {
+    /// The kind in words, as a card's text says it.
+    #[must_use]
+    pub const fn word(self) -> &'static str {
+        match self {
+            Self::Creature => "creature",
+            Self::Player => "player",
+            Self::Land => "land",
+            Self::Artifact => "artifact",
+            Self::Enchantment => "enchantment",
+            Self::Spell => "spell",
+            Self::Permanent => "permanent",
+            Self::GraveyardCreature => "creature card in your graveyard",
+        }
+    }
 }
 
 /// A condition on a target.
@@ -276,6 +297,9 @@ pub enum Effect {
     GainLife(TargetSpec, Amount),
     /// Returns a permanent to its owner's hand.
     Bounce(TargetSpec),
+    /// Puts a card from a graveyard into play under the caster's control, as if just cast
+    /// (Resurrection).
+    ReturnToPlay(TargetSpec),
     /// Destroys (`bury: false`) or buries one target.
     Destroy(TargetSpec, bool),
     /// Destroys or buries all creatures.
@@ -337,6 +361,7 @@ impl Effect {
             | Self::DamageDivided(_, t)
             | Self::GainLife(t, _)
             | Self::Bounce(t)
+            | Self::ReturnToPlay(t)
             | Self::Destroy(t, _)
             | Self::DestroyGainCost(t)
             | Self::Fight(t)

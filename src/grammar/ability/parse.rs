@@ -440,6 +440,10 @@ enum TargetWord {
 fn target_word(i: &str) -> PResult<'_, TargetWord> {
     use TargetWord::{Filter as F, Kind as K};
     alt((
+        value(
+            K(TargetKind::GraveyardCreature),
+            (kw("creature"), sp, kw("card"), sp, kw("in"), sp, kw("your"), sp, kw("graveyard")),
+        ),
         value(K(TargetKind::Creature), alt((kw("creatures"), kw("creature")))),
         value(K(TargetKind::Player), alt((kw("players"), kw("player")))),
         value(K(TargetKind::Land), alt((kw("lands"), kw("land")))),
@@ -889,6 +893,9 @@ fn effect(i: &str) -> PResult<'_, Effect> {
             return Ok((r, Effect::CountersOnThis(n.unwrap_or(1), kind.to_owned())));
         }
         return cut(target).map(|t| Effect::CountersOnTarget(n.unwrap_or(1), kind.to_owned(), t)).parse(r);
+    }
+    if let Ok((r, (_, _, t, _, _, _, _))) = (kw("put"), sp, target, sp, kw("into"), sp, kw("play")).parse(i) {
+        return Ok((r, Effect::ReturnToPlay(t)));
     }
     if let Ok((r, _)) = (kw("move"), sp).parse(i) {
         let (r, (e, _, _, _, d)) = cut((target, sp, kw("onto"), sp, target)).parse(r)?;
