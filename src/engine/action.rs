@@ -59,6 +59,8 @@ pub enum Goal {
 pub enum Action {
     /// `resolve`
     Resolve,
+    /// `resolve top`: two passes, the priority holder's first.
+    ResolveTop,
     /// `go to ...`
     GoTo(Goal),
     /// `P passes`
@@ -94,7 +96,7 @@ impl Action {
     #[must_use]
     pub const fn player(&self) -> Option<PlayerId> {
         match self {
-            Self::Resolve | Self::GoTo(_) => None,
+            Self::Resolve | Self::ResolveTop | Self::GoTo(_) => None,
             Self::Pass(p)
             | Self::PlayLand(p, _)
             | Self::Tap(p, _, _)

@@ -187,7 +187,7 @@ impl Engine<'_> {
         for c in self.game.zone(Zone::Play, None) {
             let card = self.game.card(c);
             let def = self.def(c);
-            if card.tapped && def.kind == CardKind::Artifact {
+            if card.tapped && def.kind == CardKind::Artifact && self.pol.tapped_artifacts_off {
                 continue;
             }
             // A text change on the permanent (Sleight of Mind on Gloom) changes what it taxes

@@ -86,6 +86,7 @@ impl<'a> Position<'a> {
         let list = |cs: &[CardId]| cs.iter().map(|&c| self.label(c)).collect::<Vec<_>>().join(", ");
         match a {
             Action::Resolve => "resolve".to_owned(),
+            Action::ResolveTop => "resolve top".to_owned(),
             Action::GoTo(_) => "go to next turn".to_owned(),
             Action::Pass(_) => format!("{p} passes"),
             Action::PlayLand(_, c) => format!("{p} plays {}", self.label(*c)),
@@ -603,10 +604,27 @@ impl<'a> Position<'a> {
                     } else {
                         cb.blocked_by(from).and_then(|a| cb.band_of(a)).map(<[CardId]>::to_vec).unwrap_or_default()
                     };
-                    if facing.len() < 2 {
+                    // m13: a trampler may assign damage to the defending player too (001 L1337).
+                    let tramples = self.e.pol.blocker_damage == crate::edition::BlockerDamage::AssignmentOrder
+                        && cb.attackers.contains(&from)
+                        && self.e.has_keyword(from, &crate::grammar::ability::Keyword::Trample);
+                    if facing.is_empty() || (facing.len() < 2 && !tramples) {
                         continue;
                     }
                     let power = u32::try_from(super::power_toughness(self.e.lib, g, from).0.max(0)).unwrap_or(0);
+                    if tramples {
+                        let defender = TargetRef::Player(g.card(from).controller.other());
+                        for &p in &both {
+                            for &b in &facing {
+                                for k in 1..power {
+                                    out.push(vec![
+                                        Action::Assign(p, k, from, TargetRef::Card(b)),
+                                        Action::Assign(p, power - k, from, defender),
+                                    ]);
+                                }
+                            }
+                        }
+                    }
                     for &p in &both {
                         for &b in &facing {
                             out.push(vec![Action::Assign(p, power, from, TargetRef::Card(b))]);

@@ -541,6 +541,19 @@ pub enum Refusal {
         /// The phase's index.
         phase: usize,
     },
+    /// m13: a combat line that breaks a rule of 001's combat (the damage assignment order).
+    CombatM13 {
+        /// Why, in words.
+        reason: String,
+        /// The rule of 001 it breaks.
+        rule: Rule,
+    },
+    /// m13: a mana ability where nobody gets priority and no cost is being paid (untap,
+    /// cleanup).
+    ManaWithoutPriority {
+        /// The phase's index.
+        phase: usize,
+    },
     /// Damage assigned outside the recipients allowed.
     AssignOutside {
         /// The creature dealing the damage.
@@ -823,6 +836,10 @@ impl Refusal {
             Self::ManaIsInterrupt { .. } => {
                 Rule::f4("Timing: tapping a land for mana is always an interrupt; Rules About Phases")
             }
+            Self::CombatM13 { rule, .. } => *rule,
+            Self::ManaWithoutPriority { .. } => {
+                Rule::m("Priority (L1182): nobody gets priority in the untap and cleanup steps; Mana Ability (L1062)")
+            }
         }
     }
 }
@@ -836,6 +853,9 @@ impl Engine<'_> {
                 self.pname(*attacker),
                 self.pname(attacker.other())
             ),
+            Refusal::DeclarationNotResponse { .. } if self.on_the_stack() => {
+                "attackers and blockers are declared as a step begins, and a step ends only when both players pass with the stack empty (M13 rulebook, Parts of the Turn, 001 L478): something is still on the stack".to_owned()
+            }
             Refusal::DeclarationNotResponse { .. } => {
                 "declarations of the attack are not responses: a spell is being cast or a batch is waiting".to_owned()
             }
@@ -959,6 +979,9 @@ impl Engine<'_> {
             ),
             Refusal::SorceryInAttack { card, step } => {
                 format!("{} cannot be cast during an attack (now: its {} step)", self.label(*card), step.name())
+            }
+            Refusal::SorceryResponds { card } if self.on_the_stack() => {
+                format!("{} may be cast only while the stack is empty", self.label(*card))
             }
             Refusal::SorceryResponds { card } => {
                 format!("{} can only start a batch, never respond to one", self.label(*card))
@@ -1179,6 +1202,11 @@ impl Engine<'_> {
                 }
             }
             Refusal::Regeneration4e { card, in_step } => self.regeneration_4e_text(*card, *in_step),
+            Refusal::CombatM13 { reason, .. } => reason.clone(),
+            Refusal::ManaWithoutPriority { phase } => format!(
+                "nobody gets priority in the {} step and no cost is being paid, so no mana ability may be activated",
+                self.pol.phases[*phase]
+            ),
             Refusal::ManaIsInterrupt { phase } => format!(
                 "no fast effect may be played in the {} phase, and under these rules tapping for mana is an interrupt",
                 self.pol.phases[*phase]

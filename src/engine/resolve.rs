@@ -96,7 +96,7 @@ impl Engine<'_> {
                 self.destroy(&destroyed, &format!("destroyed by {label}"), Rule::g("Destroy"))?;
             }
             // Continuous effects apply mid-resolution: a toughness drop kills at once (002 L746-753).
-            self.check_lethal(Rule::g("Damage: lethal damage is checked whenever damage or toughness changes"))?;
+            self.lethal_now(Rule::g("Damage: lethal damage is checked whenever damage or toughness changes"))?;
         }
         self.bury_orphans();
         // 002 Step 4: when it finishes resolving, a spell goes into play or into the graveyard.
@@ -166,7 +166,7 @@ impl Engine<'_> {
             self.prevention_step()?;
         }
         if !stepped {
-            self.check_lethal(Rule::g("Damage: lethal damage is checked whenever damage or toughness changes"))?;
+            self.lethal_now(Rule::g("Damage: lethal damage is checked whenever damage or toughness changes"))?;
         }
         self.bury_orphans();
         // Triggers from the resolution are dealt with once it is complete (002 Step 4).
@@ -678,6 +678,11 @@ impl Engine<'_> {
                 let target = legal.iter().find_map(|t| if let Target::Card(c) = t { Some(*c) } else { None });
                 self.regenerate_4e(id, who, source, target);
             }
+            Effect::Regenerate(w) if self.pol.regeneration == crate::edition::RegenerationUse::Shield => {
+                if let Some(c) = who(w) {
+                    self.raise_regeneration_shield(c, &self.slabel(id));
+                }
+            }
             Effect::Regenerate(_) => {
                 // 002 Regeneration: resolving with no creature dying, it fails (not a fizzle).
                 self.emit(
@@ -692,6 +697,10 @@ impl Engine<'_> {
     /// Counters a spell being cast; a countered spell goes to the graveyard (002 Step 2).
     fn counter(&mut self, s: SpellId, by: SpellId) {
         self.game.spell_mut(s).status = Status::Countered;
+        // m13: a countered spell is removed from the stack (001 L804).
+        for c in &mut self.game.ctx {
+            c.batch.retain(|&x| x != s);
+        }
         self.emit(
             EventKind::Countered { spell: self.slabel(s), by: self.slabel(by) },
             Some(Rule::g("Spell and Ability Timing, Step 2: Interrupting a Spell/Ability")),

@@ -270,6 +270,18 @@ impl AttackStep {
         Self::ALL.into_iter().find(|x| x.name() == s)
     }
 
+    /// The step of the M13 rules' combat phase this moment belongs to: the priority after a
+    /// declaration is part of the declaration's step (001 L506-514).
+    #[must_use]
+    pub const fn m13_owner(self) -> Self {
+        match self {
+            Self::BeginningOfAttack => Self::DeclareAttack,
+            Self::BeforeBlocks => Self::DeclareAttackers,
+            Self::AfterBlocks => Self::DeclareBlockers,
+            other => other,
+        }
+    }
+
     /// The step before.
     #[must_use]
     pub fn prev(self) -> Option<Self> {
@@ -488,6 +500,9 @@ pub struct Game {
     pub must_attack: Vec<CardId>,
     /// The creatures declared as attackers this turn.
     pub attacked_with: Vec<CardId>,
+    /// m13: regeneration shields, one entry per shield, used up by the next destruction this
+    /// turn and gone in cleanup (001 L1213-1217).
+    pub regen_shields: Vec<CardId>,
     /// The cards in play in order, kept between moves: the rules look at every permanent
     /// many times a turn, and scanning every card each time (libraries included) would make
     /// a long game quadratic. Emptied by [`Game::move_card`], the only way zones change.
@@ -519,6 +534,7 @@ impl std::hash::Hash for Game {
         self.on_its_way.hash(h);
         self.regenerated.hash(h);
         self.shields.hash(h);
+        self.regen_shields.hash(h);
         self.upkeep_dealt.hash(h);
     }
 }

@@ -31,6 +31,8 @@ use nom::sequence::preceded;
 pub enum ActionSyntax {
     /// `resolve`
     Resolve,
+    /// `resolve top`: the player holding priority passes, then the other (two passes).
+    ResolveTop,
     /// `go to PHASE` (the phase name as written, checked against the edition later).
     GoTo {
         /// The phase or `next turn` / `end of turn`.
@@ -139,9 +141,12 @@ fn errant_help(at: &str) -> Option<String> {
     Some(fixed)
 }
 
-/// `action = "resolve" | "go to" phase | player " " verb`
+/// `action = "resolve" ["top"] | "go to" phase | player " " verb`
 fn action<'a>(cx: Ctx<'a>, i: &'a str) -> PResult<'a, ActionSyntax> {
     if let Ok((rest, _)) = kw("resolve")(i) {
+        if let Ok((rest, _)) = (sp, kw("top")).parse(rest) {
+            return Ok((rest, ActionSyntax::ResolveTop));
+        }
         return Ok((rest, ActionSyntax::Resolve));
     }
     if let Ok((rest, _)) = (kw("go"), sp, kw("to"), sp).parse(i) {

@@ -23,6 +23,7 @@ impl Loader<'_> {
     ) -> Result<Action, Diagnostic> {
         let (player, verb) = match syn {
             ActionSyntax::Resolve => return Ok(Action::Resolve),
+            ActionSyntax::ResolveTop => return Ok(Action::ResolveTop),
             ActionSyntax::GoTo { phase, at } => {
                 let sp = text.span.at(*at, phase.len());
                 return Ok(Action::GoTo(self.goal(phase, sp, pol)?));

@@ -11,7 +11,8 @@
 //!          | "enters play as a copy of" target        (Clone: copies its target as it resolves)
 //!          | "cast only during an opponent's turn, before the attack"
 //!          (an activated ability may end "; use only during an opponent's turn, before the attack")
-//! keyword  = "flying" | "first strike" | "trample" | "banding" | "wall" | "does not tap to attack"
+//! keyword  = "flying" | "first strike" | "trample" | "banding" | "wall" | "defender"
+//!          | "does not tap to attack" | "vigilance"
 //!          | LAND "walk" | "protection from" color | "rampage" N
 //!          | "cannot attack unless the defending player controls a(n)" LAND
 //! static   = affected ("gets" | "get") signed "/" signed        (a modifier, applied in timestamp order)

@@ -365,8 +365,16 @@ pub(crate) fn keyword(i: &str) -> PResult<'_, Keyword> {
         value(Keyword::FirstStrike, (kw("first"), sp, kw("strike"))),
         value(Keyword::Trample, kw("trample")),
         value(Keyword::Banding, alt((kw("banding"), kw("bands")))),
-        value(Keyword::Wall, kw("wall")),
-        value(Keyword::NoTapToAttack, (kw("does"), sp, kw("not"), sp, kw("tap"), sp, kw("to"), sp, kw("attack"))),
+        // `defender` and `vigilance` are the M13 rulebook's words for the same abilities (001
+        // L842-844, L1400-1402).
+        value(Keyword::Wall, alt((kw("wall"), kw("defender")))),
+        value(
+            Keyword::NoTapToAttack,
+            alt((
+                value((), (kw("does"), sp, kw("not"), sp, kw("tap"), sp, kw("to"), sp, kw("attack"))),
+                value((), kw("vigilance")),
+            )),
+        ),
         map(preceded((kw("protection"), sp, kw("from"), sp), cut(color)), Keyword::Protection),
         map(preceded((kw("rampage"), sp), cut(number)), Keyword::Rampage),
         map(
