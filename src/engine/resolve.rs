@@ -378,6 +378,21 @@ impl Engine<'_> {
                     }
                 }
             }
+            Effect::PumpAll(p, t) => {
+                // Untargeted: protection does not stop it (002 Protection L3305-3310).
+                let (p, t) = (Self::amount(*p, x), Self::amount(*t, x));
+                let creatures: Vec<CardId> =
+                    self.game.zone(Zone::Play, None).into_iter().filter(|&c| self.is_creature(c)).collect();
+                for c in creatures {
+                    let stamp = self.game.stamp();
+                    self.game.eot.push(UntilEot { card: c, stamp, change: Change::Pump(p, t), lasting: false });
+                    let (np, nt) = self.pt(c);
+                    self.emit(
+                        EventKind::Pumped { card: self.label(c), power: p, toughness: t, now: format!("{np}/{nt}") },
+                        Some(Rule::g("Duration of a Spell/Ability")),
+                    );
+                }
+            }
             Effect::ReturnToPlay(_) => {
                 for &t in legal {
                     if let Target::Card(c) = t {

@@ -55,6 +55,7 @@
 //!          | "deal" amount "damage to each creature and each player"
 //!            [", or" amount "if you control a snow-covered" LAND]   (fixed at announcement)
 //!          | who "gets" signed "/" signed "until end of turn" | who "gains" keyword "until end of turn"
+//!          | "all creatures get" signed "/" signed "until end of turn"     (untargeted)
 //!          | who "loses" keyword "until end of turn" | who "becomes" N "/" N "until end of turn"
 //!          | who "becomes" color                      (for as long as it is in play: the Laces)
 //!          | "replace one" ("color word" | "basic land type") "with another in the text of" target
@@ -281,6 +282,8 @@ pub enum Effect {
     CountersOnTarget(u32, String, TargetSpec),
     /// +P/+T until end of turn.
     Pump(Who, Amount, Amount),
+    /// +P/+T until end of turn to every creature in play, targeting none (Marsh Gas).
+    PumpAll(Amount, Amount),
     /// Grants a keyword until end of turn.
     Grant(Who, Keyword),
     /// Takes a keyword away until end of turn.

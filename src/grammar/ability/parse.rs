@@ -996,6 +996,10 @@ fn effect(i: &str) -> PResult<'_, Effect> {
     if let Ok((r, _)) = (kw("regenerate"), sp).parse(i) {
         return cut(who).map(Effect::Regenerate).parse(r);
     }
+    if let Ok((r, _)) = (kw("all"), sp, kw("creatures"), sp, kw("get"), sp).parse(i) {
+        let (r, (p, _, t, _)) = cut((signed_amount, char('/'), signed_amount, until_eot)).parse(r)?;
+        return Ok((r, Effect::PumpAll(p, t)));
+    }
     let (r, w) = who(i).map_err(|_| {
         nom::Err::Error(PError::expected(
             i,
