@@ -72,3 +72,44 @@ impl Engine<'_> {
         self.bury_duplicate_legend(c)
     }
 }
+
+impl Engine<'_> {
+    /// Each player, the active one first, discards the hand and draws `n` cards. A player who
+    /// cannot draw loses, but only once the whole resolution is over, so both may lose (002
+    /// Losing L2698-2701: Wheel of Fortune with two short libraries).
+    pub(super) fn wheel_hands(&mut self, n: u32) -> Result<(), super::Stop> {
+        // (Result kept for the resolution's flow.)
+        use super::state::Zone;
+        let order = [self.game.active, self.game.active.other()];
+        for p in order {
+            for c in self.game.zone(Zone::Hand, Some(p)) {
+                self.game.move_card(c, Zone::Graveyard);
+                self.emit(
+                    EventKind::Discards { player: self.pname(p), card: self.label(c) },
+                    Some(Rule::g("Spell and Ability Timing, Step 4: Resolution")),
+                );
+            }
+            let unknown = std::mem::take(&mut self.game.players[p.ix()].hand_unknown);
+            if unknown > 0 {
+                self.emit(
+                    EventKind::PlayOut { what: format!("{} discards {unknown} unknown cards", self.pname(p)) },
+                    Some(Rule::g("Spell and Ability Timing, Step 4: Resolution")),
+                );
+            }
+        }
+        let mut losers = Vec::new();
+        for p in order {
+            for _ in 0..n {
+                if !self.draw_one(p) {
+                    losers.push(p);
+                    break;
+                }
+            }
+        }
+        // Marked now, announced once the resolution is over (see `resolve_spell`).
+        for &p in &losers {
+            self.game.players[p.ix()].lost = true;
+        }
+        Ok(())
+    }
+}

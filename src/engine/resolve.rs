@@ -148,6 +148,25 @@ impl Engine<'_> {
                 self.put_in_graveyard(sp.card);
             }
         }
+        // A player who could not draw during the resolution loses now that it is over (002 L2698-2701).
+        let losers: Vec<_> = [self.game.active, self.game.active.other()]
+            .into_iter()
+            .filter(|p| self.game.players[p.ix()].lost)
+            .collect();
+        if !losers.is_empty() {
+            for p in losers {
+                self.emit(
+                    EventKind::Loses {
+                        player: self.pname(p),
+                        reason: "could not draw from an empty library during the resolution, checked once it is over"
+                            .into(),
+                    },
+                    Some(Rule::g("Losing the Game")),
+                );
+            }
+            self.depth -= 1;
+            return Err(Stop::GameOver);
+        }
         // Damage assigned starts a damage prevention step, unless one is already under way: new
         // damage then joins it (002 Sub-Step A). Fourth Edition saved it for the end of the batch
         // (002 Changes: Damage Prevention).
@@ -377,6 +396,10 @@ impl Engine<'_> {
                         self.change_life(p, Self::amount(*a, x), None);
                     }
                 }
+            }
+            Effect::WheelHands(n) => {
+                let n = u32::try_from(Self::amount(*n, x)).unwrap_or(0);
+                self.wheel_hands(n)?;
             }
             Effect::PumpAll(p, t) => {
                 // Untargeted: protection does not stop it (002 Protection L3305-3310).

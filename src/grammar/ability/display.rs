@@ -318,6 +318,7 @@ impl fmt::Display for Effect {
                 write!(f, "deal {a} damage to each creature without flying and each player")
             }
             Self::Pump(w, p, t) => write!(f, "{w} gets {}/{} until end of turn", signed(*p), signed(*t)),
+            Self::WheelHands(n) => write!(f, "each player discards his or her hand and draws {n} cards"),
             Self::PumpAll(p, t) => write!(f, "all creatures get {}/{} until end of turn", signed(*p), signed(*t)),
             Self::Grant(w, k) => write!(f, "{w} gains {k} until end of turn"),
             Self::Lose(w, k) => write!(f, "{w} loses {k} until end of turn"),

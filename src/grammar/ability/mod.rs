@@ -56,6 +56,7 @@
 //!            [", or" amount "if you control a snow-covered" LAND]   (fixed at announcement)
 //!          | who "gets" signed "/" signed "until end of turn" | who "gains" keyword "until end of turn"
 //!          | "all creatures get" signed "/" signed "until end of turn"     (untargeted)
+//!          | "each player discards his or her hand and draws" N "cards"
 //!          | who "loses" keyword "until end of turn" | who "becomes" N "/" N "until end of turn"
 //!          | who "becomes" color                      (for as long as it is in play: the Laces)
 //!          | "replace one" ("color word" | "basic land type") "with another in the text of" target
@@ -284,6 +285,9 @@ pub enum Effect {
     Pump(Who, Amount, Amount),
     /// +P/+T until end of turn to every creature in play, targeting none (Marsh Gas).
     PumpAll(Amount, Amount),
+    /// Each player discards the hand and draws this many cards (Wheel of Fortune); a player who
+    /// cannot draw loses once the resolution is over (002 L2698-2701).
+    WheelHands(Amount),
     /// Grants a keyword until end of turn.
     Grant(Who, Keyword),
     /// Takes a keyword away until end of turn.

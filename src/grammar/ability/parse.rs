@@ -996,6 +996,15 @@ fn effect(i: &str) -> PResult<'_, Effect> {
     if let Ok((r, _)) = (kw("regenerate"), sp).parse(i) {
         return cut(who).map(Effect::Regenerate).parse(r);
     }
+    if let Ok((r, _)) = (
+        (kw("each"), sp, kw("player"), sp, kw("discards"), sp, kw("his"), sp, kw("or"), sp, kw("her"), sp),
+        (kw("hand"), sp, kw("and"), sp, kw("draws"), sp),
+    )
+        .parse(i)
+    {
+        let (r, (n, _, _)) = cut((amount, sp, kw("cards"))).parse(r)?;
+        return Ok((r, Effect::WheelHands(n)));
+    }
     if let Ok((r, _)) = (kw("all"), sp, kw("creatures"), sp, kw("get"), sp).parse(i) {
         let (r, (p, _, t, _)) = cut((signed_amount, char('/'), signed_amount, until_eot)).parse(r)?;
         return Ok((r, Effect::PumpAll(p, t)));
