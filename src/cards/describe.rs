@@ -64,6 +64,20 @@ pub fn kind_words(d: &CardDef) -> &'static str {
     }
 }
 
+/// Under the stack rules (m13) the words for the kinds 001 plays otherwise: an instant goes on
+/// the stack, and 001 has no interrupts or mana source spells, which are played as instants
+/// (001 L724, L309-313).
+#[must_use]
+pub fn stack_kind_words(kind: CardKind) -> Option<&'static str> {
+    match kind {
+        CardKind::Instant => Some("an instant: cast whenever you have priority, on the stack"),
+        CardKind::Interrupt | CardKind::ManaSource => {
+            Some("played as an instant under m13 (001 has no interrupts or mana source spells): on the stack")
+        }
+        _ => None,
+    }
+}
+
 /// The rows of the card's table: (field, value).
 #[must_use]
 pub fn rows(d: &CardDef) -> Vec<(String, String)> {
@@ -96,6 +110,17 @@ pub fn rows(d: &CardDef) -> Vec<(String, String)> {
     }
     for (e, t) in &d.edition_types {
         out.push((format!("under {e}"), format!("type {t}")));
+    }
+    // A variant's words where they differ (`judge card NAME --rules E` shows it whole).
+    for (e, v) in &d.variants {
+        if v.text != d.text {
+            out.push((format!("under {e}: text"), v.text.clone()));
+        }
+        if v.abilities != d.abilities {
+            for (i, a) in v.abilities.iter().enumerate() {
+                out.push((format!("under {e}: ability {}", i + 1), a.to_string()));
+            }
+        }
     }
     out.push(("defined in".into(), d.origin.clone()));
     out

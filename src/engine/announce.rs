@@ -359,6 +359,7 @@ impl Engine<'_> {
             discarded: an.discards.clone(),
             enchanted: if cast_spell { None } else { self.game.card(an.card).enchanting },
             alternative: self.alternative_holds(an),
+            division: an.division.clone(),
             status: Status::BeingCast,
         });
         let cast = matches!(an.source, Source::Spell(_));

@@ -99,6 +99,12 @@ impl Engine<'_> {
             self.lethal_now(Rule::g("Damage: lethal damage is checked whenever damage or toughness changes"))?;
         }
         self.bury_orphans();
+        // m13: an instant or sorcery "has its effect ..., then you put the card into your
+        // graveyard" (001 L315): its damage is dealt before the card moves; lethal damage is
+        // looked for once it has (below).
+        if self.on_the_stack() && !self.game.packets.is_empty() {
+            self.deal_shielded()?;
+        }
         // 002 Step 4: when it finishes resolving, a spell goes into play or into the graveyard.
         if cast {
             if self.kind(sp.card).is_permanent() {
@@ -524,6 +530,16 @@ impl Engine<'_> {
                     Some(one) => self.prevent(Target::Player(sp.controller), u32::MAX, &[one], &by)?,
                 }
             }
+            Effect::DamageDividedAsChosen(a, _) => {
+                // Each target its share, in target order; a share for a target gone is lost.
+                let n = u32::try_from(Self::amount(*a, x)).unwrap_or(0);
+                let shares = if sp.division.is_empty() { vec![n] } else { sp.division.clone() };
+                for (t, share) in sp.targets.iter().zip(shares) {
+                    if legal.contains(t) && share > 0 {
+                        self.assign(source, &sp.colors, *t, share);
+                    }
+                }
+            }
             Effect::DamageIfDiscardedLand(a, _) => {
                 if sp.discarded.iter().any(|&c| self.def(c).kind == CardKind::Land) {
                     let n = u32::try_from(Self::amount(*a, x)).unwrap_or(0);
@@ -667,6 +683,12 @@ impl Engine<'_> {
             Effect::BuryThis => {
                 if self.game.card(source).zone == Zone::Play {
                     buried.push(source);
+                }
+            }
+            Effect::SacrificeThis => {
+                if self.game.card(source).zone == Zone::Play {
+                    let p = self.game.card(source).controller;
+                    self.sacrifice(p, source, "as its ability says");
                 }
             }
             Effect::CountersOnThis(n, kind) | Effect::CountersOnTarget(n, kind, _) => {

@@ -245,6 +245,7 @@ impl Engine<'_> {
                     source_power: self.pt(c).0,
                     enchanted: self.game.card(c).enchanting,
                     alternative: false,
+                    division: Vec::new(),
                     status: Status::Waiting,
                 });
                 self.game.top_mut().batch.push(id);
@@ -295,6 +296,7 @@ impl Engine<'_> {
                 discarded: Vec::new(),
                 enchanted: self.game.card(c).enchanting,
                 alternative: false,
+                division: Vec::new(),
                 status: Status::Waiting,
             });
             self.depth = self.depth.saturating_add(1);

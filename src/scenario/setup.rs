@@ -213,6 +213,8 @@ impl<'s> Loader<'s> {
             None => Edition::Fifth,
         };
         let policies = edition.policies();
+        // The cards as these rules read them: a card's `editions:` variant, if it has one.
+        self.lib = std::mem::take(&mut self.lib).under(policies.card_key);
         let costs_free = match &raw.costs {
             Some(c) => {
                 let c = self.loc(c);
