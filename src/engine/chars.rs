@@ -67,7 +67,7 @@ pub fn touched(lib: &Library, game: &Game, c: CardId) -> Touched {
             Change::Text(..) => {
                 t.abilities = true;
                 t.keywords = true;
-                // A colour stated in the text (the Kobolds) is text too.
+                // A colour stated by the text (the Kobolds) is rewritten with it.
                 t.colors |= lib.get(game.card(c).def).color.is_some();
             }
             Change::Animate { .. } => t.creature = true,
