@@ -120,6 +120,10 @@ impl Engine<'_> {
                 p.land_played = false;
             }
             self.game.attacked = false;
+            self.game.must_attack.clear();
+            self.game.attacked_with.clear();
+            self.game.spent.clear();
+            self.game.used.clear();
             let active = self.game.active;
             for c in self.game.zone(Zone::Play, Some(active)) {
                 self.game.card_mut(c).sick = false;
@@ -311,7 +315,7 @@ impl Engine<'_> {
 
     /// What could pay an upkeep cost's sacrifices (nobody must make more: 002 L3080-3085).
     fn upkeep_fits(&self, p: PlayerId, c: CardId, u: &UpkeepCost) -> Vec<CardId> {
-        match &u.cost.sacrifice {
+        match u.cost.sacrifice.as_deref() {
             Some(s) => self.sacrifice_candidates(p, s, c),
             None => Vec::new(),
         }
@@ -392,8 +396,12 @@ impl Engine<'_> {
         if q != p {
             return Err(Stop::refuse(Refusal::UpkeepNotYours { player: q, payer: p, card: c }));
         }
-        let bill =
-            Bill { mana, sacrifice: u.cost.sacrifice.iter().cloned().collect(), life: u.cost.life, ..Bill::default() };
+        let bill = Bill {
+            mana,
+            sacrifice: u.cost.sacrifice.as_deref().cloned().into_iter().collect(),
+            life: u.cost.life,
+            ..Bill::default()
+        };
         match paid {
             Some(k) if k != n => Err(Stop::refuse(Refusal::UpkeepAmount { card: c, payer: p, cost: mana, answer: k })),
             Some(_) => {
@@ -527,7 +535,32 @@ impl Engine<'_> {
         self.depth = 1;
         match self.phase_name() {
             "untap" => {
+                // Meekstone: creatures of this power stay tapped, while the source works (a
+                // tapped artifact's continuous ability is off: 002 Artifact, L1339-1342).
+                let mut holds: Vec<(CardId, i32)> = Vec::new();
+                for c in self.game.zone(Zone::Play, None) {
+                    let off = self.game.card(c).tapped && self.kind(c) == crate::cards::CardKind::Artifact;
+                    for e in self.def(c).statics() {
+                        if let crate::grammar::ability::Effect::NoUntapPowerAtLeast(n) = e
+                            && !off
+                        {
+                            holds.push((c, *n));
+                        }
+                    }
+                }
                 for c in self.game.zone(Zone::Play, Some(active)) {
+                    let held = holds
+                        .iter()
+                        .find(|(_, n)| self.game.card(c).tapped && self.is_creature(c) && self.pt(c).0 >= *n);
+                    if let Some(&(src, _)) = held {
+                        self.emit(
+                            EventKind::PlayOut {
+                                what: format!("{} does not untap ({})", self.label(c), self.label(src)),
+                            },
+                            Some(Rule::g("Artifact")),
+                        );
+                        continue;
+                    }
                     self.game.card_mut(c).tapped = false;
                 }
                 self.emit(EventKind::Untaps { player: self.pname(active) }, Some(Rule::r5("Untap")));

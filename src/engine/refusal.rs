@@ -57,6 +57,11 @@ pub enum Refusal {
         /// Who would attack.
         player: PlayerId,
     },
+    /// A declaration of attackers leaving out a creature that must attack and can.
+    MustAttack {
+        /// The creature.
+        card: CardId,
+    },
     /// A second attack in one turn.
     AlreadyAttacked {
         /// Who attacked.
@@ -426,6 +431,18 @@ pub enum Refusal {
         /// What is wrong.
         fault: super::costs::CostFault,
     },
+    /// Damage divided as the caster chooses, with a division that does not fit its targets or
+    /// its amount (002 Step 1: the division is chosen on announcement).
+    Division {
+        /// The card.
+        card: CardId,
+        /// The damage to divide.
+        amount: u32,
+        /// The division named.
+        division: Vec<u32>,
+        /// The number of targets.
+        targets: usize,
+    },
     /// An ability of a permanent whose upkeep cost is not yet dealt with (002 Phase Cost).
     UpkeepLock {
         /// The permanent.
@@ -594,6 +611,8 @@ pub enum NoDivision {
     },
     /// Damage to a creature not blocking it.
     NotToBlockers,
+    /// A blocker of a band none of whose members has banding any more.
+    BandWithoutBanding,
 }
 
 /// What a line answers that a later moment would ask for.
@@ -651,6 +670,10 @@ pub enum TargetFault {
     Protection(Color),
     /// It does not have flying.
     NoFlying,
+    /// It is a wall (`non-wall`).
+    Wall,
+    /// It is not a creature the active player has controlled since the turn began.
+    NotActiveSinceTurnBegan,
     /// It lacks the creature type the target names.
     NotOfType(String),
     /// It is the permanent whose ability this is (`other than this`).
@@ -713,6 +736,7 @@ impl Refusal {
             Self::AttackIntentionAnswered { .. } | Self::AttackOutsideOwnMain { .. } | Self::AlreadyAttacked { .. } => {
                 STEP0
             }
+            Self::MustAttack { .. } => Rule::g("Must Attack or Block"),
             Self::DeclarationNotResponse { alpha: true } => Rule::a(
                 "p.25: fast effects may come during the declarations; p.19, p.30: while a spell is being cast only interrupts may, and nothing else happens until both players have finished",
             ),
@@ -781,6 +805,7 @@ impl Refusal {
             Self::UpkeepNotYours { .. } | Self::UpkeepAmount { .. } => UPKEEP_COSTS,
             Self::Cost { fault, .. } => fault.rule(),
             Self::UpkeepLock { .. } => super::costs::PHASE_COST,
+            Self::Division { .. } => STEP1,
             Self::NotActiveOrders { .. } | Self::OrderAll { .. } => ACTIVE_ORDERS_ALL,
             Self::OrderOwn { .. } => ORDER,
             Self::AlphaOrderTwo | Self::AlphaOrderSame | Self::AlphaLaterChooses { .. } => LATER_CHOOSES,
@@ -832,6 +857,9 @@ impl Engine<'_> {
                 format!("{} may attack only in {}'s own main phase", self.pname(*player), self.pname(*player))
             }
             Refusal::AlreadyAttacked { player } => format!("{} has already attacked this turn", self.pname(*player)),
+            Refusal::MustAttack { card } => {
+                format!("{} must attack this turn and is able to: it must be among the attackers", self.label(*card))
+            }
             Refusal::AttackersPastStep { step } => format!(
                 "attackers are declared in the declare attackers step, and the attack is in its {} step",
                 step.name()
@@ -1063,6 +1091,14 @@ impl Engine<'_> {
                 self.pname(*payer)
             ),
             Refusal::Cost { card, fault } => self.cost_fault_text(*card, fault),
+            Refusal::Division { card, amount, division, targets } => {
+                let named: Vec<String> = division.iter().map(ToString::to_string).collect();
+                format!(
+                    "{} divides {amount} damage among its {targets} target(s): write one amount for each target, in their order, adding up to {amount} (`dividing {}` does not)",
+                    self.label(*card),
+                    named.join(", ")
+                )
+            }
             Refusal::UpkeepLock { card } => format!(
                 "{} has an upkeep cost not yet dealt with: its abilities may not be used in its controller's upkeep until then",
                 self.label(*card)
@@ -1159,6 +1195,9 @@ impl Engine<'_> {
                         }
                     ),
                     NoDivision::NotToBlockers => format!("{from} can assign damage only to the creatures blocking it"),
+                    NoDivision::BandWithoutBanding => format!(
+                        "{p} does not divide the damage of {from}: no member of the band it blocks has banding any more, so the band stays together but shares no damage (002 Banding, L1450-1453)"
+                    ),
                 }
             }
             Refusal::Regeneration4e { card, in_step } => self.regeneration_4e_text(*card, *in_step),
@@ -1197,6 +1236,9 @@ impl Engine<'_> {
             F::DiscardCount { needed, named } => {
                 format!("{name}'s cost discards {needed} card(s) from the payer's hand: {named} named")
             }
+            F::ReturnCount { needed, have, land } => {
+                format!("{name}'s cost returns {needed} {land}(s) to hand, and the payer controls {have}")
+            }
             F::NotInHand(c) => format!("{} is not in the payer's hand, so it cannot be discarded", self.label(*c)),
             F::Twice(c) => format!("{} is named twice: a permanent can be sacrificed only once", self.label(*c)),
             F::DoesNotFit(c, what) => format!("{}'s cost is to {what}, and {} is not one", name, self.label(*c)),
@@ -1208,6 +1250,15 @@ impl Engine<'_> {
             }
             F::Mandatory => format!("{name}'s upkeep cost must be paid when it can be: it is not optional"),
             F::OnlyInUpkeep => format!("{name}'s ability may be used only during its controller's upkeep"),
+            F::OnceEachTurn => {
+                format!("{name}'s ability may be used only once each turn, and its player has used it this turn")
+            }
+            F::SpendCap { cap, spent, cost } => format!(
+                "no more than {cap} may be spent on {name}'s ability each turn: {spent} spent already, and this use costs {cost}"
+            ),
+            F::OnlyBeforeOpponentsAttack => format!(
+                "{name} may be played only during an opponent's turn, before the attack (not after the main phase, nor once attackers are declared)"
+            ),
         }
     }
 

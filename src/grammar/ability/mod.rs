@@ -5,18 +5,24 @@
 //!          | cost ":" effect ["; use only during your upkeep"] ["; any player may use this ability"]
 //!          | static | trigger "," effect
 //!          | "costs" mana "more for each target after the first"
-//!          | "during your upkeep," upkeep | "cumulative upkeep:" mana_cost
+//!          | "during your upkeep," upkeep | "cumulative upkeep:" cost
 //!          | "additional cost:" cost | "alternative cost:" cost
-//!          | "comes into play with" N KIND "counters" | cost_change | enchant | entering
+//!          | "comes into play with" (N | "X") KIND "counters" | cost_change | enchant | entering
+//!          | "enters play as a copy of" target        (Clone: copies its target as it resolves)
+//!          | "cast only during an opponent's turn, before the attack"
+//!          (an activated ability may end "; use only during an opponent's turn, before the attack"
+//!          or "; use only once each turn" or "; spend no more than" N "this way each turn")
 //! keyword  = "flying" | "first strike" | "trample" | "banding" | "wall" | "defender"
 //!          | "does not tap to attack" | "vigilance"
-//!          | LAND "walk" | "protection from" color
+//!          | LAND "walk" | "protection from" color | "cumulative upkeep" mana_cost (as given by a static)
 //!          | "cannot attack unless the defending player controls a(n)" LAND
 //! static   = affected ("gets" | "get") signed "/" signed        (a modifier, applied in timestamp order)
 //!          | affected ("gains" | "gain" | "loses" | "lose") keyword
 //!          | affected ("has" | "have") base power and toughness N "/" N   (sets the base)
 //!          | "all damage that unblocked attackers would deal to you is dealt to this instead while
 //!             this is untapped"
+//!          | "creatures with power" N "or greater do not untap during their controllers' untap phases"
+//!          | "you control enchanted creature"
 //! affected = "enchanted creature" | "other" TYPE | "all" TYPE | "all creatures" | COLOR "creatures"
 //!          | "attacking creatures you control" | "enchanted land" | "nonbasic lands"
 //! static  += affected ("is" | "are") (LAND | "the chosen basic land type")    (a land type change)
@@ -42,12 +48,12 @@
 //! cost     = part ("," part)*        (mana parts add up)
 //! part     = "T" | mana_cost | "sacrifice this" | "sacrifice" count sac ["other than this"]
 //!          | "pay" N "life" | "remove" ("a" | N) KIND ("counter" | "counters") "from this"
-//!          | "discard" ("a card" | N "cards")
+//!          | "discard" ("a card" | N "cards") | "return" (N | "X") LAND(s) "you control to their owner's hand"
 //! count    = "a" | "an" | "two" | "three" | N   sac = creature(s) | artifact(s) | land(s) | LAND(s)
 //! effect   = "add" mana
 //!          | "add" W|U|B|R|G "for each mana in the converted casting cost of the sacrificed creature"
 //!          | "deal" amount "damage to" target [disintegrate_rider]
-//!          | "deal" amount "damage divided evenly among any number of" target
+//!          | "deal" amount "damage divided" ("evenly" | "as you choose") "among any number of" target
 //!          | "deal" amount "damage to each creature without flying and each player"
 //!          | "deal" amount "damage to each creature and each player"
 //!          | who "gets" signed "/" signed "until end of turn" | who "gains" keyword "until end of turn"
@@ -56,7 +62,7 @@
 //!          | "replace one" ("color word" | "basic land type") "with another in the text of" target
 //!            (the new word is chosen at announcement: `choosing blue`)
 //!          | target "gains" amount "life" | "return" target "to its owner's hand"
-//!          | ("destroy" | "bury") (target | "all creatures") | "bury this"
+//!          | ("destroy" | "bury") (target | "all creatures") | "bury this" | "sacrifice this"
 //!          | "destroy" target "; you gain life equal to its casting cost"
 //!          | "deal damage equal to this's power to" target "; it deals damage equal to its power to this"
 //!          | "prevent" ["up to"] amount "damage to" target
@@ -69,11 +75,14 @@
 //!          | "all damage dealt to you this turn by one source is prevented retroactively, and you
 //!             gain that much life"
 //!          | "put" ["a"] [N] KIND ("counter" | "counters") "on" ("this" | target)
+//!          | (target | "each non-wall creature the active player has controlled since the turn
+//!             began") "must attack this turn or be destroyed at end of turn"   (attack or die)
 //! disintegrate_rider = "; that creature cannot regenerate this turn and is removed from the
 //!             game instead of going to the graveyard this turn"
 //! who      = "this" | "enchanted creature" | target
 //! target   = ["any number of"] "target" (adjective | kind | "," | "or")+ ["other than this"]
-//!            e.g. target nonartifact, nonblack creature; adjectives include "flying"
+//!            ["the active player has controlled since the turn began"]
+//!            e.g. target nonartifact, nonblack creature; adjectives include "flying", "non-wall"
 //! amount   = N | "X"
 //! ```
 
@@ -108,6 +117,9 @@ pub enum Keyword {
     Protection(Color),
     /// Cannot attack unless the defending player controls a land of this type.
     AttacksOnlyIfDefenderControls(String),
+    /// `cumulative upkeep MANA`, as an ability one card gives others (Breath of Dreams gives
+    /// green creatures `cumulative upkeep 1`; 002 Cumulative Upkeep, L1985-2013).
+    CumulativeUpkeep(ManaCost),
 }
 
 impl std::fmt::Display for Keyword {
@@ -124,6 +136,7 @@ impl std::fmt::Display for Keyword {
             Self::AttacksOnlyIfDefenderControls(l) => {
                 write!(f, "cannot attack unless the defending player controls an {l}")
             }
+            Self::CumulativeUpkeep(m) => write!(f, "cumulative upkeep {m}"),
         }
     }
 }
@@ -177,6 +190,11 @@ pub enum Filter {
     Flying,
     /// It is not the permanent whose ability this is (`other than this`).
     NotThis,
+    /// It does not have the wall ability (`non-wall`).
+    NonWall,
+    /// The active player controls it and has since the turn began (`the active player has
+    /// controlled since the turn began`: not summoning sick, 002 Attack or Die Effects).
+    ActiveSinceTurnBegan,
 }
 
 /// `target ...`: what may be chosen.
@@ -213,6 +231,9 @@ pub enum Effect {
     Damage(Amount, TargetSpec),
     /// Deals damage divided evenly, rounded down, among any number of targets.
     DamageDivided(Amount, TargetSpec),
+    /// Deals damage divided as the caster chooses on announcement among any number of targets
+    /// (`dividing N, M`; Infernal Harvest).
+    DamageDividedAsChosen(Amount, TargetSpec),
     /// Deals damage to each creature without flying and each player.
     DamageEachNonFlyerAndPlayer(Amount),
     /// Deals damage to each creature and each player.
@@ -221,6 +242,9 @@ pub enum Effect {
     NoCombatDamage,
     /// Buries the permanent with the ability.
     BuryThis,
+    /// Its controller sacrifices the permanent with the ability (the modern texts' word where
+    /// the old ones bury it: 001 L854, L1249).
+    SacrificeThis,
     /// Damage to one target; that creature cannot regenerate this turn and is removed
     /// from the game instead of going to the graveyard this turn (Disintegrate).
     DamageDisintegrate(Amount, TargetSpec),
@@ -292,6 +316,21 @@ pub enum Effect {
     Enchant(TargetSpec),
     /// Damage to the creature the enchantment enchants (Earthbind as it enters play).
     DamageEnchanted(Amount),
+    /// The enchantment's controller controls the creature it enchants (Control Magic; the
+    /// newest such enchantment wins, and control goes back when none is left).
+    ControlEnchanted,
+    /// Creatures with at least this power do not untap during their controllers' untap phases
+    /// (Meekstone: a static ability, off while its artifact is tapped, 002 Artifact L1339-1342).
+    NoUntapPowerAtLeast(i32),
+    /// The creature must attack this turn; at end of turn it is destroyed if it did not
+    /// (Nettling Imp; 002 Attack or Die Effects, Must Attack or Block).
+    AttackOrDie(TargetSpec),
+    /// Each creature of the kind must attack this turn or be destroyed at end of turn (Siren's
+    /// Call): `each non-wall creature the active player has controlled since the turn began`.
+    AttackOrDieAll,
+    /// A creature spell that enters play as a copy of its target (Clone; implied by
+    /// `enters play as a copy of target creature`, never written as an effect).
+    Copy(TargetSpec),
 }
 
 impl Effect {
@@ -302,6 +341,7 @@ impl Effect {
             Self::Damage(_, t)
             | Self::DamageDisintegrate(_, t)
             | Self::DamageDivided(_, t)
+            | Self::DamageDividedAsChosen(_, t)
             | Self::GainLife(t, _)
             | Self::Bounce(t)
             | Self::Destroy(t, _)
@@ -323,7 +363,9 @@ impl Effect {
             | Self::SetColor(Who::Target(t), _)
             | Self::ReplaceWord(_, t)
             | Self::Regenerate(Who::Target(t))
-            | Self::Enchant(t) => Some(t),
+            | Self::Enchant(t)
+            | Self::AttackOrDie(t)
+            | Self::Copy(t) => Some(t),
             _ => None,
         }
     }
@@ -451,12 +493,13 @@ pub struct ActivationCost {
     pub tap: bool,
     /// `sacrifice this`.
     pub sacrifice_this: bool,
-    /// `sacrifice a creature` and the like: permanents chosen at announcement.
-    pub sacrifice: Option<SacrificeCost>,
+    /// `sacrifice a creature` and the like: permanents chosen at announcement (boxed, as the
+    /// other rare parts: most costs are mana and tapping).
+    pub sacrifice: Option<Box<SacrificeCost>>,
     /// `pay N life`.
     pub life: u32,
     /// `remove N KIND counters from this`.
-    pub remove_counters: Option<(u32, String)>,
+    pub remove_counters: Option<Box<(u32, String)>>,
     /// `...; use only during your upkeep`: a limit on when the ability may be played, written
     /// after its effect.
     pub upkeep_only: bool,
@@ -464,6 +507,16 @@ pub struct ActivationCost {
     pub discard: u32,
     /// `...; any player may use this ability` (Land's Edge): written after the effect.
     pub any_player: bool,
+    /// `...; use only during an opponent's turn, before the attack` (Nettling Imp).
+    pub before_opponents_attack: bool,
+    /// `...; use only once each turn`: once per turn for each player who controls it (002
+    /// L1276-1278).
+    pub once_each_turn: bool,
+    /// `...; spend no more than N this way each turn` (Roterothopter): a cap on the mana paid
+    /// for this ability in a turn, by whoever controls it (002 L1268-1276).
+    pub spend_cap: Option<u32>,
+    /// `return N LANDs you control to their owner's hand` (N may be X: Infernal Harvest).
+    pub return_lands: Option<Box<(Amount, String)>>,
 }
 
 impl ActivationCost {
@@ -475,6 +528,14 @@ impl ActivationCost {
             && self.life == 0
             && self.remove_counters.is_none()
             && self.discard == 0
+            && self.return_lands.is_none()
+    }
+
+    /// Whether an X in the cost is chosen on announcement (in its mana, or counting one of its
+    /// other parts, as the Swamps Infernal Harvest returns).
+    #[must_use]
+    pub fn has_x(&self) -> bool {
+        self.mana.x > 0 || matches!(self.return_lands.as_deref(), Some((Amount::X(_), _)))
     }
 }
 
@@ -573,6 +634,15 @@ pub enum Ability {
     CostChange(CostChange),
     /// `comes into play with N KIND counters`.
     EntersWithCounters(u32, String),
+    /// `comes into play with X KIND counters`: X as paid when it was cast (0 when it enters
+    /// play otherwise: 002 L1578-1580, L1810-1811).
+    EntersWithXCounters(String),
+    /// `cast only during an opponent's turn, before the attack` (Siren's Call).
+    OpponentsTurnBeforeAttack,
+    /// `enters play as a copy of target creature`: the spell targets a creature and, resolving,
+    /// enters play with that creature's printed characteristics and text changes, but not its
+    /// counters or the effects on it (002 Copy Cards, L1746-1818).
+    EntersAsCopy(TargetSpec),
 }
 
 /// What a triggered ability waits for.
@@ -716,13 +786,15 @@ mod tests {
         assert!(u.mandatory);
         assert_eq!(u.penalty, Penalty::DamageToYou(7));
         assert_eq!(
-            u.cost.sacrifice,
+            u.cost.sacrifice.as_deref().cloned(),
             Some(SacrificeCost { count: 1, what: Sacrificed::Creature, other_than_this: true })
         );
         assert_eq!(ok(lord).to_string(), lord);
         let Ability::UpkeepCost(u) = ok("cumulative upkeep: 1U") else { panic!() };
         assert!(u.cumulative && !u.mandatory && u.penalty == Penalty::BuryThis);
         assert_eq!(ok("cumulative upkeep: 1U").to_string(), "cumulative upkeep: 1U");
+        let Ability::UpkeepCost(u) = ok("cumulative upkeep: B, pay 2 life") else { panic!() };
+        assert_eq!(u.cost.life, 2);
     }
 
     #[test]
@@ -739,7 +811,7 @@ mod tests {
         else {
             panic!()
         };
-        assert_eq!(c.remove_counters, Some((1, "+1/+1".to_owned())));
+        assert_eq!(c.remove_counters.as_deref().cloned(), Some((1, "+1/+1".to_owned())));
         let Ability::Activated(c, _) = ok("1, T, sacrifice this, pay 2 life: add BB") else { panic!() };
         assert!(c.tap && c.sacrifice_this && c.life == 2 && c.mana.total() == 1);
         assert_eq!(c.to_string(), "1, T, sacrifice this, pay 2 life");
@@ -759,6 +831,13 @@ mod tests {
         let Ability::Activated(c, Effect::DamageIfDiscardedLand(Amount::Fixed(2), _)) = ok(edge) else { panic!() };
         assert!(c.discard == 1 && c.any_player && !c.upkeep_only);
         assert_eq!(ok(edge).to_string(), edge);
+        let harvest = "additional cost: return X swamps you control to their owner's hand";
+        let Ability::AdditionalCost(c) = ok(harvest) else { panic!() };
+        assert!(c.has_x() && c.return_lands.as_deref().cloned() == Some((Amount::X(1), "swamp".into())));
+        assert_eq!(ok(harvest).to_string(), harvest);
+        let split = "spell: deal X damage divided as you choose among any number of target creatures";
+        assert!(matches!(ok(split), Ability::Spell(Effect::DamageDividedAsChosen(Amount::X(1), _))));
+        assert_eq!(ok(split).to_string(), split);
     }
 
     #[test]

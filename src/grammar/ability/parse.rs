@@ -45,8 +45,7 @@ fn ability(i: &str) -> PResult<'_, Ability> {
         return Ok((r, Ability::ExtraTargetCost(m)));
     }
     if let Ok((r, _)) = (kw("cumulative"), sp, kw("upkeep"), space0, char(':'), space0).parse(i) {
-        let (r, m) = cut(mana_cost).parse(r)?;
-        let cost = ActivationCost { mana: m, ..ActivationCost::default() };
+        let (r, cost) = cut(activation_cost).parse(r)?;
         return Ok((
             r,
             Ability::UpkeepCost(UpkeepCost { cost, penalty: Penalty::BuryThis, mandatory: false, cumulative: true }),
@@ -82,6 +81,20 @@ fn ability(i: &str) -> PResult<'_, Ability> {
         .parse(i)
     {
         return Ok((r, Ability::EntersWithCounters(n, k.to_owned())));
+    }
+    if let Ok((r, (_, k, _))) =
+        ((kw("comes"), sp, kw("into"), sp, kw("play"), sp, kw("with"), sp, kw("X"), sp), word, (sp, kw("counters")))
+            .parse(i)
+    {
+        return Ok((r, Ability::EntersWithXCounters(k.to_owned())));
+    }
+    if let Ok((r, _)) = (kw("cast"), sp, kw("only"), sp, before_opponents_attack).parse(i) {
+        return Ok((r, Ability::OpponentsTurnBeforeAttack));
+    }
+    if let Ok((r, _)) =
+        (kw("enters"), sp, kw("play"), sp, kw("as"), sp, kw("a"), sp, kw("copy"), sp, kw("of"), sp).parse(i)
+    {
+        return cut(target).map(Ability::EntersAsCopy).parse(r);
     }
     if let Ok((r, t)) = trigger(i) {
         let (r, _) = cut((space0, char(','), space0)).parse(r)?;
@@ -125,7 +138,43 @@ fn ability(i: &str) -> PResult<'_, Ability> {
         (kw("may"), sp, kw("use"), sp, kw("this"), sp, kw("ability")),
     ))
     .parse(r)?;
-    Ok((r, Ability::Activated(ActivationCost { upkeep_only: only.is_some(), any_player: anyone.is_some(), ..cost }, e)))
+    let (r, before) =
+        opt(((space0, char(';'), space0, kw("use"), sp, kw("only"), sp), before_opponents_attack)).parse(r)?;
+    let (r, once) =
+        opt((space0, char(';'), space0, kw("use"), sp, kw("only"), sp, kw("once"), sp, kw("each"), sp, kw("turn")))
+            .parse(r)?;
+    let (r, cap) = opt((
+        (space0, char(';'), space0, kw("spend"), sp, kw("no"), sp, kw("more"), sp, kw("than"), sp),
+        number,
+        (sp, kw("this"), sp, kw("way"), sp, kw("each"), sp, kw("turn")),
+    ))
+    .parse(r)?;
+    Ok((
+        r,
+        Ability::Activated(
+            ActivationCost {
+                upkeep_only: only.is_some(),
+                any_player: anyone.is_some(),
+                before_opponents_attack: before.is_some(),
+                spend_cap: cap.map(|(_, n, _)| n),
+                once_each_turn: once.is_some(),
+                ..cost
+            },
+            e,
+        ),
+    ))
+}
+
+/// `during an opponent's turn, before the attack`.
+fn before_opponents_attack(i: &str) -> PResult<'_, ()> {
+    value(
+        (),
+        (
+            (kw("during"), sp, kw("an"), sp, tag_no_case("opponent's"), sp, kw("turn"), space0, char(','), space0),
+            (kw("before"), sp, kw("the"), sp, kw("attack")),
+        ),
+    )
+    .parse(i)
 }
 
 /// `upkeep = ("pay" MANA | cost) (" or" | "; if you cannot,") penalty`
@@ -242,7 +291,15 @@ fn activation_cost(i: &str) -> PResult<'_, ActivationCost> {
         Life(u32),
         Remove(u32, String),
         Discard(u32),
+        Return(Amount, String),
     }
+    let returns = map(
+        (
+            (kw("return"), sp, amount, sp, land_type, sp),
+            (kw("you"), sp, kw("control"), sp, kw("to"), sp, kw("their"), sp, tag("owner's"), sp, kw("hand")),
+        ),
+        |((_, _, n, _, t, _), _)| Part::Return(n, t),
+    );
     let discard = map(
         (
             kw("discard"),
@@ -270,6 +327,7 @@ fn activation_cost(i: &str) -> PResult<'_, ActivationCost> {
     );
     let part = alt((
         discard,
+        returns,
         map(sacrifice_part, |(this, s)| Part::Sacrifice(this, s)),
         life,
         remove,
@@ -283,13 +341,14 @@ fn activation_cost(i: &str) -> PResult<'_, ActivationCost> {
             Part::Tap => cost.tap = true,
             Part::Sacrifice(this, s) => {
                 cost.sacrifice_this |= this;
-                if s.is_some() {
-                    cost.sacrifice = s;
+                if let Some(s) = s {
+                    cost.sacrifice = Some(Box::new(s));
                 }
             }
             Part::Life(n) => cost.life = cost.life.saturating_add(n),
-            Part::Remove(n, k) => cost.remove_counters = Some((n, k)),
+            Part::Remove(n, k) => cost.remove_counters = Some(Box::new((n, k))),
             Part::Discard(n) => cost.discard = cost.discard.saturating_add(n),
+            Part::Return(n, t) => cost.return_lands = Some(Box::new((n, t))),
             Part::Mana(m) => {
                 cost.mana.generic = cost.mana.generic.saturating_add(m.generic);
                 for (slot, n) in cost.mana.colored.iter_mut().zip(m.colored) {
@@ -343,6 +402,7 @@ pub(crate) fn keyword(i: &str) -> PResult<'_, Keyword> {
             )),
         ),
         map(preceded((kw("protection"), sp, kw("from"), sp), cut(color)), Keyword::Protection),
+        map(preceded((kw("cumulative"), sp, kw("upkeep"), sp), mana_cost), Keyword::CumulativeUpkeep),
         map(
             preceded(
                 (
@@ -427,6 +487,7 @@ fn target_word(i: &str) -> PResult<'_, TargetWord> {
         value(F(Filter::Attacking), kw("attacking")),
         value(F(Filter::NonArtifact), kw("nonartifact")),
         value(F(Filter::Flying), kw("flying")),
+        value(F(Filter::NonWall), tag_no_case("non-wall")),
         map(preceded(tag("non"), color), |c| F(Filter::NotColor(c))),
         map(color, |c| F(Filter::IsColor(c))),
     ))
@@ -467,6 +528,15 @@ fn target(i: &str) -> PResult<'_, TargetSpec> {
     }
     if spec.kinds.is_empty() {
         return Err(nom::Err::Failure(PError::expected(i, "a target kind after the adjectives")));
+    }
+    if let Ok((r, _)) = (
+        (sp, kw("the"), sp, kw("active"), sp, kw("player"), sp, kw("has"), sp),
+        (kw("controlled"), sp, kw("since"), sp, kw("the"), sp, kw("turn"), sp, kw("began")),
+    )
+        .parse(i)
+    {
+        spec.filters.push(Filter::ActiveSinceTurnBegan);
+        i = r;
     }
     if let Ok((r, _)) = (sp, kw("other"), sp, kw("than"), sp, kw("this")).parse(i) {
         spec.filters.push(Filter::NotThis);
@@ -525,7 +595,7 @@ fn trigger(i: &str) -> PResult<'_, Trigger> {
 /// A static effect that is not a change of characteristics (see [`continuous`] for those).
 fn static_effect(i: &str) -> PResult<'_, Effect> {
     let (r, e) = effect(i)?;
-    if e == Effect::TakeUnblockedDamage {
+    if matches!(e, Effect::TakeUnblockedDamage | Effect::NoUntapPowerAtLeast(_) | Effect::ControlEnchanted) {
         return Ok((r, e));
     }
     Err(nom::Err::Error(PError::expected(i, "a static effect")))
@@ -662,6 +732,21 @@ fn until_eot(i: &str) -> PResult<'_, ()> {
 
 /// `effect = ...` (see the module docs)
 fn effect(i: &str) -> PResult<'_, Effect> {
+    if let Ok((r, _)) = (
+        (kw("each"), sp, tag_no_case("non-wall"), sp, kw("creature"), sp, kw("the"), sp, kw("active"), sp),
+        (kw("player"), sp, kw("has"), sp, kw("controlled"), sp, kw("since"), sp, kw("the"), sp, kw("turn")),
+        (sp, kw("began"), sp),
+    )
+        .parse(i)
+    {
+        let (r, ()) = cut(must_attack).parse(r)?;
+        return Ok((r, Effect::AttackOrDieAll));
+    }
+    if let Ok((r, t)) = target(i)
+        && let Ok((r, ())) = preceded(sp, must_attack).parse(r)
+    {
+        return Ok((r, Effect::AttackOrDie(t)));
+    }
     if let Ok((r, (_, _, c, _))) = (
         kw("add"),
         sp,
@@ -736,6 +821,10 @@ fn effect(i: &str) -> PResult<'_, Effect> {
         if let Ok((r, _)) = (kw("divided"), sp, kw("evenly"), sp, kw("among"), sp).parse(r) {
             return cut(target).map(|t| Effect::DamageDivided(n, t)).parse(r);
         }
+        if let Ok((r, _)) = (kw("divided"), sp, kw("as"), sp, kw("you"), sp, kw("choose"), sp, kw("among"), sp).parse(r)
+        {
+            return cut(target).map(|t| Effect::DamageDividedAsChosen(n, t)).parse(r);
+        }
         let (r, t) = cut(preceded((kw("to"), sp), target)).parse(r)?;
         let mut rider = (
             (space0, char(';'), space0, kw("that"), sp, kw("creature"), sp),
@@ -799,6 +888,21 @@ fn effect(i: &str) -> PResult<'_, Effect> {
     {
         return Ok((r, Effect::TakeUnblockedDamage));
     }
+    if let Ok((r, _)) = (kw("you"), sp, kw("control"), sp, kw("enchanted"), sp, kw("creature")).parse(i) {
+        return Ok((r, Effect::ControlEnchanted));
+    }
+    if let Ok((r, (_, n, _))) = (
+        (kw("creatures"), sp, kw("with"), sp, kw("power"), sp),
+        number,
+        (
+            (sp, kw("or"), sp, kw("greater"), sp, kw("do"), sp, kw("not"), sp, kw("untap"), sp),
+            (kw("during"), sp, kw("their"), sp, tag_no_case("controllers'"), sp, kw("untap"), sp, kw("phases")),
+        ),
+    )
+        .parse(i)
+    {
+        return Ok((r, Effect::NoUntapPowerAtLeast(i32::try_from(n).unwrap_or(i32::MAX))));
+    }
     if let Ok((r, _)) = (
         (kw("if"), sp, kw("the"), sp, kw("discarded"), sp, kw("card"), sp, kw("is"), sp, kw("a"), sp, kw("land")),
         (space0, char(','), space0, kw("deal"), sp),
@@ -810,6 +914,9 @@ fn effect(i: &str) -> PResult<'_, Effect> {
     }
     if let Ok((r, _)) = (kw("bury"), sp, kw("this")).parse(i) {
         return Ok((r, Effect::BuryThis));
+    }
+    if let Ok((r, _)) = (kw("sacrifice"), sp, kw("this")).parse(i) {
+        return Ok((r, Effect::SacrificeThis));
     }
     if let Ok((r, (_, _, _, n, _, kind, _, _, _, _, _))) = (
         kw("put"),
@@ -951,4 +1058,16 @@ fn effect(i: &str) -> PResult<'_, Effect> {
     }
     let (r, (k, _)) = cut((keyword, until_eot)).parse(r)?;
     Ok((r, Effect::Grant(w, k)))
+}
+
+/// `must attack this turn or be destroyed at end of turn`.
+fn must_attack(i: &str) -> PResult<'_, ()> {
+    value(
+        (),
+        (
+            (kw("must"), sp, kw("attack"), sp, kw("this"), sp, kw("turn"), sp, kw("or"), sp),
+            (kw("be"), sp, kw("destroyed"), sp, kw("at"), sp, kw("end"), sp, kw("of"), sp, kw("turn")),
+        ),
+    )
+    .parse(i)
 }
