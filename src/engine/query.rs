@@ -19,8 +19,16 @@ pub fn power_toughness(lib: &crate::cards::Library, game: &super::state::Game, c
 #[must_use]
 pub fn power_toughness_all(lib: &crate::cards::Library, game: &super::state::Game) -> Vec<(i32, i32)> {
     let mut all = vec![(0, 0); game.cards.len()];
-    for c in game.zone(Zone::Play, None) {
-        if let Some(pt) = all.get_mut(usize::from(c.0)) {
+    // Only what is or may be a creature: a land or an enchantment with no animation on it
+    // keeps 0/0 without the whole computation.
+    let animation = game.eot.iter().any(|e| matches!(e.change, crate::grammar::ability::Change::Animate { .. }))
+        || super::chars::touched_statics_animate(lib, game);
+    for (k, card) in game.cards.iter().enumerate() {
+        if card.zone != Zone::Play || !(animation || lib.get(card.def).kind.is_creature()) {
+            continue;
+        }
+        let Ok(c) = u16::try_from(k).map(CardId) else { continue };
+        if let Some(pt) = all.get_mut(k) {
             *pt = power_toughness(lib, game, c);
         }
     }
