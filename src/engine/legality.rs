@@ -160,7 +160,12 @@ impl Engine<'_> {
         let colors = self.colors(an.card);
         for &t in targets {
             let itself = spec.filters.contains(&crate::grammar::ability::Filter::NotThis) && t == Target::Card(an.card);
-            if let Some(fault) = itself.then_some(TargetFault::Itself).or_else(|| self.target_fault(spec, t, &colors)) {
+            // A copy card looks at its target with every effect removed: a land or artifact made
+            // a creature by an effect cannot be copied (002 Copy Cards, L1759-1768).
+            let made = matches!(effect, Effect::Copy(_))
+                && matches!(t, Target::Card(c) if !self.def(c).kind.is_creature() && self.is_creature(c));
+            let own = if itself { Some(TargetFault::Itself) } else { made.then_some(TargetFault::CreatureByEffect) };
+            if let Some(fault) = own.or_else(|| self.target_fault(spec, t, &colors)) {
                 // Aiming at a spell is governed by the interrupt rules (002 Step 2).
                 let at_spell = matches!(t, Target::Spell(_)) && spec.kinds.contains(&TargetKind::Spell);
                 return Err(Stop::refuse(Refusal::CannotTarget { card: an.card, target: t, fault, at_spell }));

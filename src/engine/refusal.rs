@@ -678,6 +678,8 @@ pub enum TargetFault {
     NotOfType(String),
     /// It is the permanent whose ability this is (`other than this`).
     Itself,
+    /// A creature only by an effect, aimed at by a copy card.
+    CreatureByEffect,
     /// A spell whose converted casting cost is not the X of a "with converted casting cost X"
     /// target (Spell Blast).
     CostNotX {
