@@ -179,9 +179,12 @@ impl Engine<'_> {
                     _ => None,
                 },
             };
-            if let Some(fault) =
-                itself.then_some(TargetFault::Itself).or_else(|| self.target_fault(spec, t, &colors)).or_else(moved)
-            {
+            // A copy card looks at its target with every effect removed: a land or artifact made
+            // a creature by an effect cannot be copied (002 Copy Cards, L1759-1768).
+            let made = matches!(effect, Effect::Copy(_))
+                && matches!(t, Target::Card(c) if !self.def(c).kind.is_creature() && self.is_creature(c));
+            let own = if itself { Some(TargetFault::Itself) } else { made.then_some(TargetFault::CreatureByEffect) };
+            if let Some(fault) = own.or_else(|| self.target_fault(spec, t, &colors)).or_else(moved) {
                 // Aiming at a spell is governed by the interrupt rules (002 Step 2).
                 let at_spell = matches!(t, Target::Spell(_)) && spec.kinds.contains(&TargetKind::Spell);
                 return Err(Stop::refuse(Refusal::CannotTarget { card: an.card, target: t, fault, at_spell }));

@@ -410,6 +410,9 @@ impl Engine<'_> {
             }
             TargetFault::NotOfType(t) => format!("{name} is not a {}", crate::cards::singular_type(t)),
             TargetFault::Itself => format!("{name} is the source itself (the ability says other than this)"),
+            TargetFault::CreatureByEffect => {
+                format!("{name} is a creature only through an effect, and a copy card copies the card as printed")
+            }
             TargetFault::CostNotX { cost, x } => format!("{name} has converted casting cost {cost}, not X={x}"),
             TargetFault::NotEnchanting => format!("{name} is not an enchantment on a creature or land"),
             TargetFault::NotYourGraveyard => format!("{name} is not in the caster's own graveyard"),

@@ -695,6 +695,8 @@ pub enum TargetFault {
     AlreadyEnchanted,
     /// The enchantment being moved could not legally be cast on it (002 L2873-2875).
     CannotCarry(CardId, Box<TargetFault>),
+    /// A creature only by an effect, aimed at by a copy card.
+    CreatureByEffect,
     /// A spell whose converted casting cost is not the X of a "with converted casting cost X"
     /// target (Spell Blast).
     CostNotX {
