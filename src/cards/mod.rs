@@ -170,6 +170,12 @@ impl CardDef {
         self.cost.map(|c| c.colors()).unwrap_or_default()
     }
 
+    /// Whether the card is an enchant world: only one may be in play (002 Enchant World).
+    #[must_use]
+    pub fn is_world(&self) -> bool {
+        self.type_line.to_lowercase().starts_with("enchant world")
+    }
+
     /// Whether the card is a basic land (its type line says so).
     #[must_use]
     pub fn is_basic(&self) -> bool {

@@ -1174,7 +1174,14 @@ impl Engine<'_> {
                 "paying {cost} life at {life} life would take the payer below 0 (a life cost needs more than 0 life and may go down to exactly 0)"
             ),
             F::Counters { have, need, kind } => {
-                format!("{name} has {have} {kind} counters, and the cost removes {need}")
+                if crate::engine::chars::is_unnamed_counter(kind) {
+                    // 002 L1890-1893: only the counters it made itself count.
+                    format!(
+                        "{name} has {have} {kind} counters of its own, and the cost removes {need} (an unnamed counter another card put on it works only with that card)"
+                    )
+                } else {
+                    format!("{name} has {have} {kind} counters, and the cost removes {need}")
+                }
             }
             F::Mandatory => format!("{name}'s upkeep cost must be paid when it can be: it is not optional"),
             F::OnlyInUpkeep => format!("{name}'s ability may be used only during its controller's upkeep"),

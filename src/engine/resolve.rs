@@ -124,6 +124,7 @@ impl Engine<'_> {
                     Some(STEP4),
                 );
                 self.bury_duplicate_legend(sp.card)?;
+                self.bury_older_worlds(sp.card);
                 // `as this enters play, ...`: part of the resolution (Earthbind's damage).
                 if let Some(target) = enchanting {
                     let lib = self.lib;
@@ -540,13 +541,22 @@ impl Engine<'_> {
                     }
                     _ => Some(source),
                 };
-                if let Some(source) = on
-                    && self.game.card(source).zone == Zone::Play
+                if let Some(on) = on
+                    && self.game.card(on).zone == Zone::Play
                 {
+                    // 002 L1890-1893: an unnamed counter (one with just a value, +1/+1) put on
+                    // another card works only with the card that made it, so it is kept apart
+                    // under that card's name (`Dwarven Weaponsmith's +1/+1`).
+                    let key = if on != source && crate::engine::chars::is_unnamed_counter(kind) {
+                        format!("{}'s {kind}", self.def(source).name)
+                    } else {
+                        kind.clone()
+                    };
+                    let source = on;
                     let card = self.game.card_mut(source);
-                    match card.counters.iter_mut().find(|(k, _)| k == kind) {
+                    match card.counters.iter_mut().find(|(k, _)| *k == key) {
                         Some((_, m)) => *m = m.saturating_add(*n),
-                        None => card.counters.push((kind.clone(), *n)),
+                        None => card.counters.push((key, *n)),
                     }
                     let now = if self.is_creature(source) {
                         let (p, t) = self.pt(source);
