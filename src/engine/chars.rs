@@ -57,8 +57,12 @@ fn statics(lib: &Library, game: &Game) -> std::sync::Arc<Statics> {
 /// A permanent's (or a card's) characteristics now.
 #[derive(Clone, Debug)]
 pub struct Chars<'a> {
-    /// The card type.
+    /// The card type as printed.
     pub kind: CardKind,
+    /// An effect made it a creature as well (an animated land or artifact).
+    pub animated: bool,
+    /// An effect made it an artifact as well (Mishra's Factory as an Assembly Worker).
+    pub made_artifact: bool,
     /// Its colours, as a set of [`Color::index`] bits.
     pub colors: u8,
     /// Power and toughness (0/0 for a non-creature).
@@ -80,7 +84,30 @@ impl Chars<'_> {
     /// Whether it is a creature.
     #[must_use]
     pub const fn is_creature(&self) -> bool {
-        self.kind.is_creature()
+        self.kind.is_creature() || self.animated
+    }
+
+    /// Whether it is an artifact.
+    #[must_use]
+    pub const fn is_artifact(&self) -> bool {
+        self.kind.is_artifact() || self.made_artifact
+    }
+
+    /// Whether it is a land.
+    #[must_use]
+    pub fn is_land(&self) -> bool {
+        self.kind == CardKind::Land
+    }
+
+    /// Whether it fits a target kind now (an animated land is a creature and a land).
+    #[must_use]
+    pub fn fits(&self, tk: crate::grammar::ability::TargetKind) -> bool {
+        use crate::grammar::ability::TargetKind as T;
+        match tk {
+            T::Creature => self.is_creature(),
+            T::Artifact => self.is_artifact(),
+            _ => self.kind.fits(tk),
+        }
     }
 
     /// Whether it has the keyword now: the printed one unless a later effect took it away, or
@@ -134,16 +161,45 @@ fn color_bits(cs: &[Color]) -> u8 {
 /// The printed characteristics with the card's counters, before any effect.
 fn printed<'a>(lib: &'a Library, game: &Game, c: CardId) -> Chars<'a> {
     let def = lib.get(game.card(c).def);
+    // A `*/*` creature's own text defines its numbers: the oldest effect on it (002 L3000-3004).
+    let pt = def
+        .abilities
+        .iter()
+        .find_map(|a| match a {
+            Ability::Continuous(Affects::This, Change::PtEqual(n)) => Some(count(lib, game, c, n)),
+            _ => None,
+        })
+        .map_or_else(|| def.pt.unwrap_or((0, 0)), |n| (n, n));
     Chars {
         kind: def.kind,
+        animated: false,
+        made_artifact: false,
         colors: color_bits(&def.colors()),
-        pt: def.pt.unwrap_or((0, 0)),
+        pt,
         subtypes: Cow::Borrowed(&def.subtypes),
         def,
         abilities: Cow::Borrowed(&def.abilities),
         text: Vec::new(),
         keywords: Vec::new(),
     }
+}
+
+/// A count a characteristic is defined by, now.
+fn count(lib: &Library, game: &Game, c: CardId, n: &crate::grammar::ability::Count) -> i32 {
+    use crate::grammar::ability::Count;
+    let k = match n {
+        Count::InPlayNamed(name) => game
+            .zone(Zone::Play, None)
+            .into_iter()
+            .filter(|&x| lib.get(game.card(x).def).name.eq_ignore_ascii_case(name))
+            .count(),
+        Count::ControllerHand => {
+            let p = game.card(c).controller;
+            let unknown = usize::try_from(game.players[p.ix()].hand_unknown).unwrap_or(usize::MAX);
+            game.zone(Zone::Hand, Some(p)).len().saturating_add(unknown)
+        }
+    };
+    i32::try_from(k).unwrap_or(i32::MAX)
 }
 
 /// Counters change power and toughness on top of the base (a +1/+1 counter is a modifier, kept
@@ -177,7 +233,7 @@ pub fn counter_kind(key: &str) -> &str {
 /// One continuous effect that may reach a card, with its timestamp.
 enum Applied<'a> {
     /// A static ability of a permanent in play (with its source's text changes made).
-    Static(u32, CardId, Cow<'a, Ability>),
+    Static(u32, CardId, &'a Ability),
     /// An until-end-of-turn effect on this card.
     Timed(&'a UntilEot),
 }
@@ -202,15 +258,27 @@ pub fn chars<'a>(lib: &'a Library, game: &'a Game, c: CardId) -> Chars<'a> {
         return ch;
     }
     let timed = game.eot.iter().filter(|e| e.card == c);
-    let mut effects: Vec<Applied<'a>> = Vec::new();
+    let st;
+    let swapped: Vec<Option<Ability>>;
+    let mut effects: Vec<Applied<'_>> = Vec::new();
     if zone == Zone::Play {
-        let st = statics(lib, game);
-        for &(t, src, i) in &st.list {
-            if let Some(a) = lib.get(game.card(src).def).abilities.get(usize::from(i)) {
-                // A text change on the source (Magical Hack on Conversion) changes what its
-                // static ability does; its place in the order stays (002 L3005-3007).
+        st = statics(lib, game);
+        // A text change on the source (Magical Hack on Conversion) changes what its static
+        // ability does; its place in the order stays (002 L3005-3007).
+        swapped = st
+            .list
+            .iter()
+            .map(|&(_, src, i)| {
                 let text = text_changes(game, src);
-                let a = if text.is_empty() { Cow::Borrowed(a) } else { Cow::Owned(swap_ability(a, &text)) };
+                if text.is_empty() {
+                    return None;
+                }
+                lib.get(game.card(src).def).abilities.get(usize::from(i)).map(|a| swap_ability(a, &text))
+            })
+            .collect();
+        for (k, &(t, src, i)) in st.list.iter().enumerate() {
+            let own = swapped.get(k).and_then(Option::as_ref);
+            if let Some(a) = own.or_else(|| lib.get(game.card(src).def).abilities.get(usize::from(i))) {
                 effects.push(Applied::Static(t, src, a));
             }
         }
@@ -230,7 +298,7 @@ pub fn chars<'a>(lib: &'a Library, game: &'a Game, c: CardId) -> Chars<'a> {
     for e in &effects {
         let change = match e {
             Applied::Static(_, src, a) => {
-                let Ability::Continuous(a, chg) = a.as_ref() else { continue };
+                let Ability::Continuous(a, chg) = a else { continue };
                 if !reaches(game, &ch, c, *src, a) {
                     continue;
                 }
@@ -246,6 +314,27 @@ pub fn chars<'a>(lib: &'a Library, game: &'a Game, c: CardId) -> Chars<'a> {
             Change::SetColor(cs) => ch.colors = color_bits(cs),
             Change::Text(old, new) => ch.text.push((old.clone(), new.clone())),
             Change::LandType(t) => become_land_type(&mut ch, t),
+            // A card's own `*/*` text: applied with its printed values.
+            Change::PtEqual(_) => {}
+            // Animate Artifact on what is a creature already changes nothing.
+            Change::Animate { pt: None, .. } if ch.is_creature() => {}
+            Change::Animate { pt, subtype, artifact } => {
+                // 002 L1958-1962: the effect names the creature type when it gives one; an
+                // animated land has no colour and no creature type otherwise (002 L1296-1302).
+                ch.animated = true;
+                ch.made_artifact |= *artifact;
+                base = pt.unwrap_or_else(|| {
+                    let cc = i32::try_from(ch.def.cost.map_or(0, |c| c.total())).unwrap_or(i32::MAX);
+                    (cc, cc)
+                });
+                if let Some(t) = subtype
+                    && !ch.has_subtype(t)
+                {
+                    let mut v = ch.subtypes.to_vec();
+                    v.push(t.clone());
+                    ch.subtypes = Cow::Owned(v);
+                }
+            }
             Change::ChosenLandType => {
                 let src = match e {
                     Applied::Static(_, src, ..) => Some(*src),
@@ -367,7 +456,9 @@ fn reaches(game: &Game, ch: &Chars<'_>, c: CardId, src: CardId, a: &Affects) -> 
         Affects::Enchanted => game.card(src).enchanting == Some(c),
         Affects::OtherOfType(t) => c != src && ch.is_creature() && ch.has_subtype(t),
         Affects::OfType(t) => ch.has_subtype(t),
-        Affects::EnchantedLand => game.card(src).enchanting == Some(c),
+        Affects::EnchantedLand | Affects::EnchantedArtifact => game.card(src).enchanting == Some(c),
+        // Its own text: applied with the printed values, not here.
+        Affects::This => false,
         Affects::NonbasicLands => ch.kind == CardKind::Land && !ch.def.is_basic(),
         Affects::AllCreatures => ch.is_creature(),
         Affects::ColorCreatures(col) => ch.is_creature() && ch.colors & bit(*col) != 0,

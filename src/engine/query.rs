@@ -160,7 +160,7 @@ impl Engine<'_> {
 
     /// Whether the card is a creature in play.
     pub(super) fn is_creature_in_play(&self, c: CardId) -> bool {
-        self.game.card(c).zone == Zone::Play && self.kind(c).is_creature()
+        self.game.card(c).zone == Zone::Play && self.is_creature(c)
     }
 
     /// The card's characteristics now (printed, then the continuous effects in timestamp order).
@@ -174,9 +174,14 @@ impl Engine<'_> {
         self.def(c).kind
     }
 
-    /// Whether the card is a creature now (in play or not).
+    /// Whether the card is a creature now (in play or not): printed, or animated.
     pub(super) fn is_creature(&self, c: CardId) -> bool {
-        self.kind(c).is_creature()
+        if self.kind(c).is_creature() {
+            return true;
+        }
+        self.game.card(c).zone == Zone::Play
+            && super::chars::any_effects(self.lib, &self.game)
+            && self.chars(c).is_creature()
     }
 
     /// Current power and toughness: printed, counters, continuous effects.
@@ -241,17 +246,25 @@ impl Engine<'_> {
                 if card.zone != Zone::Play {
                     return Some(TargetFault::NotInPlay(self.place(c)));
                 }
-                let kind = self.kind(c);
-                let ok_kind = spec.kinds.iter().any(|k| kind.fits(*k));
+                let ch = self.chars(c);
+                let kind = ch.kind;
+                let ok_kind = spec.kinds.iter().any(|k| ch.fits(*k));
                 if !ok_kind {
                     return Some(TargetFault::WrongKind(spec.kinds.clone()));
+                }
+                if let Some(t) = &spec.subtype
+                    && !ch.has_subtype(t)
+                {
+                    return Some(TargetFault::NotOfType(t.clone()));
                 }
                 let my_colors = self.colors(c);
                 for f in &spec.filters {
                     let bad = match f {
                         Filter::Tapped => (!card.tapped).then_some(TargetFault::NotTapped),
                         Filter::Untapped => card.tapped.then_some(TargetFault::Tapped),
-                        Filter::NonArtifact => kind.is_artifact().then_some(TargetFault::Artifact),
+                        Filter::NonArtifact => {
+                            (kind.is_artifact() || ch.is_artifact()).then_some(TargetFault::Artifact)
+                        }
                         Filter::NotColor(col) => my_colors.contains(col).then_some(TargetFault::IsColor(*col)),
                         Filter::IsColor(col) => (!my_colors.contains(col)).then_some(TargetFault::NotColor(*col)),
                         Filter::Flying => (!self.has_keyword(c, &Keyword::Flying)).then_some(TargetFault::NoFlying),
@@ -304,6 +317,7 @@ impl Engine<'_> {
             TargetFault::NotAttacking => format!("{name} is not attacking"),
             TargetFault::Protection(col) => format!("{name} has protection from {}", col.name()),
             TargetFault::NoFlying => format!("{name} does not have flying"),
+            TargetFault::NotOfType(t) => format!("{name} is not a {}", crate::cards::singular_type(t)),
             TargetFault::Itself => format!("{name} is the source itself (the ability says other than this)"),
             TargetFault::CostNotX { cost, x } => format!("{name} has converted casting cost {cost}, not X={x}"),
         }

@@ -202,6 +202,7 @@ impl Engine<'_> {
                 x: 0,
                 colors: self.colors(c),
                 packet_sources: Vec::new(),
+                source_power: self.pt(c).0,
                 chosen: None,
                 replaced: None,
                 text: self.chars(c).text,
