@@ -267,6 +267,22 @@ impl Engine<'_> {
                     self.emit(EventKind::Animated { card: self.label(c), now: format!("{p}/{t}") }, None);
                 }
             }
+            Effect::AnimateAll(land, change) => {
+                // The lands of that type its controller controls as it resolves, each animated
+                // until end of turn (an until-end-of-turn effect: 002 L2560-2563).
+                let lands: Vec<CardId> = self
+                    .game
+                    .zone(Zone::Play, Some(sp.controller))
+                    .into_iter()
+                    .filter(|&c| self.chars(c).has_subtype(land))
+                    .collect();
+                for c in lands {
+                    let stamp = self.game.stamp();
+                    self.game.eot.push(UntilEot { card: c, stamp, change: change.clone(), lasting: false });
+                    let (p, t) = self.pt(c);
+                    self.emit(EventKind::Animated { card: self.label(c), now: format!("{p}/{t}") }, None);
+                }
+            }
             Effect::SetColor(_, col) => {
                 // A Lace: on a spell being cast, its colour now and the permanent's for good
                 // (002 L1665-1668); on a permanent, for as long as it stays in play.

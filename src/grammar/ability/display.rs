@@ -312,6 +312,13 @@ impl fmt::Display for Effect {
                 write!(f, "{w} becomes a {p}/{t} {ty}{art}creature until end of turn")
             }
             Self::Animate(w, _) => write!(f, "{w} becomes a creature until end of turn"),
+            Self::AnimateAll(land, Change::Animate { pt: Some((p, t)), .. }) => {
+                let lands = crate::cards::plural_type(land);
+                write!(f, "all {lands} you control become {p}/{t} creatures until end of turn")
+            }
+            Self::AnimateAll(land, _) => {
+                write!(f, "all {} you control become creatures until end of turn", crate::cards::plural_type(land))
+            }
             Self::ReplaceWord(k, t) => {
                 let what = match k {
                     WordKind::Color => "color word",

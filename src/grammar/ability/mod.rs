@@ -52,6 +52,8 @@
 //!          | who "gets" signed "/" signed "until end of turn" | who "gains" keyword "until end of turn"
 //!          | who "loses" keyword "until end of turn" | who "becomes" N "/" N "until end of turn"
 //!          | who "becomes" color                      (for as long as it is in play: the Laces)
+//!          | "all" LAND-plural "you control become" N "/" N "creatures until end of turn"
+//!            (each such land as the effect resolves: Thelonite Druid)
 //!          | "replace one" ("color word" | "basic land type") "with another in the text of" target
 //!            (the new word is chosen at announcement: `choosing blue`)
 //!          | target "gains" amount "life" | "return" target "to its owner's hand"
@@ -245,6 +247,9 @@ pub enum Effect {
     SetPt(Who, Amount, Amount),
     /// The permanent becomes a creature until end of turn (a `Change::Animate`).
     Animate(Who, Change),
+    /// Every land of a basic land type its controller controls becomes a creature until end of
+    /// turn (Thelonite Druid's Forests; the type kept as [`crate::cards::type_key`] keeps it).
+    AnimateAll(String, Change),
     /// A spell or permanent becomes a colour for as long as it is in play (the Laces).
     SetColor(Who, Color),
     /// Replaces one word of a kind in the target's text by one chosen at announcement

@@ -910,6 +910,12 @@ fn effect(i: &str) -> PResult<'_, Effect> {
     if let Ok((r, _)) = (kw("regenerate"), sp).parse(i) {
         return cut(who).map(Effect::Regenerate).parse(r);
     }
+    if let Ok((r, (_, _, land, _, _, _, _, _, _))) =
+        (kw("all"), sp, land_type, sp, kw("you"), sp, kw("control"), sp, kw("become")).parse(i)
+    {
+        let (r, (_, c, _)) = cut((sp, animation, until_eot)).parse(r)?;
+        return Ok((r, Effect::AnimateAll(land, c)));
+    }
     let (r, w) = who(i).map_err(|_| {
         nom::Err::Error(PError::expected(
             i,
