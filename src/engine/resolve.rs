@@ -454,6 +454,13 @@ impl Engine<'_> {
                     );
                 }
             }
+            Effect::GainLifeSacrificedToughness => {
+                let n = sp
+                    .sacrificed
+                    .iter()
+                    .fold(0i32, |a, &c| a.saturating_add(self.game.card(c).sacrificed_toughness.unwrap_or(0).max(0)));
+                self.change_life(sp.controller, n, None);
+            }
             Effect::AddManaPerSacrificedCost(_) => {
                 let m = self.mana_of_effect(effect, &sp.sacrificed).unwrap_or_default();
                 self.add_mana(sp.controller, self.label(source), &m);

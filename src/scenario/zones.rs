@@ -98,6 +98,7 @@ impl Loader<'_> {
             counters: Vec::new(),
             enchanting: None,
             chosen: None,
+            sacrificed_toughness: None,
         };
         for (state, at) in &e.states {
             let sp = text.span.at(*at, 1);

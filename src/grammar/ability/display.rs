@@ -327,6 +327,9 @@ impl fmt::Display for Effect {
                 write!(f, "replace one {what} with another in the text of {t}")
             }
             Self::GainLife(t, a) => write!(f, "{t} gains {a} life"),
+            Self::GainLifeSacrificedToughness => {
+                f.write_str("gain life equal to the toughness of the sacrificed creature")
+            }
             Self::Bounce(t) => write!(f, "return {t} to its owner's hand"),
             Self::Destroy(t, bury) => write!(f, "{} {t}", if *bury { "bury" } else { "destroy" }),
             Self::Fight(t) => {

@@ -57,6 +57,7 @@
 //!          | "replace one" ("color word" | "basic land type") "with another in the text of" target
 //!            (the new word is chosen at announcement: `choosing blue`)
 //!          | target "gains" amount "life" | "return" target "to its owner's hand"
+//!          | "gain life equal to the toughness of the sacrificed creature"
 //!          | ("destroy" | "bury") (target | "all creatures") | "bury this"
 //!          | "destroy" target "; you gain life equal to its casting cost"
 //!          | "deal damage equal to this's power to" target "; it deals damage equal to its power to this"
@@ -284,6 +285,9 @@ pub enum Effect {
     /// Adds mana of a colour for each mana in the converted casting cost of the permanent
     /// sacrificed as the cost (Sacrifice).
     AddManaPerSacrificedCost(Color),
+    /// Its controller gains life equal to the toughness the sacrificed creature had as it
+    /// was sacrificed (Diamond Valley; damage does not lower toughness, 002 L2035-2037).
+    GainLifeSacrificedToughness,
     /// Taps a permanent.
     Tap(TargetSpec),
     /// Untaps a permanent.

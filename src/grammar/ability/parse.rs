@@ -669,6 +669,14 @@ fn effect(i: &str) -> PResult<'_, Effect> {
         .parse(r)?;
         return Ok((r, Effect::AddManaPerSacrificedCost(c)));
     }
+    if let Ok((r, _)) = (
+        (kw("gain"), sp, kw("life"), sp, kw("equal"), sp, kw("to"), sp, kw("the"), sp),
+        (kw("toughness"), sp, kw("of"), sp, kw("the"), sp, kw("sacrificed"), sp, kw("creature")),
+    )
+        .parse(i)
+    {
+        return Ok((r, Effect::GainLifeSacrificedToughness));
+    }
     if let Ok((r, _)) = (kw("add"), sp).parse(i) {
         return cut(mana_cost).map(Effect::AddMana).parse(r);
     }
