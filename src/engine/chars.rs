@@ -32,6 +32,60 @@ use std::borrow::Cow;
 pub struct Statics {
     /// (timestamp, source, index in the source's abilities), oldest first.
     pub list: Vec<(u32, CardId, u16)>,
+    /// Some of them change a land's type (and so its abilities).
+    pub land_types: bool,
+    /// Some of them make permanents creatures.
+    pub animates: bool,
+    /// Some of them give or take keywords.
+    pub keywords: bool,
+}
+
+/// What the continuous effects that may reach a card can change, found cheaply (the effects
+/// on it and the kinds of static abilities in play), so that a question about one
+/// characteristic computes the whole only when an effect may touch it.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Touched {
+    /// Its abilities (a land type or text change).
+    pub abilities: bool,
+    /// Its being a creature.
+    pub creature: bool,
+    /// Its keywords.
+    pub keywords: bool,
+    /// Its colour.
+    pub colors: bool,
+}
+
+/// What may be changed on card `c` now (see [`Touched`]).
+#[must_use]
+pub fn touched(lib: &Library, game: &Game, c: CardId) -> Touched {
+    let mut t = Touched::default();
+    if game.card(c).zone != Zone::Play && game.card(c).zone != Zone::Limbo {
+        return t;
+    }
+    for e in game.eot.iter().filter(|e| e.card == c) {
+        match e.change {
+            Change::Text(..) => {
+                t.abilities = true;
+                t.keywords = true;
+            }
+            Change::Animate { .. } => t.creature = true,
+            Change::Grant(_) | Change::Lose(_) => t.keywords = true,
+            Change::SetColor(_) => t.colors = true,
+            Change::LandType(_) | Change::ChosenLandType => t.abilities = true,
+            Change::Pump(..) | Change::SetPt(..) | Change::PtEqual(_) => {}
+        }
+    }
+    // A text change on a static ability's source may turn it into anything: be safe.
+    if game.eot.iter().any(|e| matches!(e.change, Change::Text(..))) {
+        return Touched { abilities: true, creature: true, keywords: true, colors: t.colors };
+    }
+    if game.card(c).zone == Zone::Play {
+        let st = statics(lib, game);
+        t.abilities |= st.land_types && lib.get(game.card(c).def).kind == CardKind::Land;
+        t.creature |= st.animates;
+        t.keywords |= st.keywords;
+    }
+    t
 }
 
 /// Builds or reads the list of static abilities in play.
@@ -49,7 +103,18 @@ fn statics(lib: &Library, game: &Game) -> std::sync::Arc<Statics> {
         }
     }
     list.sort_by_key(|&(t, _, _)| t);
-    let s = std::sync::Arc::new(Statics { list });
+    let (mut land_types, mut animates, mut keywords) = (false, false, false);
+    for &(_, src, i) in &list {
+        if let Some(Ability::Continuous(_, chg)) = lib.get(game.card(src).def).abilities.get(usize::from(i)) {
+            match chg {
+                Change::LandType(_) | Change::ChosenLandType => land_types = true,
+                Change::Animate { .. } => animates = true,
+                Change::Grant(_) | Change::Lose(_) => keywords = true,
+                _ => {}
+            }
+        }
+    }
+    let s = std::sync::Arc::new(Statics { list, land_types, animates, keywords });
     *game.statics_cache.borrow_mut() = Some(s.clone());
     s
 }
@@ -161,6 +226,12 @@ fn color_bits(cs: &[Color]) -> u8 {
 /// The printed characteristics with the card's counters, before any effect.
 fn printed<'a>(lib: &'a Library, game: &Game, c: CardId) -> Chars<'a> {
     let def = lib.get(game.card(c).def);
+    let colors = match &def.color {
+        Some(cs) => color_bits(cs),
+        None => def
+            .cost
+            .map_or(0, |m| Color::ALL.into_iter().filter(|k| m.colored[k.index()] > 0).fold(0, |a, k| a | bit(k))),
+    };
     // A `*/*` creature's own text defines its numbers: the oldest effect on it (002 L3000-3004).
     let pt = def
         .abilities
@@ -174,7 +245,7 @@ fn printed<'a>(lib: &'a Library, game: &Game, c: CardId) -> Chars<'a> {
         kind: def.kind,
         animated: false,
         made_artifact: false,
-        colors: color_bits(&def.colors()),
+        colors,
         pt,
         subtypes: Cow::Borrowed(&def.subtypes),
         def,

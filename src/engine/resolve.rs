@@ -91,7 +91,7 @@ impl Engine<'_> {
                 self.destroy(&destroyed, &format!("destroyed by {label}"), Rule::g("Destroy"))?;
             }
             // Continuous effects apply mid-resolution: a toughness drop kills at once (002 L746-753).
-            self.check_lethal(Rule::g("Damage: lethal damage is checked whenever damage or toughness changes"))?;
+            self.lethal_now(Rule::g("Damage: lethal damage is checked whenever damage or toughness changes"))?;
         }
         self.bury_orphans();
         // 002 Step 4: when it finishes resolving, a spell goes into play or into the graveyard.
@@ -157,7 +157,7 @@ impl Engine<'_> {
             self.prevention_step()?;
         }
         if !stepped {
-            self.check_lethal(Rule::g("Damage: lethal damage is checked whenever damage or toughness changes"))?;
+            self.lethal_now(Rule::g("Damage: lethal damage is checked whenever damage or toughness changes"))?;
         }
         self.bury_orphans();
         // Triggers from the resolution are dealt with once it is complete (002 Step 4).
@@ -441,6 +441,16 @@ impl Engine<'_> {
                     Some(one) => self.prevent(Target::Player(sp.controller), u32::MAX, &[one], &by)?,
                 }
             }
+            Effect::DamageDividedAsChosen(a, _) => {
+                // Each target its share, in target order; a share for a target gone is lost.
+                let n = u32::try_from(Self::amount(*a, x)).unwrap_or(0);
+                let shares = if sp.division.is_empty() { vec![n] } else { sp.division.clone() };
+                for (t, share) in sp.targets.iter().zip(shares) {
+                    if legal.contains(t) && share > 0 {
+                        self.assign(source, &sp.colors, *t, share);
+                    }
+                }
+            }
             Effect::DamageIfDiscardedLand(a, _) => {
                 if sp.discarded.iter().any(|&c| self.def(c).kind == CardKind::Land) {
                     let n = u32::try_from(Self::amount(*a, x)).unwrap_or(0);
@@ -649,6 +659,11 @@ impl Engine<'_> {
                 let target = legal.iter().find_map(|t| if let Target::Card(c) = t { Some(*c) } else { None });
                 self.regenerate_4e(id, who, source, target);
             }
+            Effect::Regenerate(w) if self.pol.regeneration == crate::edition::RegenerationUse::Shield => {
+                if let Some(c) = who(w) {
+                    self.raise_regeneration_shield(c, &self.slabel(id));
+                }
+            }
             Effect::Regenerate(_) => {
                 // 002 Regeneration: resolving with no creature dying, it fails (not a fizzle).
                 self.emit(
@@ -663,6 +678,10 @@ impl Engine<'_> {
     /// Counters a spell being cast; a countered spell goes to the graveyard (002 Step 2).
     fn counter(&mut self, s: SpellId, by: SpellId) {
         self.game.spell_mut(s).status = Status::Countered;
+        // m13: a countered spell is removed from the stack (001 L804).
+        for c in &mut self.game.ctx {
+            c.batch.retain(|&x| x != s);
+        }
         self.emit(
             EventKind::Countered { spell: self.slabel(s), by: self.slabel(by) },
             Some(Rule::g("Spell and Ability Timing, Step 2: Interrupting a Spell/Ability")),
