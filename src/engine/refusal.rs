@@ -1079,7 +1079,7 @@ impl Engine<'_> {
             Refusal::Division { card, amount, division, targets } => {
                 let named: Vec<String> = division.iter().map(ToString::to_string).collect();
                 format!(
-                    "{} divides {amount} damage among its {targets} target(s): write one amount for each target, in their order, adding up to {amount} (`dividing {}` does not)",
+                    "{} divides {amount} damage among its {targets} target(s): write one amount of at least 1 for each target, in their order, adding up to {amount} (`dividing {}` does not)",
                     self.label(*card),
                     named.join(", ")
                 )
