@@ -18,6 +18,7 @@ const FILES: &[&str] = &[
     "characteristics.yaml",
     "costs.yaml",
     "encg2.yaml",
+    "encg1.yaml",
 ];
 
 fn main() {

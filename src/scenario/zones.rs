@@ -99,6 +99,9 @@ impl Loader<'_> {
             enchanting: None,
             chosen: None,
             sacrificed_toughness: None,
+            own_def: None,
+            left_as: None,
+            control_base: None,
         };
         for (state, at) in &e.states {
             let sp = text.span.at(*at, 1);
