@@ -18,6 +18,7 @@ const FILES: &[&str] = &[
     "characteristics.yaml",
     "costs.yaml",
     "ench1.yaml",
+    "encg2.yaml",
     "encg1.yaml",
 ];
 

@@ -132,7 +132,14 @@ fn verdict(sc: &Scenario, out: &Outcome, e: &crate::scenario::Expect, text: &str
             (has == *on, format!("{} {word} {k}", label(sc, *c)))
         }),
         ExpectKind::Counters(c, n, kind) => {
-            let have = g.card(*c).counters.iter().find(|(k, _)| k == kind).map_or(0, |(_, n)| *n);
+            // Every counter of the kind, whichever card made it (002 L1890-1893 keeps unnamed
+            // ones apart by their maker, but they are still counters of that kind).
+            let have = g
+                .card(*c)
+                .counters
+                .iter()
+                .filter(|(k, _)| crate::engine::chars::counter_kind(k) == kind)
+                .fold(0u32, |a, (_, n)| a.saturating_add(*n));
             (have == *n, format!("{} has {}", label(sc, *c), count(have, &format!("{kind} counter"))))
         }
         ExpectKind::Fate(nth, c, fate) => {

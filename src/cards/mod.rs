@@ -27,6 +27,7 @@ pub const BUILTIN: &[(&str, &str)] = &[
     ("src/cards/characteristics.yaml", include_str!("characteristics.yaml")),
     ("src/cards/costs.yaml", include_str!("costs.yaml")),
     ("src/cards/ench1.yaml", include_str!("ench1.yaml")),
+    ("src/cards/encg2.yaml", include_str!("encg2.yaml")),
     ("src/cards/encg1.yaml", include_str!("encg1.yaml")),
 ];
 
@@ -197,6 +198,12 @@ impl CardDef {
             return c.clone();
         }
         self.cost.map(|c| c.colors()).unwrap_or_default()
+    }
+
+    /// Whether the card is an enchant world: only one may be in play (002 Enchant World).
+    #[must_use]
+    pub fn is_world(&self) -> bool {
+        self.type_line.to_lowercase().starts_with("enchant world")
     }
 
     /// Whether the card is a basic land (its type line says so).

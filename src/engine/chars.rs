@@ -298,13 +298,26 @@ fn counters(game: &Game, c: CardId) -> (i32, i32) {
     let mut d = (0i32, 0i32);
     for (kind, n) in &game.card(c).counters {
         let n = i32::try_from(*n).unwrap_or(i32::MAX);
-        match kind.as_str() {
+        match counter_kind(kind) {
             "+1/+1" => d = (d.0.saturating_add(n), d.1.saturating_add(n)),
             "-1/-1" => d = (d.0.saturating_sub(n), d.1.saturating_sub(n)),
             _ => {}
         }
     }
     d
+}
+
+/// Whether a counter kind is unnamed: one with just a value, such as +1/+1 (002 L1890-1893).
+#[must_use]
+pub fn is_unnamed_counter(kind: &str) -> bool {
+    kind.starts_with(['+', '-'])
+}
+
+/// The kind of a counter as it acts: an unnamed counter kept under the card that made it
+/// (`Dwarven Weaponsmith's +1/+1`) is a +1/+1 counter all the same for power and toughness.
+#[must_use]
+pub fn counter_kind(key: &str) -> &str {
+    key.rsplit_once("'s ").map_or(key, |(_, k)| k)
 }
 
 /// One continuous effect that may reach a card, with its timestamp.

@@ -461,9 +461,12 @@ impl Engine<'_> {
         if !self.game.buried.contains(&c) {
             self.game.buried.push(c);
         }
+        // Its toughness as it leaves play, damage not counting (002 L2035-2037).
+        let toughness = if self.is_creature(c) { Some(self.pt(c).1) } else { None };
         self.depth += 1;
         self.put_in_graveyard(c);
         self.depth -= 1;
+        self.game.card_mut(c).sacrificed_toughness = toughness;
     }
 
     /// Lands of a type `p` controls, tapped first, each group in play order; none named for a

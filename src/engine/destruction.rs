@@ -197,6 +197,32 @@ impl Engine<'_> {
         Ok(())
     }
 
+    /// The enchant world rule: when an enchant world comes into play, any other one already
+    /// in play is buried (002 Enchant World, L2272-2275).
+    pub(super) fn bury_older_worlds(&mut self, c: CardId) {
+        if !self.def(c).is_world() {
+            return;
+        }
+        let older: Vec<CardId> =
+            self.game.zone(Zone::Play, None).into_iter().filter(|&o| o != c && self.def(o).is_world()).collect();
+        for o in older {
+            self.emit(
+                EventKind::PlayOut {
+                    what: format!(
+                        "{} is an enchant world and {} is already in play: only one may be, so the older is buried",
+                        self.label(c),
+                        self.label(o)
+                    ),
+                },
+                Some(Rule::g("Enchant World")),
+            );
+            self.game.buried.push(o);
+            self.emit(EventKind::Buried { card: self.label(o), creature: false }, Some(Rule::g("Enchant World")));
+            self.put_in_graveyard(o);
+        }
+        self.bury_orphans();
+    }
+
     /// Buries permanents: no regeneration (002 Bury).
     pub(super) fn bury(&mut self, cards: &[CardId]) {
         for &c in cards {

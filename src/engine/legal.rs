@@ -281,8 +281,14 @@ impl<'a> Position<'a> {
             for &x in &xs {
                 // Damage divided as the caster chooses among several targets: every division
                 // of a small X (`dividing`).
+                let divided = match effect {
+                    Some(Effect::DamageDividedAsChosen(crate::grammar::ability::Amount::Fixed(n), _)) => {
+                        u32::try_from(n).unwrap_or(0)
+                    }
+                    _ => x.unwrap_or(0),
+                };
                 let divisions =
-                    if as_chosen && t.len() > 1 { compositions(x.unwrap_or(0), t.len()) } else { vec![Vec::new()] };
+                    if as_chosen && t.len() > 1 { compositions(divided, t.len()) } else { vec![Vec::new()] };
                 for from in &chosen {
                     for (sac, dis) in &sacrifices {
                         for division in &divisions {

@@ -210,7 +210,8 @@ impl Engine<'_> {
             let fits = if an.division.is_empty() {
                 targets.len() == 1
             } else {
-                an.division.len() == targets.len() && sum == amount
+                // 002 L2050-2052: whole shares, none of them zero.
+                an.division.len() == targets.len() && sum == amount && an.division.iter().all(|&n| n >= 1)
             };
             if !fits {
                 return Err(Stop::refuse(Refusal::Division {

@@ -1118,7 +1118,7 @@ impl Engine<'_> {
             Refusal::Division { card, amount, division, targets } => {
                 let named: Vec<String> = division.iter().map(ToString::to_string).collect();
                 format!(
-                    "{} divides {amount} damage among its {targets} target(s): write one amount for each target, in their order, adding up to {amount} (`dividing {}` does not)",
+                    "{} divides {amount} damage among its {targets} target(s): write one amount of at least 1 for each target, in their order, adding up to {amount} (`dividing {}` does not)",
                     self.label(*card),
                     named.join(", ")
                 )
@@ -1270,7 +1270,14 @@ impl Engine<'_> {
                 "paying {cost} life at {life} life would take the payer below 0 (a life cost needs more than 0 life and may go down to exactly 0)"
             ),
             F::Counters { have, need, kind } => {
-                format!("{name} has {have} {kind} counters, and the cost removes {need}")
+                if crate::engine::chars::is_unnamed_counter(kind) {
+                    // 002 L1890-1893: only the counters it made itself count.
+                    format!(
+                        "{name} has {have} {kind} counters of its own, and the cost removes {need} (an unnamed counter another card put on it works only with that card)"
+                    )
+                } else {
+                    format!("{name} has {have} {kind} counters, and the cost removes {need}")
+                }
             }
             F::Mandatory => format!("{name}'s upkeep cost must be paid when it can be: it is not optional"),
             F::OnlyInUpkeep => format!("{name}'s ability may be used only during its controller's upkeep"),

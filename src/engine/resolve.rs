@@ -145,6 +145,7 @@ impl Engine<'_> {
                     Some(STEP4),
                 );
                 self.bury_duplicate_legend(sp.card)?;
+                self.bury_older_worlds(sp.card);
                 // `as this enters play, ...`: part of the resolution (Earthbind's damage).
                 if let Some(target) = enchanting {
                     let lib = self.lib;
@@ -348,6 +349,22 @@ impl Engine<'_> {
                     self.game.eot.push(UntilEot { card: c, stamp, change: change.clone(), lasting: false });
                     let (p, t) = self.pt(c);
                     // 002 L1958-1962: an animation names the creature type when it gives one.
+                    self.emit(EventKind::Animated { card: self.label(c), now: format!("{p}/{t}") }, None);
+                }
+            }
+            Effect::AnimateAll(land, change) => {
+                // The lands of that type its controller controls as it resolves, each animated
+                // until end of turn (an until-end-of-turn effect: 002 L2560-2563).
+                let lands: Vec<CardId> = self
+                    .game
+                    .zone(Zone::Play, Some(sp.controller))
+                    .into_iter()
+                    .filter(|&c| self.chars(c).has_subtype(land))
+                    .collect();
+                for c in lands {
+                    let stamp = self.game.stamp();
+                    self.game.eot.push(UntilEot { card: c, stamp, change: change.clone(), lasting: false });
+                    let (p, t) = self.pt(c);
                     self.emit(EventKind::Animated { card: self.label(c), now: format!("{p}/{t}") }, None);
                 }
             }
@@ -558,6 +575,13 @@ impl Engine<'_> {
                     );
                 }
             }
+            Effect::GainLifeSacrificedToughness => {
+                let n = sp
+                    .sacrificed
+                    .iter()
+                    .fold(0i32, |a, &c| a.saturating_add(self.game.card(c).sacrificed_toughness.unwrap_or(0).max(0)));
+                self.change_life(sp.controller, n, None);
+            }
             Effect::AddManaPerSacrificedCost(_) => {
                 let m = self.mana_of_effect(effect, &sp.sacrificed).unwrap_or_default();
                 self.add_mana(sp.controller, self.label(source), &m);
@@ -708,13 +732,22 @@ impl Engine<'_> {
                     }
                     _ => Some(source),
                 };
-                if let Some(source) = on
-                    && self.game.card(source).zone == Zone::Play
+                if let Some(on) = on
+                    && self.game.card(on).zone == Zone::Play
                 {
+                    // 002 L1890-1893: an unnamed counter (one with just a value, +1/+1) put on
+                    // another card works only with the card that made it, so it is kept apart
+                    // under that card's name (`Dwarven Weaponsmith's +1/+1`).
+                    let key = if on != source && crate::engine::chars::is_unnamed_counter(kind) {
+                        format!("{}'s {kind}", self.def(source).name)
+                    } else {
+                        kind.clone()
+                    };
+                    let source = on;
                     let card = self.game.card_mut(source);
-                    match card.counters.iter_mut().find(|(k, _)| k == kind) {
+                    match card.counters.iter_mut().find(|(k, _)| *k == key) {
                         Some((_, m)) => *m = m.saturating_add(*n),
-                        None => card.counters.push((kind.clone(), *n)),
+                        None => card.counters.push((key, *n)),
                     }
                     let now = if self.is_creature(source) {
                         let (p, t) = self.pt(source);

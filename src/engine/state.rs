@@ -87,6 +87,9 @@ pub struct Card {
     pub enchanting: Option<CardId>,
     /// A word chosen as it was cast that its abilities use (Phantasmal Terrain's land type).
     pub chosen: Option<String>,
+    /// Its toughness as it was last sacrificed, if it was a creature then (what an effect
+    /// reading "the sacrificed creature's toughness" uses: Diamond Valley).
+    pub sacrificed_toughness: Option<i32>,
     /// Its own definition while in play as a copy of another card (Clone): `def` is then the
     /// copied card's, and this one comes back when it leaves play.
     pub own_def: Option<DefId>,

@@ -98,6 +98,7 @@ impl Loader<'_> {
             counters: Vec::new(),
             enchanting: None,
             chosen: None,
+            sacrificed_toughness: None,
             own_def: None,
             left_as: None,
             control_base: None,

@@ -348,6 +348,13 @@ impl fmt::Display for Effect {
                 write!(f, "{w} becomes a {p}/{t} {ty}{art}creature until end of turn")
             }
             Self::Animate(w, _) => write!(f, "{w} becomes a creature until end of turn"),
+            Self::AnimateAll(land, Change::Animate { pt: Some((p, t)), .. }) => {
+                let lands = crate::cards::plural_type(land);
+                write!(f, "all {lands} you control become {p}/{t} creatures until end of turn")
+            }
+            Self::AnimateAll(land, _) => {
+                write!(f, "all {} you control become creatures until end of turn", crate::cards::plural_type(land))
+            }
             Self::ReplaceWord(k, t) => {
                 let what = match k {
                     WordKind::Color => "color word",
@@ -356,6 +363,9 @@ impl fmt::Display for Effect {
                 write!(f, "replace one {what} with another in the text of {t}")
             }
             Self::GainLife(t, a) => write!(f, "{t} gains {a} life"),
+            Self::GainLifeSacrificedToughness => {
+                f.write_str("gain life equal to the toughness of the sacrificed creature")
+            }
             Self::Bounce(t) => write!(f, "return {t} to its owner's hand"),
             Self::MoveEnchantment(e, d) => write!(f, "move {e} onto {d}"),
             Self::ReturnToPlay(t) => write!(f, "put {t} into play"),

@@ -63,12 +63,15 @@
 //!          | "each player discards his or her hand and draws" N "cards"
 //!          | who "loses" keyword "until end of turn" | who "becomes" N "/" N "until end of turn"
 //!          | who "becomes" color                      (for as long as it is in play: the Laces)
+//!          | "all" LAND-plural "you control become" N "/" N "creatures until end of turn"
+//!            (each such land as the effect resolves: Thelonite Druid)
 //!          | "replace one" ("color word" | "basic land type") "with another in the text of" target
 //!            (the new word is chosen at announcement: `choosing blue`)
 //!          | target "gains" amount "life" | "return" target "to its owner's hand"
 //!          | "put" target "into play"      (target: `target creature card in your graveyard`)
 //!          | "move" target "onto" target   (a local enchantment, the first target, onto the second,
 //!            as if just cast there: 002 Moving Enchantments)
+//!          | "gain life equal to the toughness of the sacrificed creature"
 //!          | ("destroy" | "bury") (target | "all creatures") | "bury this" | "sacrifice this"
 //!          | "destroy" target "; you gain life equal to its casting cost"
 //!          | "deal damage equal to this's power to" target "; it deals damage equal to its power to this"
@@ -310,6 +313,9 @@ pub enum Effect {
     SetPt(Who, Amount, Amount),
     /// The permanent becomes a creature until end of turn (a `Change::Animate`).
     Animate(Who, Change),
+    /// Every land of a basic land type its controller controls becomes a creature until end of
+    /// turn (Thelonite Druid's Forests; the type kept as [`crate::cards::type_key`] keeps it).
+    AnimateAll(String, Change),
     /// A spell or permanent becomes a colour for as long as it is in play (the Laces).
     SetColor(Who, Color),
     /// Replaces one word of a kind in the target's text by one chosen at announcement
@@ -347,6 +353,9 @@ pub enum Effect {
     /// Adds mana of a colour for each mana in the converted casting cost of the permanent
     /// sacrificed as the cost (Sacrifice).
     AddManaPerSacrificedCost(Color),
+    /// Its controller gains life equal to the toughness the sacrificed creature had as it
+    /// was sacrificed (Diamond Valley; damage does not lower toughness, 002 L2035-2037).
+    GainLifeSacrificedToughness,
     /// Taps a permanent.
     Tap(TargetSpec),
     /// Untaps a permanent.

@@ -767,6 +767,14 @@ fn effect(i: &str) -> PResult<'_, Effect> {
         .parse(r)?;
         return Ok((r, Effect::AddManaPerSacrificedCost(c)));
     }
+    if let Ok((r, _)) = (
+        (kw("gain"), sp, kw("life"), sp, kw("equal"), sp, kw("to"), sp, kw("the"), sp),
+        (kw("toughness"), sp, kw("of"), sp, kw("the"), sp, kw("sacrificed"), sp, kw("creature")),
+    )
+        .parse(i)
+    {
+        return Ok((r, Effect::GainLifeSacrificedToughness));
+    }
     if let Ok((r, _)) = (kw("add"), sp).parse(i) {
         return cut(mana_cost).map(Effect::AddMana).parse(r);
     }
@@ -1057,6 +1065,12 @@ fn effect(i: &str) -> PResult<'_, Effect> {
     if let Ok((r, _)) = (kw("all"), sp, kw("creatures"), sp, kw("get"), sp).parse(i) {
         let (r, (p, _, t, _)) = cut((signed_amount, char('/'), signed_amount, until_eot)).parse(r)?;
         return Ok((r, Effect::PumpAll(p, t)));
+    }
+    if let Ok((r, (_, _, land, _, _, _, _, _, _))) =
+        (kw("all"), sp, land_type, sp, kw("you"), sp, kw("control"), sp, kw("become")).parse(i)
+    {
+        let (r, (_, c, _)) = cut((sp, animation, until_eot)).parse(r)?;
+        return Ok((r, Effect::AnimateAll(land, c)));
     }
     let (r, w) = who(i).map_err(|_| {
         nom::Err::Error(PError::expected(
