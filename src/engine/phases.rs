@@ -448,7 +448,7 @@ impl Engine<'_> {
         match self.phase_name() {
             "untap" => {
                 for c in self.game.zone(Zone::Play, Some(active)) {
-                    self.game.card_mut(c).tapped = false;
+                    self.game.untap(c);
                 }
                 self.emit(EventKind::Untaps { player: self.pname(active) }, Some(Rule::r5("Untap")));
             }

@@ -218,11 +218,53 @@ impl Engine<'_> {
                     self.assign(source, &sp.colors, Target::Player(p), n);
                 }
             }
+            Effect::PumpWhileTapped(w, p, t) => {
+                if let Some(c) = who(w).filter(|&c| self.is_creature_in_play(c)) {
+                    let (p, t) = (Self::amount(*p, x), Self::amount(*t, x));
+                    let src = sp.card;
+                    let rule = Some(Rule::g("Tap-and-Hold"));
+                    if self.game.card(src).zone == Zone::Play && self.game.card(src).tapped {
+                        let stamp = self.game.stamp();
+                        let change = Change::Pump(p, t);
+                        self.game.eot.push(UntilEot { card: c, stamp, change, lasting: true, while_tapped: Some(src) });
+                        let (np, nt) = self.pt(c);
+                        self.emit(
+                            EventKind::Lasting {
+                                what: format!(
+                                    "{} gets {p:+}/{t:+} for as long as {} remains tapped (now {np}/{nt})",
+                                    self.label(c),
+                                    self.label(src)
+                                ),
+                            },
+                            rule,
+                        );
+                    } else {
+                        // The source untapped (or left play) before this resolved: the effect
+                        // happens once and ends at once (002 L3602-3606).
+                        self.emit(
+                            EventKind::Lasting {
+                                what: format!(
+                                    "{} gets {p:+}/{t:+}, which ends at once: {} is no longer tapped in play",
+                                    self.label(c),
+                                    self.label(src)
+                                ),
+                            },
+                            rule,
+                        );
+                    }
+                }
+            }
             Effect::Pump(w, p, t) => {
                 if let Some(c) = who(w).filter(|&c| self.is_creature_in_play(c)) {
                     let (p, t) = (Self::amount(*p, x), Self::amount(*t, x));
                     let stamp = self.game.stamp();
-                    self.game.eot.push(UntilEot { card: c, stamp, change: Change::Pump(p, t), lasting: false });
+                    self.game.eot.push(UntilEot {
+                        card: c,
+                        stamp,
+                        change: Change::Pump(p, t),
+                        lasting: false,
+                        while_tapped: None,
+                    });
                     let (np, nt) = self.pt(c);
                     self.emit(
                         EventKind::Pumped { card: self.label(c), power: p, toughness: t, now: format!("{np}/{nt}") },
@@ -233,14 +275,26 @@ impl Engine<'_> {
             Effect::Grant(w, k) => {
                 if let Some(c) = who(w).filter(|&c| self.game.card(c).zone == Zone::Play) {
                     let stamp = self.game.stamp();
-                    self.game.eot.push(UntilEot { card: c, stamp, change: Change::Grant(k.clone()), lasting: false });
+                    self.game.eot.push(UntilEot {
+                        card: c,
+                        stamp,
+                        change: Change::Grant(k.clone()),
+                        lasting: false,
+                        while_tapped: None,
+                    });
                     self.emit(EventKind::Granted { card: self.label(c), keyword: k.to_string() }, None);
                 }
             }
             Effect::Lose(w, k) => {
                 if let Some(c) = who(w).filter(|&c| self.game.card(c).zone == Zone::Play) {
                     let stamp = self.game.stamp();
-                    self.game.eot.push(UntilEot { card: c, stamp, change: Change::Lose(k.clone()), lasting: false });
+                    self.game.eot.push(UntilEot {
+                        card: c,
+                        stamp,
+                        change: Change::Lose(k.clone()),
+                        lasting: false,
+                        while_tapped: None,
+                    });
                     self.emit(EventKind::Lost { card: self.label(c), keyword: k.to_string() }, None);
                 }
             }
@@ -248,7 +302,13 @@ impl Engine<'_> {
                 if let Some(c) = who(w).filter(|&c| self.is_creature_in_play(c)) {
                     let (p, t) = (Self::amount(*p, x), Self::amount(*t, x));
                     let stamp = self.game.stamp();
-                    self.game.eot.push(UntilEot { card: c, stamp, change: Change::SetPt(p, t), lasting: false });
+                    self.game.eot.push(UntilEot {
+                        card: c,
+                        stamp,
+                        change: Change::SetPt(p, t),
+                        lasting: false,
+                        while_tapped: None,
+                    });
                     let (np, nt) = self.pt(c);
                     // 002 L1927-1937: the base is rewritten; the other effects stay.
                     self.emit(
@@ -275,6 +335,7 @@ impl Engine<'_> {
                         stamp,
                         change: Change::SetColor(vec![*col]),
                         lasting: true,
+                        while_tapped: None,
                     });
                     let spell = matches!(t, Target::Spell(_));
                     self.emit(EventKind::ColorSet { card: self.tlabel(t), color: col.name().to_owned(), spell }, None);
@@ -303,7 +364,7 @@ impl Engine<'_> {
                     }
                     let stamp = self.game.stamp();
                     let change = Change::Text(old.clone(), new.clone());
-                    self.game.eot.push(UntilEot { card: c, stamp, change, lasting: true });
+                    self.game.eot.push(UntilEot { card: c, stamp, change, lasting: true, while_tapped: None });
                     self.emit(EventKind::TextChanged { card: self.tlabel(t), old, new }, None);
                 }
             }
@@ -453,7 +514,11 @@ impl Engine<'_> {
                             continue;
                         }
                         let already = self.game.card(c).tapped == tapped;
-                        self.game.card_mut(c).tapped = tapped;
+                        if tapped {
+                            self.game.card_mut(c).tapped = true;
+                        } else {
+                            self.game.untap(c);
+                        }
                         self.emit(EventKind::Tapped { card: self.label(c), tapped, already }, None);
                     }
                 }

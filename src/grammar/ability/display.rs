@@ -272,6 +272,9 @@ impl fmt::Display for Effect {
                 write!(f, "deal {a} damage to each creature without flying and each player")
             }
             Self::Pump(w, p, t) => write!(f, "{w} gets {}/{} until end of turn", signed(*p), signed(*t)),
+            Self::PumpWhileTapped(w, p, t) => {
+                write!(f, "{w} gets {}/{} for as long as this remains tapped", signed(*p), signed(*t))
+            }
             Self::Grant(w, k) => write!(f, "{w} gains {k} until end of turn"),
             Self::Lose(w, k) => write!(f, "{w} loses {k} until end of turn"),
             Self::SetPt(w, p, t) => write!(f, "{w} becomes {p}/{t} until end of turn"),

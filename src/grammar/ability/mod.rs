@@ -44,6 +44,7 @@
 //!          | "deal" amount "damage to each creature and each player"
 //!          | who "gets" signed "/" signed "until end of turn" | who "gains" keyword "until end of turn"
 //!          | who "loses" keyword "until end of turn" | who "becomes" N "/" N "until end of turn"
+//!          | who "gets" signed "/" signed "for as long as this remains tapped"   (tap-and-hold)
 //!          | who "becomes" color                      (for as long as it is in play: the Laces)
 //!          | "replace one" ("color word" | "basic land type") "with another in the text of" target
 //!            (the new word is chosen at announcement: `choosing blue`)
@@ -225,6 +226,9 @@ pub enum Effect {
     CountersOnTarget(u32, String, TargetSpec),
     /// +P/+T until end of turn.
     Pump(Who, Amount, Amount),
+    /// +P/+T for as long as the permanent with the ability remains tapped (a tap-and-hold
+    /// effect, 002 Tap-and-Hold, L3590-3613).
+    PumpWhileTapped(Who, Amount, Amount),
     /// Grants a keyword until end of turn.
     Grant(Who, Keyword),
     /// Takes a keyword away until end of turn.
@@ -292,6 +296,7 @@ impl Effect {
             | Self::Tap(t)
             | Self::Untap(t)
             | Self::Pump(Who::Target(t), _, _)
+            | Self::PumpWhileTapped(Who::Target(t), _, _)
             | Self::Grant(Who::Target(t), _)
             | Self::Lose(Who::Target(t), _)
             | Self::SetPt(Who::Target(t), _, _)
@@ -605,6 +610,10 @@ mod tests {
         assert!(c.tap);
         assert_eq!(c.to_string(), "3, T");
         assert!(matches!(ok("B: regenerate this"), Ability::Activated(_, Effect::Regenerate(Who::This))));
+        let held = "2, T: target creature gets +1/+1 for as long as this remains tapped";
+        let a = ok(held);
+        assert!(matches!(a, Ability::Activated(_, Effect::PumpWhileTapped(Who::Target(_), ..))));
+        assert_eq!(a.to_string(), held);
         assert!(matches!(
             ok("R: this gets +1/+0 until end of turn"),
             Ability::Activated(_, Effect::Pump(Who::This, ..))

@@ -572,6 +572,30 @@ fn until_eot(i: &str) -> PResult<'_, ()> {
     value((), (sp, kw("until"), sp, kw("end"), sp, kw("of"), sp, kw("turn"))).parse(i)
 }
 
+/// `"for as long as this remains tapped"` (a tap-and-hold duration)
+fn while_tapped(i: &str) -> PResult<'_, ()> {
+    value(
+        (),
+        (
+            sp,
+            kw("for"),
+            sp,
+            kw("as"),
+            sp,
+            kw("long"),
+            sp,
+            kw("as"),
+            sp,
+            kw("this"),
+            sp,
+            kw("remains"),
+            sp,
+            kw("tapped"),
+        ),
+    )
+    .parse(i)
+}
+
 /// `effect = ...` (see the module docs)
 fn effect(i: &str) -> PResult<'_, Effect> {
     if let Ok((r, (_, _, c, _))) = (
@@ -802,7 +826,11 @@ fn effect(i: &str) -> PResult<'_, Effect> {
     })?;
     let (r, _) = sp(r)?;
     if let Ok((r, _)) = (kw("gets"), sp).parse(r) {
-        let (r, (p, _, t, _)) = cut((signed_amount, char('/'), signed_amount, until_eot)).parse(r)?;
+        let (r, (p, _, t)) = cut((signed_amount, char('/'), signed_amount)).parse(r)?;
+        if let Ok((r, _)) = while_tapped(r) {
+            return Ok((r, Effect::PumpWhileTapped(w, p, t)));
+        }
+        let (r, _) = cut(until_eot).parse(r)?;
         return Ok((r, Effect::Pump(w, p, t)));
     }
     if let Ok((r, _)) = (kw("loses"), sp).parse(r) {
