@@ -375,6 +375,26 @@ impl Engine<'_> {
                     }
                 }
             }
+            Effect::RemoveFromGame(_, life) => {
+                for &t in legal {
+                    if let Target::Card(c) = t {
+                        // Its power and controller as it leaves play (Swords to Plowshares).
+                        let (power, controller) = (self.pt(c).0, self.game.card(c).controller);
+                        self.game.move_card(c, Zone::Removed);
+                        self.emit(
+                            EventKind::Moved {
+                                card: self.label(c),
+                                from: Zone::Play.name().to_owned(),
+                                to: "removed from the game".into(),
+                            },
+                            Some(Rule::r5("Removed from the Game: unavailable until the game is over")),
+                        );
+                        if *life {
+                            self.change_life(controller, power.max(0), None);
+                        }
+                    }
+                }
+            }
             Effect::Bounce(_) => {
                 for &t in legal {
                     if let Target::Card(c) = t {

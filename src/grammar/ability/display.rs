@@ -288,6 +288,13 @@ impl fmt::Display for Effect {
             }
             Self::GainLife(t, a) => write!(f, "{t} gains {a} life"),
             Self::Bounce(t) => write!(f, "return {t} to its owner's hand"),
+            Self::RemoveFromGame(t, life) => {
+                write!(f, "remove {t} from the game")?;
+                if *life {
+                    f.write_str("; its controller gains life equal to its power")?;
+                }
+                Ok(())
+            }
             Self::Destroy(t, bury) => write!(f, "{} {t}", if *bury { "bury" } else { "destroy" }),
             Self::DestroyAllCreatures(bury) => write!(f, "{} all creatures", if *bury { "bury" } else { "destroy" }),
             Self::Prevent(a, t) => write!(f, "prevent up to {a} damage to {t}"),

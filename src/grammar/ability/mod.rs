@@ -49,6 +49,7 @@
 //!          | "replace one" ("color word" | "basic land type") "with another in the text of" target
 //!            (the new word is chosen at announcement: `choosing blue`)
 //!          | target "gains" amount "life" | "return" target "to its owner's hand"
+//!          | "remove" target "from the game" ["; its controller gains life equal to its power"]
 //!          | ("destroy" | "bury") (target | "all creatures") | "bury this"
 //!          | "prevent" ["up to"] amount "damage to" target
 //!          | "prevent all damage to you from a" color "source"
@@ -244,6 +245,9 @@ pub enum Effect {
     GainLife(TargetSpec, Amount),
     /// Returns a permanent to its owner's hand.
     Bounce(TargetSpec),
+    /// Removes a permanent from the game; with `true`, its controller then gains life equal to
+    /// its power (Swords to Plowshares).
+    RemoveFromGame(TargetSpec, bool),
     /// Destroys (`bury: false`) or buries one target.
     Destroy(TargetSpec, bool),
     /// Destroys or buries all creatures.
@@ -286,6 +290,7 @@ impl Effect {
             | Self::DamageDivided(_, t)
             | Self::GainLife(t, _)
             | Self::Bounce(t)
+            | Self::RemoveFromGame(t, _)
             | Self::Destroy(t, _)
             | Self::Prevent(_, t)
             | Self::Counter(t)
@@ -610,6 +615,9 @@ mod tests {
         assert!(c.tap);
         assert_eq!(c.to_string(), "3, T");
         assert!(matches!(ok("B: regenerate this"), Ability::Activated(_, Effect::Regenerate(Who::This))));
+        let stp = "spell: remove target creature from the game; its controller gains life equal to its power";
+        assert!(matches!(ok(stp), Ability::Spell(Effect::RemoveFromGame(_, true))));
+        assert_eq!(ok(stp).to_string(), stp);
         let held = "2, T: target creature gets +1/+1 for as long as this remains tapped";
         let a = ok(held);
         assert!(matches!(a, Ability::Activated(_, Effect::PumpWhileTapped(Who::Target(_), ..))));

@@ -741,6 +741,33 @@ fn effect(i: &str) -> PResult<'_, Effect> {
         }
         return cut(target).map(|t| Effect::CountersOnTarget(n.unwrap_or(1), kind.to_owned(), t)).parse(r);
     }
+    if let Ok((r, _)) = (kw("remove"), sp, nom::combinator::peek(tag("target"))).parse(i) {
+        let (r, t) = cut(target).parse(r)?;
+        let (r, _) = cut((sp, kw("from"), sp, kw("the"), sp, kw("game"))).parse(r)?;
+        let mut rider = (
+            char(';'),
+            sp,
+            kw("its"),
+            sp,
+            kw("controller"),
+            sp,
+            kw("gains"),
+            sp,
+            kw("life"),
+            sp,
+            kw("equal"),
+            sp,
+            kw("to"),
+            sp,
+            kw("its"),
+            sp,
+            kw("power"),
+        );
+        if let Ok((r, _)) = rider.parse(r) {
+            return Ok((r, Effect::RemoveFromGame(t, true)));
+        }
+        return Ok((r, Effect::RemoveFromGame(t, false)));
+    }
     if let Ok((r, _)) = (kw("return"), sp).parse(i) {
         let (r, t) = cut(target).parse(r)?;
         let (r, _) = cut((sp, kw("to"), sp, kw("its"), sp, tag("owner's"), sp, kw("hand"))).parse(r)?;
