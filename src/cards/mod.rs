@@ -116,6 +116,29 @@ impl CardKind {
             _ if l.starts_with("summon ") => Self::Creature,
             _ if l.starts_with("enchant ") => Self::LocalEnchantment,
             _ if l.starts_with("legendary land") => Self::Land,
+            // Modern type lines (001 L724, L1295-1307): "Creature — Ooze", "Legendary Creature
+            // — Elder Dragon", "Artifact Creature — Golem", "Enchantment — Aura", "Basic Land —
+            // Forest".
+            _ => return Self::from_modern_type_line(&l),
+        })
+    }
+
+    /// A modern type line: the types before the dash (a legendary or basic supertype
+    /// ignored); an Aura is a local enchantment.
+    fn from_modern_type_line(l: &str) -> Option<Self> {
+        let (types, subtypes) = l.split_once('—').or_else(|| l.split_once(" - ")).unwrap_or((l, ""));
+        let types: Vec<&str> =
+            types.split_whitespace().filter(|w| !matches!(*w, "legendary" | "basic" | "snow")).collect();
+        let aura = subtypes.split_whitespace().any(|w| w == "aura");
+        Some(match types.as_slice() {
+            ["creature"] => Self::Creature,
+            ["artifact", "creature"] => Self::ArtifactCreature,
+            ["artifact"] => Self::Artifact,
+            ["enchantment"] if aura => Self::LocalEnchantment,
+            ["enchantment"] => Self::Enchantment,
+            ["land"] => Self::Land,
+            ["instant"] => Self::Instant,
+            ["sorcery"] => Self::Sorcery,
             _ => return None,
         })
     }
@@ -224,7 +247,16 @@ impl CardDef {
             return None;
         }
         let what = self.type_line.to_lowercase();
-        let kind = match what.trim_start_matches("enchant ").trim() {
+        // A modern Aura says what it enchants in its text: "Enchant creature" (001 L685).
+        let text = self.text.to_lowercase();
+        let what = match what.strip_prefix("enchant ") {
+            Some(w) => w.trim().to_owned(),
+            None => text
+                .split(['.', '\n'])
+                .find_map(|s| s.trim().strip_prefix("enchant ").map(|w| w.trim().to_owned()))
+                .unwrap_or_default(),
+        };
+        let kind = match what.as_str() {
             "creature" => T::Creature,
             "land" => T::Land,
             "artifact" => T::Artifact,
@@ -239,7 +271,7 @@ impl CardDef {
                 _ => None,
             })
             .collect();
-        Some(TargetSpec { kinds: vec![kind], filters, many: false })
+        Some(TargetSpec { kinds: vec![kind], filters, many: false, subtype: None })
     }
 
     /// Static effects while in play (`enchanted creature gets +1/+2`).
@@ -740,7 +772,7 @@ fn parse_fields(f: Fields, origin: &str) -> Result<CardDef, Diagnostic> {
         Diagnostic::new(
             format!("unknown card type `{}`", type_text.node),
             type_text.span,
-            "expected Land, Summon KIND, Artifact, Artifact Creature, Enchantment, Enchant KIND, Instant, Interrupt, Sorcery or Mana Source",
+            "expected Land, Summon KIND, Artifact, Artifact Creature, Enchantment, Enchant KIND, Instant, Interrupt, Sorcery or Mana Source, or a modern type line (Creature — KIND, Enchantment — Aura)",
         )
     })?;
     let cost = match cost {
@@ -888,8 +920,13 @@ pub fn type_key(t: &str) -> String {
 /// A type as shown in an ability's words, singular and capitalised (`Plains`, `Island`).
 #[must_use]
 pub fn singular_type(key: &str) -> String {
-    let mut cs = key.chars();
-    cs.next().map(|f| f.to_uppercase().chain(cs).collect()).unwrap_or_default()
+    key.split(' ')
+        .map(|w| {
+            let mut cs = w.chars();
+            cs.next().map(|f| f.to_uppercase().chain(cs).collect::<String>()).unwrap_or_default()
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 /// A type as shown in an ability's words: capitalised and plural (`Goblins`).
@@ -913,6 +950,10 @@ pub fn plural_type(key: &str) -> String {
 }
 
 fn parse_pt(s: &str) -> Option<(i32, i32)> {
+    // `*/*`: defined by the card's own text (Plague Rats, Maro); 0/0 before that text applies.
+    if s.trim() == "*/*" {
+        return Some((0, 0));
+    }
     let (p, t) = s.split_once('/')?;
     Some((p.trim().parse().ok()?, t.trim().parse().ok()?))
 }

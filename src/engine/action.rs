@@ -39,6 +39,8 @@ pub struct Announce {
     pub sacrifices: Vec<CardId>,
     /// `discarding A`: the cards discarded from hand as a cost.
     pub discards: Vec<CardId>,
+    /// `dividing N, M`: damage divided among the targets as the caster chooses.
+    pub division: Vec<u32>,
 }
 
 /// Where `go to` or `stop:` leads.
@@ -59,6 +61,8 @@ pub enum Goal {
 pub enum Action {
     /// `resolve`
     Resolve,
+    /// `resolve top`: two passes, the priority holder's first.
+    ResolveTop,
     /// `go to ...`
     GoTo(Goal),
     /// `P passes`
@@ -94,7 +98,7 @@ impl Action {
     #[must_use]
     pub const fn player(&self) -> Option<PlayerId> {
         match self {
-            Self::Resolve | Self::GoTo(_) => None,
+            Self::Resolve | Self::ResolveTop | Self::GoTo(_) => None,
             Self::Pass(p)
             | Self::PlayLand(p, _)
             | Self::Tap(p, _, _)

@@ -30,6 +30,22 @@ impl Engine<'_> {
     /// The speed of an announcement (002 Kinds and Speeds; mass errata on interrupts).
     pub(super) fn speed(&self, card: CardId, source: Source, effect: &Effect) -> Speed {
         let spell_kind = self.kind_under_rules(card);
+        if self.on_the_stack() {
+            // 001 has no interrupts and no mana source spells: every spell that is not a
+            // permanent, sorcery or instant-speed is an instant on the stack (L107, L724), Dark
+            // Ritual included; only abilities that add mana skip the stack (L1060-1062).
+            return match (source, effect) {
+                (Source::Spell(_), _)
+                    if matches!(spell_kind, CardKind::Interrupt | CardKind::ManaSource | CardKind::Instant) =>
+                {
+                    Speed::Instant
+                }
+                (Source::Spell(_), _) => Speed::Sorcery,
+                (_, Effect::AddMana(_)) => Speed::ManaSource,
+                (Source::Ability(_), _) => Speed::Instant,
+                (Source::Triggered(_), _) => Speed::Specialized,
+            };
+        }
         match (source, effect) {
             // Dark Ritual was an interrupt before Fifth Edition (002 Changes: Mana Source).
             (Source::Spell(_), Effect::AddMana(_) | Effect::AddManaPerSacrificedCost(_))
@@ -107,7 +123,20 @@ impl Engine<'_> {
                 self.announce_into_window(an, &effect)
             }
             speed => {
-                if matches!(an.source, Source::Spell(_)) && self.kind_under_rules(an.card) == CardKind::Interrupt {
+                let kind = self.kind_under_rules(an.card);
+                if self.on_the_stack()
+                    && matches!(an.source, Source::Spell(_))
+                    && matches!(kind, CardKind::Interrupt | CardKind::ManaSource)
+                {
+                    self.emit(
+                        EventKind::PlayedAs {
+                            card: self.label(an.card),
+                            kind: "an instant".into(),
+                            why: "the M13 rules have no interrupts and no mana source spells: it is an instant, cast on the stack".into(),
+                        },
+                        Some(Rule::m("Card Type (L724): artifact, creature, enchantment, instant, land, planeswalker, sorcery")),
+                    );
+                } else if matches!(an.source, Source::Spell(_)) && kind == CardKind::Interrupt {
                     if self.kind(an.card) != CardKind::Interrupt {
                         self.emit(
                             EventKind::PlayedAs {
@@ -252,6 +281,17 @@ impl Engine<'_> {
             let choice = format!("{} as the source", self.label(src));
             self.emit(EventKind::Chooses { spell: self.slabel(id), choice }, Some(STEP1));
         }
+        if self.on_the_stack() {
+            // m13: the spell is on the stack; abilities that triggered while its costs were paid
+            // go on it above the spell, then its caster gets priority (001 L478, L1182).
+            self.push_on_stack(id);
+            self.run_triggers()?;
+            let who = self.game.spell(id).controller;
+            let top = self.game.top_mut();
+            top.holder = who;
+            top.passes = 0;
+            return Ok(());
+        }
         // Abilities that triggered while the costs were paid (a creature sacrificed) are dealt
         // with as one group when the announcement ends (002 Step 1, L650-651).
         self.run_triggers()?;
@@ -293,11 +333,13 @@ impl Engine<'_> {
             x: an.x.unwrap_or(0),
             colors,
             packet_sources: an.packet_sources.clone(),
+            source_power: self.pt(an.card).0,
             chosen: an.chosen.clone(),
             replaced: an.replaced.clone(),
             text: if cast_spell { Vec::new() } else { self.chars(an.card).text },
             sacrificed,
             discarded: an.discards.clone(),
+            division: an.division.clone(),
             status: Status::BeingCast,
         });
         let cast = matches!(an.source, Source::Spell(_));

@@ -51,6 +51,15 @@ impl Engine<'_> {
         })
     }
 
+    /// Lethal damage and toughness checked now, unless they are state-based actions checked
+    /// when a player would next receive priority (m13: 001 L332, L540).
+    pub(super) fn lethal_now(&mut self, rule: Rule) -> Result<(), Stop> {
+        if self.pol.life_check == crate::edition::LifeCheck::StateBased {
+            return Ok(());
+        }
+        self.check_lethal(rule)
+    }
+
     /// A local enchantment whose permanent has left play, or gained protection from the
     /// enchantment's colour, is buried (002 Enchantments).
     pub(super) fn bury_orphans(&mut self) {
@@ -65,10 +74,29 @@ impl Engine<'_> {
                         // too (000 Protection; 002 Enchantments).
                         self.game.card(e).zone != Zone::Play
                             || self.colors(c).iter().any(|col| self.has_keyword(e, &Keyword::Protection(*col)))
+                            // What it enchants stopped being of its kind: a de-animated land
+                            // loses its creature enchantments (002 L1309-1311).
+                            || self.def(c).enchant_target().is_some_and(|t| {
+                                let ch = self.chars(e);
+                                !t.kinds.iter().any(|k| ch.fits(*k))
+                            })
                     })
             })
             .collect();
         for c in orphans {
+            if self.on_the_stack() {
+                self.emit(
+                    EventKind::PlayOut {
+                        what: format!(
+                            "{} enchants nothing it may enchant: it is put into its owner's graveyard",
+                            self.label(c)
+                        ),
+                    },
+                    Some(Rule::m("Aura (L685); Destroy (L854): not destroyed, put into the graveyard")),
+                );
+                self.put_in_graveyard(c);
+                continue;
+            }
             self.emit(
                 EventKind::Buried { card: self.label(c), creature: false },
                 Some(Rule::g(
@@ -85,6 +113,10 @@ impl Engine<'_> {
     pub(super) fn bury_duplicate_legend(&mut self, c: CardId) -> Result<(), Stop> {
         use crate::edition::LegendRule;
         if !self.def(c).is_legend() || self.pol.legend_rule == LegendRule::Absent {
+            return Ok(());
+        }
+        if self.pol.legend_rule == LegendRule::AllCopies {
+            self.legend_rule_all_copies(c);
             return Ok(());
         }
         if !self.is_creature(c) && self.pol.legend_rule == LegendRule::SummonLegendOnly {
@@ -129,6 +161,17 @@ impl Engine<'_> {
             }
             let creature = self.is_creature(c);
             self.game.buried.push(c);
+            if self.on_the_stack() {
+                // 001 has no "bury": the modern texts say "destroy ... it can't be regenerated".
+                self.emit(
+                    EventKind::PlayOut { what: format!("{} is destroyed; it can't be regenerated", self.label(c)) },
+                    Some(Rule::m(
+                        "Destroy (L852); Regenerate (L1215): \"can't be regenerated\" leaves no shield to use",
+                    )),
+                );
+                self.put_in_graveyard(c);
+                continue;
+            }
             self.emit(EventKind::Buried { card: self.label(c), creature }, Some(Rule::g("Bury")));
             self.put_in_graveyard(c);
         }
@@ -143,6 +186,10 @@ impl Engine<'_> {
 
     /// Destroys permanents at once, each with its own cause.
     fn destroy_each(&mut self, cards: &[(CardId, &str)], rule: Rule) -> Result<(), Stop> {
+        if self.pol.regeneration == crate::edition::RegenerationUse::Shield {
+            self.destroy_with_shields(cards, rule);
+            return Ok(());
+        }
         let mut dying: Vec<CardId> = Vec::new();
         for &(c, cause) in cards {
             if self.game.card(c).zone != Zone::Play {

@@ -86,6 +86,7 @@ impl<'a> Position<'a> {
         let list = |cs: &[CardId]| cs.iter().map(|&c| self.label(c)).collect::<Vec<_>>().join(", ");
         match a {
             Action::Resolve => "resolve".to_owned(),
+            Action::ResolveTop => "resolve top".to_owned(),
             Action::GoTo(_) => "go to next turn".to_owned(),
             Action::Pass(_) => format!("{p} passes"),
             Action::PlayLand(_, c) => format!("{p} plays {}", self.label(*c)),
@@ -146,6 +147,10 @@ impl<'a> Position<'a> {
         if !an.discards.is_empty() {
             s.push_str(&format!(" discarding {}", self.labels_joined(&an.discards, ", ")));
         }
+        if !an.division.is_empty() {
+            let parts: Vec<String> = an.division.iter().map(ToString::to_string).collect();
+            s.push_str(&format!(" dividing {}", parts.join(", ")));
+        }
         let mode = match an.source {
             Source::Spell(k) => def.spell_effects().get(usize::from(k)).and_then(|(m, _)| *m),
             _ => None,
@@ -179,9 +184,11 @@ impl<'a> Position<'a> {
         let mut out = Vec::new();
         for (i, card) in g.cards.iter().enumerate() {
             let Ok(id) = u16::try_from(i).map(CardId) else { continue };
-            let kind = if card.zone == Zone::Play { self.e.kind(id) } else { self.e.lib.get(card.def).kind };
             let fits = match card.zone {
-                Zone::Play => kinds.iter().any(|&k| kind.fits(k)),
+                Zone::Play => {
+                    let kind = self.e.kind(id);
+                    kinds.iter().any(|&k| kind.fits(k) || (k == TargetKind::Creature && self.e.is_creature(id)))
+                }
                 Zone::Limbo => kinds.contains(&TargetKind::Spell),
                 _ => false,
             };
@@ -206,11 +213,15 @@ impl<'a> Position<'a> {
             }
             Source::Spell(k) => {
                 let Some((_, e)) = def.spell_effects().get(usize::from(k)).copied() else { return };
-                (Some(e.clone()), e.target().cloned(), def.cost.is_some_and(|c| c.x > 0))
+                let extra_x = def
+                    .abilities
+                    .iter()
+                    .any(|a| matches!(a, crate::grammar::ability::Ability::AdditionalCost(c) if c.has_x()));
+                (Some(e.clone()), e.target().cloned(), def.cost.is_some_and(|c| c.x > 0) || extra_x)
             }
             Source::Ability(i) => {
                 let Some((cost, e)) = def.activated().get(usize::from(i)).copied() else { return };
-                (Some(e.clone()), e.target().cloned(), cost.mana.x > 0)
+                (Some(e.clone()), e.target().cloned(), cost.has_x())
             }
             Source::Triggered(_) => return,
         };
@@ -256,22 +267,30 @@ impl<'a> Position<'a> {
             }
         }
         let sacrifices = self.sacrifice_choices(p, card, source);
+        let as_chosen = matches!(effect, Some(Effect::DamageDividedAsChosen(..)));
         for t in &targets {
             for &x in &xs {
+                // Damage divided as the caster chooses among several targets: every division
+                // of a small X (`dividing`).
+                let divisions =
+                    if as_chosen && t.len() > 1 { compositions(x.unwrap_or(0), t.len()) } else { vec![Vec::new()] };
                 for from in &chosen {
                     for (sac, dis) in &sacrifices {
-                        out.push(Action::Announce(Announce {
-                            chosen: None,
-                            replaced: None,
-                            player: p,
-                            card,
-                            source,
-                            targets: t.clone(),
-                            x,
-                            packet_sources: from.clone(),
-                            sacrifices: sac.clone(),
-                            discards: dis.clone(),
-                        }));
+                        for division in &divisions {
+                            out.push(Action::Announce(Announce {
+                                chosen: None,
+                                replaced: None,
+                                player: p,
+                                card,
+                                source,
+                                targets: t.clone(),
+                                x,
+                                packet_sources: from.clone(),
+                                sacrifices: sac.clone(),
+                                discards: dis.clone(),
+                                division: division.clone(),
+                            }));
+                        }
                     }
                 }
             }
@@ -290,6 +309,7 @@ impl<'a> Position<'a> {
             packet_sources: Vec::new(),
             sacrifices: Vec::new(),
             discards: Vec::new(),
+            division: Vec::new(),
             chosen: None,
             replaced: None,
         };
@@ -379,7 +399,7 @@ impl<'a> Position<'a> {
         if let Some((c, u)) = self.e.upkeep_owed(p).into_iter().next() {
             let n = u.cost.mana.total();
             out.extend([Action::Pay(p, Some(n)), Action::Pay(p, None)]);
-            if let Some(s) = &u.cost.sacrifice {
+            if let Some(s) = u.cost.sacrifice.as_deref() {
                 let need = usize::try_from(s.count).unwrap_or(usize::MAX);
                 let fits = self.e.sacrifice_candidates(p, s, c);
                 for set in subsets(&fits, need).into_iter().filter(|x| x.len() == need) {
@@ -444,6 +464,7 @@ impl<'a> Position<'a> {
                         packet_sources: Vec::new(),
                         sacrifices: Vec::new(),
                         discards: Vec::new(),
+                        division: Vec::new(),
                     });
                 }
             }
@@ -512,7 +533,7 @@ impl<'a> Position<'a> {
             Asked::Upkeep(p, n, c) => {
                 let mut out = vec![vec![Action::Pay(*p, Some(*n))], vec![Action::Pay(*p, None)]];
                 let costs = self.e.upkeep_costs_of(*c);
-                for s in costs.iter().filter_map(|u| u.cost.sacrifice.as_ref()) {
+                for s in costs.iter().filter_map(|u| u.cost.sacrifice.as_deref()) {
                     let need = usize::try_from(s.count).unwrap_or(usize::MAX);
                     let fits = self.e.sacrifice_candidates(*p, s, *c);
                     for set in subsets(&fits, need).into_iter().filter(|x| x.len() == need) {
@@ -591,10 +612,27 @@ impl<'a> Position<'a> {
                     } else {
                         cb.blocked_by(from).and_then(|a| cb.band_of(a)).map(<[CardId]>::to_vec).unwrap_or_default()
                     };
-                    if facing.len() < 2 {
+                    // m13: a trampler may assign damage to the defending player too (001 L1337).
+                    let tramples = self.e.pol.blocker_damage == crate::edition::BlockerDamage::AssignmentOrder
+                        && cb.attackers.contains(&from)
+                        && self.e.has_keyword(from, &crate::grammar::ability::Keyword::Trample);
+                    if facing.is_empty() || (facing.len() < 2 && !tramples) {
                         continue;
                     }
                     let power = u32::try_from(super::power_toughness(self.e.lib, g, from).0.max(0)).unwrap_or(0);
+                    if tramples {
+                        let defender = TargetRef::Player(g.card(from).controller.other());
+                        for &p in &both {
+                            for &b in &facing {
+                                for k in 1..power {
+                                    out.push(vec![
+                                        Action::Assign(p, k, from, TargetRef::Card(b)),
+                                        Action::Assign(p, power - k, from, defender),
+                                    ]);
+                                }
+                            }
+                        }
+                    }
                     for &p in &both {
                         for &b in &facing {
                             out.push(vec![Action::Assign(p, power, from, TargetRef::Card(b))]);
@@ -717,6 +755,25 @@ fn subsets<T: Copy>(items: &[T], max: usize) -> Vec<Vec<T>> {
         .filter(|s: &Vec<T>| s.len() <= max)
         .collect();
     out.sort_by_key(Vec::len);
+    out
+}
+
+/// The ways to write `total` as `parts` amounts of at least 1, in order (none past a total of
+/// 8, to keep the list of moves short).
+fn compositions(total: u32, parts: usize) -> Vec<Vec<u32>> {
+    if total > 8 || parts == 0 {
+        return Vec::new();
+    }
+    if parts == 1 {
+        return if total >= 1 { vec![vec![total]] } else { Vec::new() };
+    }
+    let mut out = Vec::new();
+    for first in 1..total {
+        for mut rest in compositions(total - first, parts - 1) {
+            rest.insert(0, first);
+            out.push(rest);
+        }
+    }
     out
 }
 

@@ -38,7 +38,9 @@ impl Engine<'_> {
                 Err(Stop::refuse(Refusal::AbilityNotControlled { card: c, player, place }))
             }
             // 002 Artifact: an artifact that is not a creature loses its abilities while tapped.
-            Source::Ability(_) if card.tapped && self.kind(an.card) == CardKind::Artifact => {
+            Source::Ability(_)
+                if card.tapped && self.kind(an.card) == CardKind::Artifact && self.pol.tapped_artifacts_off =>
+            {
                 Err(Stop::refuse(Refusal::TappedArtifact { card: c }))
             }
             _ => Ok(()),
@@ -87,6 +89,7 @@ impl Engine<'_> {
         let no_step = self.pol.prevention == crate::edition::PreventionTiming::NoStep;
         if no_step && matches!(effect, Effect::ReverseDamage) {
             self.require(crate::edition::Unmodelled::AlphaReverseDamage)?;
+            self.require(crate::edition::Unmodelled::RetroactivePrevention)?;
         }
         if top.kind == CtxKind::Phase && prevention && !no_step {
             // "Where there is damage to prevent" is 5e (002 L2087-2091); 4e allowed preventing
@@ -106,7 +109,8 @@ impl Engine<'_> {
             return Err(Stop::refuse(Refusal::NoPlayInPhase { phase, mana }));
         }
         if speed == Speed::Sorcery {
-            if an.player != self.game.active || phase != "main" {
+            // (m13: either main phase, 001 L289, L524-526.)
+            if an.player != self.game.active || (phase != "main" && phase != "main 2") {
                 let (active, phase) = (self.game.active, self.game.phase);
                 return Err(Stop::refuse(Refusal::SorceryOutsideMain { card: an.card, active, phase }));
             }
@@ -169,6 +173,28 @@ impl Engine<'_> {
                 if innermost != Some(s) {
                     return Err(Stop::refuse(Refusal::NotInnermost { innermost, spell: s }));
                 }
+            }
+        }
+        if let Effect::DamageDividedAsChosen(a, _) = effect {
+            let amount = match a {
+                crate::grammar::ability::Amount::Fixed(n) => u32::try_from(*n).unwrap_or(0),
+                crate::grammar::ability::Amount::X(k) => {
+                    an.x.unwrap_or(0).saturating_mul(u32::try_from(*k).unwrap_or(0))
+                }
+            };
+            let sum = an.division.iter().fold(0u32, |s, n| s.saturating_add(*n));
+            let fits = if an.division.is_empty() {
+                targets.len() == 1
+            } else {
+                an.division.len() == targets.len() && sum == amount
+            };
+            if !fits {
+                return Err(Stop::refuse(Refusal::Division {
+                    card: an.card,
+                    amount,
+                    division: an.division.clone(),
+                    targets: targets.len(),
+                }));
             }
         }
         if let Effect::CounterCostX(_) = effect {

@@ -10,6 +10,15 @@ use super::{Engine, Stop};
 use crate::grammar::ability::{Penalty, UpkeepCost};
 use crate::trace::{EventKind, Rule};
 
+/// 001's name for a part of the turn: the main phases are phases, the rest steps (L1347-1370).
+fn m13_part(name: &str) -> String {
+    match name {
+        "main" => "first main phase".to_owned(),
+        "main 2" => "second main phase".to_owned(),
+        other => format!("{other} step"),
+    }
+}
+
 impl Engine<'_> {
     pub(super) fn phase_name(&self) -> &'static str {
         self.pol.phases[self.game.phase]
@@ -19,8 +28,14 @@ impl Engine<'_> {
     pub(super) fn advance(&mut self, goal: Goal, line: Option<()>) -> Result<(), Stop> {
         // A phase after the main phase lies beyond the attack in progress: fight it out first.
         if !matches!(goal, Goal::Step(_)) && self.game.combat.is_some() {
-            self.advance_combat(super::state::AttackStep::EndOfCombat)?;
-            if goal == Goal::Phase(self.game.phase) && self.pol.main_phase() == self.game.phase {
+            self.fight_out()?;
+            // (m13: the combat phase ends in the second main phase.)
+            if goal == Goal::Phase(self.game.phase) && (self.pol.main_phase() == self.game.phase || self.combat_phase())
+            {
+                return Ok(());
+            }
+            // m13: `go to main` from inside combat reaches the main phase after it (main 2).
+            if self.combat_phase() && goal == Goal::Phase(self.pol.main_phase()) {
                 return Ok(());
             }
         }
@@ -85,6 +100,17 @@ impl Engine<'_> {
         }
         if self.game.phase + 1 < self.pol.phases.len() {
             self.game.phase += 1;
+            // m13: the combat phase lies between the two main phases; with no attack declared
+            // nobody attacks in it (001 L500-522).
+            if self.combat_phase() && self.phase_name() == "main 2" && !self.game.attacked {
+                self.depth = 0;
+                self.emit(
+                    EventKind::PlayOut {
+                        what: "the combat phase passes: no attack is declared, no creature attacks".into(),
+                    },
+                    Some(Rule::m("Combat Phase (L500-522); Parts of the Turn (L1355-1365)")),
+                );
+            }
         } else {
             // A new turn: the other player becomes active.
             self.game.phase = 0;
@@ -122,6 +148,9 @@ impl Engine<'_> {
             self.upkeep_costs()?;
         }
         self.depth = 0;
+        if self.pol.mana_empties == crate::edition::ManaEmpties::EachStep {
+            return self.end_step();
+        }
         // 002 Phase 0: beginning of turn is not really a phase; its mana burns at the end of
         // the first real phase, and there is no life check.
         let checks = self.phase_name() != "beginning of turn";
@@ -158,6 +187,38 @@ impl Engine<'_> {
         r
     }
 
+    /// m13: a step or phase ends: "at the beginning of the end step" abilities have had their
+    /// moment, and unused mana disappears with no loss of life (001 L268, L1068-1070). Nobody
+    /// loses here: life is a state-based action (001 L540).
+    fn end_step(&mut self) -> Result<(), Stop> {
+        // A step ends only with the stack empty: what is on it resolves, nobody acting.
+        self.settle_before_step_ends()?;
+        self.emit(
+            EventKind::StepEnds { phase: m13_part(self.phase_name()) },
+            Some(Rule::m("Parts of the Turn (L478): both players pass in a row with nothing waiting")),
+        );
+        self.depth = 1;
+        self.empty_pools()?;
+        self.depth = 0;
+        Ok(())
+    }
+
+    /// m13: every pool empties; the mana is lost, with no mana burn (001 L268).
+    pub(super) fn empty_pools(&mut self) -> Result<(), Stop> {
+        for p in [self.game.active, self.game.active.other()] {
+            let pool = self.game.players[p.ix()].pool;
+            if pool.iter().all(|&n| n == 0) {
+                continue;
+            }
+            self.game.players[p.ix()].pool = [0; 6];
+            self.emit(
+                EventKind::PoolEmpties { player: self.pname(p), mana: super::pool_text(&pool) },
+                Some(self.pol.edition.mana_burn_rule()),
+            );
+        }
+        Ok(())
+    }
+
     /// 002 Phase 5: discarding down to seven cards is a mandatory phase effect at the end of the
     /// discard phase; the next lines name the cards (`Alice discards CARD`).
     fn discard_to_seven(&mut self) -> Result<(), Stop> {
@@ -165,6 +226,11 @@ impl Engine<'_> {
         let known = self.game.zone(Zone::Hand, Some(p)).len();
         let total = known + usize::try_from(self.game.players[p.ix()].hand_unknown).unwrap_or(usize::MAX);
         let mut need = total.saturating_sub(7);
+        let when = if self.pol.phases.contains(&"discard") {
+            "at the end of the discard phase"
+        } else {
+            "in the cleanup step"
+        };
         while need > 0 {
             let hand = self.game.zone(Zone::Hand, Some(p));
             if self.offered(&Decision::Discard { player: p, hand: &hand }).is_none() {
@@ -172,7 +238,7 @@ impl Engine<'_> {
                 return Err(Stop::Choice {
                     line: None,
                     message: format!(
-                        "{name} has {total} cards and must discard {need} more down to seven at the end of the discard phase: write `{name} discards CARD`"
+                        "{name} has {total} cards and must discard {need} more down to seven {when}: write `{name} discards CARD`"
                     ),
                 });
             }
@@ -183,10 +249,12 @@ impl Engine<'_> {
                 return Err(Stop::refuse(Refusal::DiscardNotInHand { card: c, player: p }).at_line(i));
             }
             self.game.move_card(c, Zone::Graveyard);
-            self.emit(
-                EventKind::Discards { player: self.pname(p), card: self.label(c) },
-                Some(Rule::g("Turn Order, Phase 5: Discard")),
-            );
+            let rule = if self.pol.phases.contains(&"discard") {
+                Rule::g("Turn Order, Phase 5: Discard")
+            } else {
+                Rule::m("Cleanup Step (L534): discard down to seven")
+            };
+            self.emit(EventKind::Discards { player: self.pname(p), card: self.label(c) }, Some(rule));
             need -= 1;
         }
         Ok(())
@@ -198,6 +266,10 @@ impl Engine<'_> {
     fn upkeep_costs(&mut self) -> Result<(), Stop> {
         let p = self.game.active;
         let owed = self.upkeep_owed(p);
+        // (m13: 001 has no phase costs.)
+        if !owed.is_empty() {
+            self.require(crate::edition::Unmodelled::PhaseCosts)?;
+        }
         for (c, u) in owed {
             if self.game.card(c).zone != Zone::Play || self.game.upkeep_dealt.contains(&c) {
                 continue;
@@ -239,7 +311,7 @@ impl Engine<'_> {
 
     /// What could pay an upkeep cost's sacrifices (nobody must make more: 002 L3080-3085).
     fn upkeep_fits(&self, p: PlayerId, c: CardId, u: &UpkeepCost) -> Vec<CardId> {
-        match &u.cost.sacrifice {
+        match u.cost.sacrifice.as_deref() {
             Some(s) => self.sacrifice_candidates(p, s, c),
             None => Vec::new(),
         }
@@ -320,8 +392,12 @@ impl Engine<'_> {
         if q != p {
             return Err(Stop::refuse(Refusal::UpkeepNotYours { player: q, payer: p, card: c }));
         }
-        let bill =
-            Bill { mana, sacrifice: u.cost.sacrifice.iter().cloned().collect(), life: u.cost.life, ..Bill::default() };
+        let bill = Bill {
+            mana,
+            sacrifice: u.cost.sacrifice.as_deref().cloned().into_iter().collect(),
+            life: u.cost.life,
+            ..Bill::default()
+        };
         match paid {
             Some(k) if k != n => Err(Stop::refuse(Refusal::UpkeepAmount { card: c, payer: p, cost: mana, answer: k })),
             Some(_) => {
@@ -430,7 +506,7 @@ impl Engine<'_> {
     }
 
     /// Begins the current phase: its beginning effects, then the neutral state.
-    fn begin_phase(&mut self) -> Result<(), Stop> {
+    pub(super) fn begin_phase(&mut self) -> Result<(), Stop> {
         self.depth = 0;
         let active = self.game.active;
         // The rulebook lists six phases from untap; 002 adds the beginning of turn (Phase 0);
@@ -440,10 +516,18 @@ impl Engine<'_> {
             "end" | "heal" => Rule::g("Changes from Fourth Edition: Turn Order (End of Turn, Heal Creatures)"),
             _ => Rule::r5("Phases of the Turn"),
         };
-        self.emit(
-            EventKind::PhaseBegins { phase: self.phase_name().to_owned(), player: self.pname(active) },
-            Some(rule),
-        );
+        if self.on_the_stack() {
+            let rule = if self.phase_name() == "end" { Rule::m("End Step (L530-532)") } else { rule };
+            self.emit(
+                EventKind::PartBegins { part: m13_part(self.phase_name()), player: self.pname(active) },
+                Some(rule),
+            );
+        } else {
+            self.emit(
+                EventKind::PhaseBegins { phase: self.phase_name().to_owned(), player: self.pname(active) },
+                Some(rule),
+            );
+        }
         self.depth = 1;
         match self.phase_name() {
             "untap" => {
@@ -453,6 +537,14 @@ impl Engine<'_> {
                 self.emit(EventKind::Untaps { player: self.pname(active) }, Some(Rule::r5("Untap")));
             }
             "draw" => self.draw(active)?,
+            // m13 has no discard phase: the cleanup step discards down to seven, then removes
+            // damage (001 L534-536).
+            name if Some(name) == self.pol.healing_phase && !self.pol.phases.contains(&"discard") => {
+                self.discard_to_seven()?;
+                self.heal_creatures(Rule::m(
+                    "Cleanup Step (L536): damage is removed, \"until end of turn\" effects end",
+                ))?;
+            }
             name if Some(name) == self.pol.healing_phase => {
                 let rule = if name == "cleanup" {
                     Rule::r5("Cleanup")
@@ -465,6 +557,13 @@ impl Engine<'_> {
         }
         self.depth = 0;
         self.game.ctx = vec![Ctx::new(CtxKind::Phase, active)];
+        // m13: "at the beginning of the end step" abilities trigger as it begins (001 L530-532).
+        if self.on_the_stack() && self.phase_name() == self.pol.end_of_turn_phase {
+            self.depth = 1;
+            let r = self.end_of_turn_triggers();
+            self.depth = 0;
+            r?;
+        }
         Ok(())
     }
 
@@ -477,6 +576,7 @@ impl Engine<'_> {
         // A Lace or a text change lasts while its permanent is in play.
         self.game.eot.retain(|e| e.lasting);
         self.game.shields.clear();
+        self.game.regen_shields.clear();
         self.game.damaged.clear();
         self.game.disintegrated.clear();
         self.game.player_damage.clear();
@@ -502,7 +602,11 @@ impl Engine<'_> {
             self.bury_orphans();
             return Ok(());
         }
-        self.check_lethal(Rule::g("Turn Order, Phase 6: Cleanup (toughness 0 or less)"))
+        self.check_lethal(Rule::g("Turn Order, Phase 6: Cleanup (toughness 0 or less)"))?;
+        // An animation ending leaves creature enchantments on a non-creature: buried at once
+        // (002 L1309-1311).
+        self.bury_orphans();
+        Ok(())
     }
 
     fn draw(&mut self, p: super::state::PlayerId) -> Result<(), Stop> {

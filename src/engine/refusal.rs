@@ -426,6 +426,18 @@ pub enum Refusal {
         /// What is wrong.
         fault: super::costs::CostFault,
     },
+    /// Damage divided as the caster chooses, with a division that does not fit its targets or
+    /// its amount (002 Step 1: the division is chosen on announcement).
+    Division {
+        /// The card.
+        card: CardId,
+        /// The damage to divide.
+        amount: u32,
+        /// The division named.
+        division: Vec<u32>,
+        /// The number of targets.
+        targets: usize,
+    },
     /// An ability of a permanent whose upkeep cost is not yet dealt with (002 Phase Cost).
     UpkeepLock {
         /// The permanent.
@@ -524,6 +536,19 @@ pub enum Refusal {
     NothingToResolve,
     /// Tapping for mana in a phase without fast effects, where it is an interrupt (4e).
     ManaIsInterrupt {
+        /// The phase's index.
+        phase: usize,
+    },
+    /// m13: a combat line that breaks a rule of 001's combat (the damage assignment order).
+    CombatM13 {
+        /// Why, in words.
+        reason: String,
+        /// The rule of 001 it breaks.
+        rule: Rule,
+    },
+    /// m13: a mana ability where nobody gets priority and no cost is being paid (untap,
+    /// cleanup).
+    ManaWithoutPriority {
         /// The phase's index.
         phase: usize,
     },
@@ -638,6 +663,8 @@ pub enum TargetFault {
     Protection(Color),
     /// It does not have flying.
     NoFlying,
+    /// It lacks the creature type the target names.
+    NotOfType(String),
     /// It is the permanent whose ability this is (`other than this`).
     Itself,
     /// A spell whose converted casting cost is not the X of a "with converted casting cost X"
@@ -766,6 +793,7 @@ impl Refusal {
             Self::UpkeepNotYours { .. } | Self::UpkeepAmount { .. } => UPKEEP_COSTS,
             Self::Cost { fault, .. } => fault.rule(),
             Self::UpkeepLock { .. } => super::costs::PHASE_COST,
+            Self::Division { .. } => STEP1,
             Self::NotActiveOrders { .. } | Self::OrderAll { .. } => ACTIVE_ORDERS_ALL,
             Self::OrderOwn { .. } => ORDER,
             Self::AlphaOrderTwo | Self::AlphaOrderSame | Self::AlphaLaterChooses { .. } => LATER_CHOOSES,
@@ -790,6 +818,10 @@ impl Refusal {
             Self::ManaIsInterrupt { .. } => {
                 Rule::f4("Timing: tapping a land for mana is always an interrupt; Rules About Phases")
             }
+            Self::CombatM13 { rule, .. } => *rule,
+            Self::ManaWithoutPriority { .. } => {
+                Rule::m("Priority (L1182): nobody gets priority in the untap and cleanup steps; Mana Ability (L1062)")
+            }
         }
     }
 }
@@ -803,6 +835,9 @@ impl Engine<'_> {
                 self.pname(*attacker),
                 self.pname(attacker.other())
             ),
+            Refusal::DeclarationNotResponse { .. } if self.on_the_stack() => {
+                "attackers and blockers are declared as a step begins, and a step ends only when both players pass with the stack empty (M13 rulebook, Parts of the Turn, 001 L478): something is still on the stack".to_owned()
+            }
             Refusal::DeclarationNotResponse { .. } => {
                 "declarations of the attack are not responses: a spell is being cast or a batch is waiting".to_owned()
             }
@@ -924,6 +959,9 @@ impl Engine<'_> {
             Refusal::SorceryInAttack { card, step } => {
                 format!("{} cannot be cast during an attack (now: its {} step)", self.label(*card), step.name())
             }
+            Refusal::SorceryResponds { card } if self.on_the_stack() => {
+                format!("{} may be cast only while the stack is empty", self.label(*card))
+            }
             Refusal::SorceryResponds { card } => {
                 format!("{} can only start a batch, never respond to one", self.label(*card))
             }
@@ -1038,6 +1076,14 @@ impl Engine<'_> {
                 self.pname(*payer)
             ),
             Refusal::Cost { card, fault } => self.cost_fault_text(*card, fault),
+            Refusal::Division { card, amount, division, targets } => {
+                let named: Vec<String> = division.iter().map(ToString::to_string).collect();
+                format!(
+                    "{} divides {amount} damage among its {targets} target(s): write one amount for each target, in their order, adding up to {amount} (`dividing {}` does not)",
+                    self.label(*card),
+                    named.join(", ")
+                )
+            }
             Refusal::UpkeepLock { card } => format!(
                 "{} has an upkeep cost not yet dealt with: its abilities may not be used in its controller's upkeep until then",
                 self.label(*card)
@@ -1137,6 +1183,11 @@ impl Engine<'_> {
                 }
             }
             Refusal::Regeneration4e { card, in_step } => self.regeneration_4e_text(*card, *in_step),
+            Refusal::CombatM13 { reason, .. } => reason.clone(),
+            Refusal::ManaWithoutPriority { phase } => format!(
+                "nobody gets priority in the {} step and no cost is being paid, so no mana ability may be activated",
+                self.pol.phases[*phase]
+            ),
             Refusal::ManaIsInterrupt { phase } => format!(
                 "no fast effect may be played in the {} phase, and under these rules tapping for mana is an interrupt",
                 self.pol.phases[*phase]
@@ -1169,6 +1220,9 @@ impl Engine<'_> {
             }
             F::DiscardCount { needed, named } => {
                 format!("{name}'s cost discards {needed} card(s) from the payer's hand: {named} named")
+            }
+            F::ReturnCount { needed, have, land } => {
+                format!("{name}'s cost returns {needed} {land}(s) to hand, and the payer controls {have}")
             }
             F::NotInHand(c) => format!("{} is not in the payer's hand, so it cannot be discarded", self.label(*c)),
             F::Twice(c) => format!("{} is named twice: a permanent can be sacrificed only once", self.label(*c)),

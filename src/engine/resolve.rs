@@ -91,7 +91,7 @@ impl Engine<'_> {
                 self.destroy(&destroyed, &format!("destroyed by {label}"), Rule::g("Destroy"))?;
             }
             // Continuous effects apply mid-resolution: a toughness drop kills at once (002 L746-753).
-            self.check_lethal(Rule::g("Damage: lethal damage is checked whenever damage or toughness changes"))?;
+            self.lethal_now(Rule::g("Damage: lethal damage is checked whenever damage or toughness changes"))?;
         }
         self.bury_orphans();
         // 002 Step 4: when it finishes resolving, a spell goes into play or into the graveyard.
@@ -156,7 +156,7 @@ impl Engine<'_> {
             self.prevention_step()?;
         }
         if !stepped {
-            self.check_lethal(Rule::g("Damage: lethal damage is checked whenever damage or toughness changes"))?;
+            self.lethal_now(Rule::g("Damage: lethal damage is checked whenever damage or toughness changes"))?;
         }
         self.bury_orphans();
         // Triggers from the resolution are dealt with once it is complete (002 Step 4).
@@ -317,6 +317,21 @@ impl Engine<'_> {
                     );
                 }
             }
+            Effect::Animate(w, change) => {
+                if let Some(c) = who(w).filter(|&c| self.game.card(c).zone == Zone::Play) {
+                    let stamp = self.game.stamp();
+                    self.game.eot.push(UntilEot {
+                        card: c,
+                        stamp,
+                        change: change.clone(),
+                        lasting: false,
+                        while_tapped: None,
+                    });
+                    let (p, t) = self.pt(c);
+                    // 002 L1958-1962: an animation names the creature type when it gives one.
+                    self.emit(EventKind::Animated { card: self.label(c), now: format!("{p}/{t}") }, None);
+                }
+            }
             Effect::SetColor(_, col) => {
                 // A Lace: on a spell being cast, its colour now and the permanent's for good
                 // (002 L1665-1668); on a permanent, for as long as it stays in play.
@@ -414,6 +429,33 @@ impl Engine<'_> {
                     }
                 }
             }
+            Effect::Fight(_) => {
+                // The source's power as announced; the target's as the resolution begins (002
+                // L1215-1223). Negative power deals no damage (002 L1916-1921).
+                for &t in legal {
+                    if let Target::Card(c) = t {
+                        let mine = u32::try_from(sp.source_power.max(0)).unwrap_or(0);
+                        let theirs = u32::try_from(self.pt(c).0.max(0)).unwrap_or(0);
+                        let their_colors = self.colors(c);
+                        self.assign(source, &sp.colors, Target::Card(c), mine);
+                        if self.game.card(source).zone == Zone::Play {
+                            self.assign(c, &their_colors, Target::Card(source), theirs);
+                        }
+                    }
+                }
+            }
+            Effect::DestroyGainCost(_) => {
+                // The target's casting cost is read now, at the start of the resolution, and
+                // still counts once it has gone to the graveyard (002 L1224-1228).
+                for &t in legal {
+                    if let Target::Card(c) = t {
+                        let cost = self.def(c).cost.map_or(0, |m| m.total());
+                        let label = self.slabel(id);
+                        self.destroy(&[c], &format!("destroyed by {label}"), Rule::g("Destroy"))?;
+                        self.change_life(sp.controller, i32::try_from(cost).unwrap_or(i32::MAX), None);
+                    }
+                }
+            }
             Effect::DestroyAllCreatures(bury) => {
                 let all: Vec<CardId> =
                     self.game.zone(Zone::Play, None).into_iter().filter(|&c| self.is_creature(c)).collect();
@@ -467,6 +509,16 @@ impl Engine<'_> {
                         self.raise_shield_from(sp.controller, one, &by, sp.colors.clone());
                     }
                     Some(one) => self.prevent(Target::Player(sp.controller), u32::MAX, &[one], &by)?,
+                }
+            }
+            Effect::DamageDividedAsChosen(a, _) => {
+                // Each target its share, in target order; a share for a target gone is lost.
+                let n = u32::try_from(Self::amount(*a, x)).unwrap_or(0);
+                let shares = if sp.division.is_empty() { vec![n] } else { sp.division.clone() };
+                for (t, share) in sp.targets.iter().zip(shares) {
+                    if legal.contains(t) && share > 0 {
+                        self.assign(source, &sp.colors, *t, share);
+                    }
                 }
             }
             Effect::DamageIfDiscardedLand(a, _) => {
@@ -665,6 +717,11 @@ impl Engine<'_> {
                 let target = legal.iter().find_map(|t| if let Target::Card(c) = t { Some(*c) } else { None });
                 self.regenerate_4e(id, who, source, target);
             }
+            Effect::Regenerate(w) if self.pol.regeneration == crate::edition::RegenerationUse::Shield => {
+                if let Some(c) = who(w) {
+                    self.raise_regeneration_shield(c, &self.slabel(id));
+                }
+            }
             Effect::Regenerate(_) => {
                 // 002 Regeneration: resolving with no creature dying, it fails (not a fizzle).
                 self.emit(
@@ -679,6 +736,10 @@ impl Engine<'_> {
     /// Counters a spell being cast; a countered spell goes to the graveyard (002 Step 2).
     fn counter(&mut self, s: SpellId, by: SpellId) {
         self.game.spell_mut(s).status = Status::Countered;
+        // m13: a countered spell is removed from the stack (001 L804).
+        for c in &mut self.game.ctx {
+            c.batch.retain(|&x| x != s);
+        }
         self.emit(
             EventKind::Countered { spell: self.slabel(s), by: self.slabel(by) },
             Some(Rule::g("Spell and Ability Timing, Step 2: Interrupting a Spell/Ability")),

@@ -174,6 +174,11 @@ pub struct Spell {
     pub sacrificed: Vec<CardId>,
     /// The cards discarded to pay its cost.
     pub discarded: Vec<CardId>,
+    /// Its source's power when it was announced (what an ability that uses its source's power
+    /// reads: 002 L1215-1223).
+    pub source_power: i32,
+    /// Damage divided among its targets as its caster chose (`dividing`), in target order.
+    pub division: Vec<u32>,
     /// What became of it.
     pub status: Status,
 }
@@ -252,6 +257,18 @@ impl AttackStep {
     #[must_use]
     pub fn from_name(s: &str) -> Option<Self> {
         Self::ALL.into_iter().find(|x| x.name() == s)
+    }
+
+    /// The step of the M13 rules' combat phase this moment belongs to: the priority after a
+    /// declaration is part of the declaration's step (001 L506-514).
+    #[must_use]
+    pub const fn m13_owner(self) -> Self {
+        match self {
+            Self::BeginningOfAttack => Self::DeclareAttack,
+            Self::BeforeBlocks => Self::DeclareAttackers,
+            Self::AfterBlocks => Self::DeclareBlockers,
+            other => other,
+        }
     }
 
     /// The step before.
@@ -470,6 +487,9 @@ pub struct Game {
     pub upkeep_dealt: Vec<CardId>,
     /// Alpha: preventions set up before the damage they prevent.
     pub shields: Vec<super::alpha::Shield>,
+    /// m13: regeneration shields, one entry per shield, used up by the next destruction this
+    /// turn and gone in cleanup (001 L1213-1217).
+    pub regen_shields: Vec<CardId>,
     /// The cards in play in order, kept between moves: the rules look at every permanent
     /// many times a turn, and scanning every card each time (libraries included) would make
     /// a long game quadratic. Emptied by [`Game::move_card`], the only way zones change.
@@ -500,6 +520,7 @@ impl std::hash::Hash for Game {
         self.on_its_way.hash(h);
         self.regenerated.hash(h);
         self.shields.hash(h);
+        self.regen_shields.hash(h);
         self.upkeep_dealt.hash(h);
     }
 }

@@ -47,6 +47,8 @@ impl Engine<'_> {
         let top = self.game.top();
         if !top.windows.is_empty() {
             self.close_window()
+        } else if !top.batch.is_empty() && self.on_the_stack() {
+            self.resolve_top()
         } else if !top.batch.is_empty() {
             self.resolve_batch()
         } else if top.kind == CtxKind::Phase && self.game.ctx.len() == 1 && self.game.combat.is_some() {
@@ -63,7 +65,9 @@ impl Engine<'_> {
     /// Resolves everything open at the innermost moment: windows close, the batch resolves.
     pub(super) fn settle_top(&mut self) -> Result<(), Stop> {
         while !self.game.top().is_neutral() {
-            if self.game.top().windows.is_empty() {
+            if self.on_the_stack() {
+                self.resolve_top()?;
+            } else if self.game.top().windows.is_empty() {
                 self.resolve_batch()?;
             } else {
                 self.close_window()?;
@@ -422,7 +426,7 @@ impl Engine<'_> {
                 },
                 None,
             );
-            self.advance_combat(super::state::AttackStep::EndOfCombat)?;
+            self.fight_out()?;
         }
         let main = self.pol.main_phase();
         if p == self.game.active && self.game.phase < main {
@@ -436,7 +440,8 @@ impl Engine<'_> {
         }
         self.yield_to(p)?;
         let phase = self.pol.phases[self.game.phase];
-        if p != self.game.active || phase != "main" {
+        // m13: either main phase (001 L526).
+        if p != self.game.active || (phase != "main" && phase != "main 2") {
             let (active, phase) = (self.game.active, self.game.phase);
             return Err(Stop::refuse(Refusal::LandOutsideOwnMain { player: p, active, phase }));
         }
@@ -453,6 +458,9 @@ impl Engine<'_> {
         self.game.players[p.ix()].land_played = true;
         self.game.move_card(c, Zone::Play);
         self.game.card_mut(c).controller = p;
+        // Should it become a creature this turn, it has not been under its controller's
+        // control since the turn began (002 L1303-1307, L3570-3574: an animated land).
+        self.game.card_mut(c).sick = true;
         self.emit(EventKind::LandPlayed { player: self.pname(p), card: self.label(c) }, Some(LANDS));
         self.bury_duplicate_legend(c)?;
         // Play returns to the neutral state, the active player first.

@@ -30,6 +30,11 @@ impl Engine<'_> {
 
     /// Resolves every triggered ability whose event has happened, until none is left.
     pub(super) fn run_triggers(&mut self) -> Result<(), Stop> {
+        // m13: abilities that trigger during a resolution wait for it to end and for the
+        // state-based actions; they go on the stack before anyone gets priority (001 L342-348).
+        if self.on_the_stack() && self.resolving > 0 {
+            return Ok(());
+        }
         // Each round consumes what fired (deaths are taken, states are marked), so rounds end;
         // the bound only guards against a card definition that keeps killing its own victims.
         for _ in 0..64 {
@@ -148,6 +153,9 @@ impl Engine<'_> {
     fn fire(&mut self, mut fired: Vec<(CardId, u8, String)>) -> Result<(), Stop> {
         let active = self.game.active;
         fired.sort_by_key(|(c, _, _)| u8::from(self.game.card(*c).controller != active));
+        if self.pol.trigger_timing == crate::edition::TriggerTiming::OnTheStack {
+            return self.stack_triggers(fired);
+        }
         // Abilities that trigger together are all shown triggering before any is ordered or
         // resolved; a lone one is shown just before it resolves.
         let together = fired.len() > 1;
@@ -180,6 +188,66 @@ impl Engine<'_> {
         )
     }
 
+    /// m13: abilities that triggered go on the stack, each player's in the order that player
+    /// chooses (`orders` names the order in which they resolve); the active player's go first,
+    /// so the other player's resolve first. 001 is silent on both players' triggers at once:
+    /// the 2012 Comprehensive Rules, 603.3b (APNAP order), are followed. Then the active player
+    /// gets priority.
+    fn stack_triggers(&mut self, mut fired: Vec<(CardId, u8, String)>) -> Result<(), Stop> {
+        if fired.is_empty() {
+            return Ok(());
+        }
+        let active = self.game.active;
+        for (c, _, text) in &fired {
+            self.emit(
+                EventKind::Triggers { card: self.label(*c), trigger: text.clone() },
+                Some(Rule::m("Triggered Abilities (L342-348): it triggers and goes on the stack")),
+            );
+        }
+        for p in [active, active.other()] {
+            self.order_own(p, &mut fired)?;
+        }
+        let both = fired.iter().any(|(c, _, _)| self.game.card(*c).controller == active)
+            && fired.iter().any(|(c, _, _)| self.game.card(*c).controller != active);
+        for p in [active, active.other()] {
+            let mine: Vec<(CardId, u8)> =
+                fired.iter().filter(|(c, _, _)| self.game.card(*c).controller == p).map(|(c, i, _)| (*c, *i)).collect();
+            for &(c, i) in mine.iter().rev() {
+                let id = self.game.add_spell(Spell {
+                    card: c,
+                    controller: p,
+                    source: Source::Triggered(i),
+                    targets: Vec::new(),
+                    x: 0,
+                    colors: self.colors(c),
+                    packet_sources: Vec::new(),
+                    chosen: None,
+                    replaced: None,
+                    text: self.chars(c).text,
+                    sacrificed: Vec::new(),
+                    discarded: Vec::new(),
+                    source_power: self.pt(c).0,
+                    division: Vec::new(),
+                    status: Status::Waiting,
+                });
+                self.game.top_mut().batch.push(id);
+                let below: Vec<String> = self.game.top().batch.iter().rev().skip(1).map(|&s| self.slabel(s)).collect();
+                let rule = if both {
+                    Rule::cr(
+                        "603.3b: each player, in APNAP order, puts the abilities they control on the stack (001 is silent)",
+                    )
+                } else {
+                    Rule::m("Triggered Abilities (L342-348); Parts of the Turn (L478)")
+                };
+                self.emit(EventKind::TriggerOnStack { spell: self.slabel(id), below }, Some(rule));
+            }
+        }
+        let top = self.game.top_mut();
+        top.holder = active;
+        top.passes = 0;
+        Ok(())
+    }
+
     /// Whether a triggered ability happens at the beginning or end of a phase.
     fn is_phase_effect(&self, c: CardId, i: u8) -> bool {
         self.def(c)
@@ -202,11 +270,13 @@ impl Engine<'_> {
                 x: 0,
                 colors: self.colors(c),
                 packet_sources: Vec::new(),
+                source_power: self.pt(c).0,
                 chosen: None,
                 replaced: None,
                 text: self.chars(c).text,
                 sacrificed: Vec::new(),
                 discarded: Vec::new(),
+                division: Vec::new(),
                 status: Status::Waiting,
             });
             self.depth = self.depth.saturating_add(1);

@@ -6,6 +6,7 @@
 //!             | player ("life" N | "'s life is" N | "burned" N | "lost" | "won")
 //!             | ["announcement" N "of"] ref ("fizzled" | "was countered" | "resolved")
 //!             | ref "is in play" | ref "is in" [player "'s"] zone | ref "is removed from game"
+//!             | ref "is on the battlefield" | ref "is in exile" | ref "is exiled"   ; 001's words
 //!             | ref "is tapped" | ref "is untapped" | ref "is" N "/" N
 //!             | ref "has" N "damage" | ref "has" N kind ("counters" | "counter")
 //!             | ref "has" keyword | ref "does not have" keyword     (keyword: as in card abilities)
@@ -180,6 +181,14 @@ fn expectation<'a>(cx: Ctx<'a>, i: &'a str) -> PResult<'a, ExpectSyntax> {
     if let Ok((rest, _)) = (kw("removed"), sp, kw("from"), sp, opt((kw("the"), sp)), kw("game")).parse(i) {
         return Ok((rest, ExpectSyntax::Zone(r, ZoneName::Removed, None)));
     }
+    // The M13 rulebook's words: the battlefield is play, exile is removed from the game (001
+    // L242-256).
+    if let Ok((rest, _)) = alt((kw("exiled"), value("", (kw("in"), sp, kw("exile"))))).parse(i) {
+        return Ok((rest, ExpectSyntax::Zone(r, ZoneName::Removed, None)));
+    }
+    if let Ok((rest, _)) = (kw("on"), sp, kw("the"), sp, kw("battlefield")).parse(i) {
+        return Ok((rest, ExpectSyntax::Zone(r, ZoneName::Play, None)));
+    }
     if let Ok((rest, (p, _, t))) = (signed, tag("/"), signed).parse(i) {
         return Ok((rest, ExpectSyntax::Pt(r, p, t)));
     }
@@ -262,6 +271,9 @@ mod tests {
         assert!(show("Pearled Unicorn is in Alice's graveyard").contains("Graveyard, Some(\"Alice\")"));
         assert!(show("Cub is in play").contains("Play, None"));
         assert!(show("Cub is removed from game").contains("Removed"));
+        assert!(show("Cub is in exile").contains("Removed"));
+        assert!(show("Cub is exiled").contains("Removed"));
+        assert!(show("Cub is on the battlefield").contains("Play, None"));
         assert!(show("Cub is tapped").starts_with("Tapped("));
         assert!(show("Cub has 1 damage").starts_with("Damage("));
         assert!(show("Cub is 5/5").contains("5, 5)"));

@@ -33,6 +33,23 @@ pub enum EventKind {
     PhaseBegins { phase: String, player: String },
     /// A phase ends.
     PhaseEnds { phase: String, checks: bool },
+    /// m13: a step or phase of the turn begins (`part` names it: "upkeep step").
+    PartBegins { part: String, player: String },
+    /// m13: a step or phase ends (no mana burn, no life check).
+    StepEnds { phase: String },
+    /// m13: unused mana leaves a pool, with no loss of life.
+    PoolEmpties { player: String, mana: String },
+    /// m13: a spell or ability goes on top of the stack (`below`: what is under it, top first);
+    /// its controller keeps priority.
+    OnStack { spell: String, below: Vec<String>, keeps: String },
+    /// m13: a triggered ability goes on the stack (`below`: what is under it, top first).
+    TriggerOnStack { spell: String, below: Vec<String> },
+    /// m13: both players passed in a row; the top object resolves (`left`: the rest, top first).
+    TopResolves { spell: String, left: Vec<String> },
+    /// m13: a creature with toughness 0 or less is put into its owner's graveyard.
+    ToughnessZero { card: String },
+    /// m13: a regeneration shield replaces a destruction.
+    ShieldRegenerates { card: String },
     /// A land is played.
     LandPlayed { player: String, card: String },
     /// Mana goes to a pool.
@@ -186,6 +203,8 @@ pub enum EventKind {
     Pumped { card: String, power: i32, toughness: i32, now: String },
     /// A keyword is granted until end of turn.
     Granted { card: String, keyword: String },
+    /// A permanent becomes a creature until end of turn.
+    Animated { card: String, now: String },
     /// A spell's or permanent's colour is set (a Lace).
     ColorSet { card: String, color: String, spell: bool },
     /// A word of a card's text is replaced (empty `old`: its text holds no word of the kind).

@@ -36,6 +36,40 @@ pub(crate) fn sentence(kind: &EventKind) -> String {
         K::PhaseEnds { phase, checks: false } => {
             format!("end of the {phase}: not really a phase, so no mana burn and no life check yet")
         }
+        K::OnStack { spell, below, keeps } => {
+            let on = if below.is_empty() {
+                "on the stack".to_owned()
+            } else {
+                format!("on the stack, above {}", below.join(", then "))
+            };
+            format!("{spell} goes {on}; {keeps} keeps priority")
+        }
+        K::TriggerOnStack { spell, below } => {
+            if below.is_empty() {
+                format!("{spell} goes on the stack")
+            } else {
+                format!("{spell} goes on the stack, above {}", below.join(", then "))
+            }
+        }
+        K::TopResolves { spell, left } => {
+            let rest = if left.is_empty() {
+                "the stack is then empty".to_owned()
+            } else {
+                format!("still on the stack: {}", left.join(", then "))
+            };
+            format!("both players pass in a row: {spell}, the top of the stack, resolves ({rest})")
+        }
+        K::ToughnessZero { card } => {
+            format!("{card} has toughness 0 or less: it is put into its owner's graveyard (not destroyed)")
+        }
+        K::ShieldRegenerates { card } => format!(
+            "{card}'s regeneration shield is used up: instead of being destroyed it is tapped, removed from combat and its damage removed"
+        ),
+        K::PartBegins { part, player } => format!("{player}'s {part} begins"),
+        K::StepEnds { phase } => format!("the {phase} ends (no mana burn, no life check)"),
+        K::PoolEmpties { player, mana } => {
+            format!("{player}'s unused {mana} disappears from the mana pool (no mana burn)")
+        }
         K::LandPlayed { player, card } => {
             format!("{player} plays {card}; play returns to the neutral state")
         }
@@ -205,6 +239,7 @@ pub(crate) fn sentence(kind: &EventKind) -> String {
             format!("{card} gets {power:+}/{toughness:+} until end of turn (now {now})")
         }
         K::Granted { card, keyword } => format!("{card} gains {keyword} until end of turn"),
+        K::Animated { card, now } => format!("{card} becomes a {now} creature until end of turn"),
         K::ColorSet { card, color, spell: false } => format!("{card} becomes {color} for as long as it is in play"),
         K::ColorSet { card, color, spell: true } => {
             format!("the spell {card} becomes {color}; a permanent it becomes keeps that colour")

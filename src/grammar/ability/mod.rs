@@ -5,11 +5,12 @@
 //!          | cost ":" effect ["; use only during your upkeep"] ["; any player may use this ability"]
 //!          | static | trigger "," effect
 //!          | "costs" mana "more for each target after the first"
-//!          | "during your upkeep," upkeep | "cumulative upkeep:" mana_cost
+//!          | "during your upkeep," upkeep | "cumulative upkeep:" cost
 //!          | "additional cost:" cost | "alternative cost:" cost
 //!          | "comes into play with" N KIND "counters" | cost_change | enchant | entering
-//! keyword  = "flying" | "first strike" | "trample" | "banding" | "wall" | "does not tap to attack"
-//!          | LAND "walk" | "protection from" color
+//! keyword  = "flying" | "first strike" | "trample" | "banding" | "wall" | "defender"
+//!          | "does not tap to attack" | "vigilance"
+//!          | LAND "walk" | "protection from" color | "cumulative upkeep" mana_cost (as given by a static)
 //!          | "cannot attack unless the defending player controls a(n)" LAND
 //! static   = affected ("gets" | "get") signed "/" signed        (a modifier, applied in timestamp order)
 //!          | affected ("gains" | "gain" | "loses" | "lose") keyword
@@ -19,6 +20,13 @@
 //! affected = "enchanted creature" | "other" TYPE | "all" TYPE | "all creatures" | COLOR "creatures"
 //!          | "attacking creatures you control" | "enchanted land" | "nonbasic lands"
 //! static  += affected ("is" | "are") (LAND | "the chosen basic land type")    (a land type change)
+//!          | affected ("is" | "are") ["a"] N "/" N ["artifact"] ("creature" | "creatures")
+//!          | "enchanted artifact is a creature with power and toughness equal to its casting cost"
+//!          | "this has power and toughness each equal to the number of" (NAME "in play"
+//!             | "cards in its controller's hand")                 (a */* creature)
+//! effect  += who "becomes a" N "/" N [TYPE] ["artifact"] "creature until end of turn"
+//!            (TYPE: capitalised words, `this becomes a 2/2 Assembly Worker artifact creature ...`)
+//! target  += "target" TYPE       (a creature of that type: `target Assembly Worker`)
 //!            (TYPE: a creature type, plural or singular, `other Goblins`)
 //! enchant  = "enchant only" filter "creatures"     (what a local enchantment may be cast on)
 //! entering = "as this enters play," effect          (part of a local enchantment's resolution;
@@ -34,12 +42,12 @@
 //! cost     = part ("," part)*        (mana parts add up)
 //! part     = "T" | mana_cost | "sacrifice this" | "sacrifice" count sac ["other than this"]
 //!          | "pay" N "life" | "remove" ("a" | N) KIND ("counter" | "counters") "from this"
-//!          | "discard" ("a card" | N "cards")
+//!          | "discard" ("a card" | N "cards") | "return" (N | "X") LAND(s) "you control to their owner's hand"
 //! count    = "a" | "an" | "two" | "three" | N   sac = creature(s) | artifact(s) | land(s) | LAND(s)
 //! effect   = "add" mana
 //!          | "add" W|U|B|R|G "for each mana in the converted casting cost of the sacrificed creature"
 //!          | "deal" amount "damage to" target [disintegrate_rider]
-//!          | "deal" amount "damage divided evenly among any number of" target
+//!          | "deal" amount "damage divided" ("evenly" | "as you choose") "among any number of" target
 //!          | "deal" amount "damage to each creature without flying and each player"
 //!          | "deal" amount "damage to each creature and each player"
 //!          | who "gets" signed "/" signed "until end of turn" | who "gains" keyword "until end of turn"
@@ -51,6 +59,8 @@
 //!          | target "gains" amount "life" | "return" target "to its owner's hand"
 //!          | "remove" target "from the game" ["; its controller gains life equal to its power"]
 //!          | ("destroy" | "bury") (target | "all creatures") | "bury this"
+//!          | "destroy" target "; you gain life equal to its casting cost"
+//!          | "deal damage equal to this's power to" target "; it deals damage equal to its power to this"
 //!          | "prevent" ["up to"] amount "damage to" target
 //!          | "prevent all damage to you from a" color "source"
 //!          | "counter" target ["unless its caster pays" amount ["; if not, tap all lands its caster controls"]]
@@ -100,6 +110,9 @@ pub enum Keyword {
     Protection(Color),
     /// Cannot attack unless the defending player controls a land of this type.
     AttacksOnlyIfDefenderControls(String),
+    /// `cumulative upkeep MANA`, as an ability one card gives others (Breath of Dreams gives
+    /// green creatures `cumulative upkeep 1`; 002 Cumulative Upkeep, L1985-2013).
+    CumulativeUpkeep(ManaCost),
 }
 
 impl std::fmt::Display for Keyword {
@@ -116,6 +129,7 @@ impl std::fmt::Display for Keyword {
             Self::AttacksOnlyIfDefenderControls(l) => {
                 write!(f, "cannot attack unless the defending player controls an {l}")
             }
+            Self::CumulativeUpkeep(m) => write!(f, "cumulative upkeep {m}"),
         }
     }
 }
@@ -180,6 +194,9 @@ pub struct TargetSpec {
     pub filters: Vec<Filter>,
     /// `any number of target ...`.
     pub many: bool,
+    /// A creature type it must have (`target Assembly Worker`), as [`crate::cards::type_key`]
+    /// keeps it.
+    pub subtype: Option<String>,
 }
 
 /// Who an effect applies to.
@@ -202,6 +219,9 @@ pub enum Effect {
     Damage(Amount, TargetSpec),
     /// Deals damage divided evenly, rounded down, among any number of targets.
     DamageDivided(Amount, TargetSpec),
+    /// Deals damage divided as the caster chooses on announcement among any number of targets
+    /// (`dividing N, M`; Infernal Harvest).
+    DamageDividedAsChosen(Amount, TargetSpec),
     /// Deals damage to each creature without flying and each player.
     DamageEachNonFlyerAndPlayer(Amount),
     /// Deals damage to each creature and each player.
@@ -236,6 +256,8 @@ pub enum Effect {
     Lose(Who, Keyword),
     /// Sets the base power and toughness until end of turn.
     SetPt(Who, Amount, Amount),
+    /// The permanent becomes a creature until end of turn (a `Change::Animate`).
+    Animate(Who, Change),
     /// A spell or permanent becomes a colour for as long as it is in play (the Laces).
     SetColor(Who, Color),
     /// Replaces one word of a kind in the target's text by one chosen at announcement
@@ -252,6 +274,13 @@ pub enum Effect {
     Destroy(TargetSpec, bool),
     /// Destroys or buries all creatures.
     DestroyAllCreatures(bool),
+    /// This deals damage equal to its power (as announced) to the target creature, which deals
+    /// damage equal to its own power (as the resolution begins) back to this (Tracker; 002
+    /// L1215-1223).
+    Fight(TargetSpec),
+    /// Destroys one target and its caster gains life equal to its casting cost, as it was at
+    /// the start of the resolution (Divine Offering; 002 L1224-1228).
+    DestroyGainCost(TargetSpec),
     /// Prevents damage to a creature or player (`up to` N).
     Prevent(Amount, TargetSpec),
     /// Prevents all damage to the controller from one source of a colour (its choice).
@@ -288,10 +317,13 @@ impl Effect {
             Self::Damage(_, t)
             | Self::DamageDisintegrate(_, t)
             | Self::DamageDivided(_, t)
+            | Self::DamageDividedAsChosen(_, t)
             | Self::GainLife(t, _)
             | Self::Bounce(t)
             | Self::RemoveFromGame(t, _)
             | Self::Destroy(t, _)
+            | Self::DestroyGainCost(t)
+            | Self::Fight(t)
             | Self::Prevent(_, t)
             | Self::Counter(t)
             | Self::CounterUnlessPaid(t, _, _)
@@ -305,6 +337,7 @@ impl Effect {
             | Self::Grant(Who::Target(t), _)
             | Self::Lose(Who::Target(t), _)
             | Self::SetPt(Who::Target(t), _, _)
+            | Self::Animate(Who::Target(t), _)
             | Self::SetColor(Who::Target(t), _)
             | Self::ReplaceWord(_, t)
             | Self::Regenerate(Who::Target(t))
@@ -333,6 +366,19 @@ pub enum Affects {
     EnchantedLand,
     /// Every land that is not a basic land.
     NonbasicLands,
+    /// The artifact the enchantment enchants.
+    EnchantedArtifact,
+    /// The card itself (a power and toughness of `*/*` defined by its own text).
+    This,
+}
+
+/// A number a characteristic is defined by, counted when it is asked for.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
+pub enum Count {
+    /// Cards of this name in play (`Plague Rats`).
+    InPlayNamed(String),
+    /// Cards in its controller's hand.
+    ControllerHand,
 }
 
 /// What a continuous effect changes in a permanent's characteristics.
@@ -355,6 +401,19 @@ pub enum Change {
     LandType(String),
     /// A land becomes the basic land type chosen when its source was cast (Phantasmal Terrain).
     ChosenLandType,
+    /// Base power and toughness both equal to a count (a `*/*` creature's own text).
+    PtEqual(Count),
+    /// The permanent becomes a creature as well as what it is (002 L1958-1962): with this base
+    /// power and toughness, or, with `None`, its converted casting cost for both (Animate
+    /// Artifact); with a creature type if the effect names one; an artifact too if `artifact`.
+    Animate {
+        /// Base power and toughness; `None`: the casting cost's total.
+        pt: Option<(i32, i32)>,
+        /// The creature type given, if any.
+        subtype: Option<String>,
+        /// It becomes an artifact creature.
+        artifact: bool,
+    },
 }
 
 /// The kind of word a text change replaces.
@@ -410,12 +469,13 @@ pub struct ActivationCost {
     pub tap: bool,
     /// `sacrifice this`.
     pub sacrifice_this: bool,
-    /// `sacrifice a creature` and the like: permanents chosen at announcement.
-    pub sacrifice: Option<SacrificeCost>,
+    /// `sacrifice a creature` and the like: permanents chosen at announcement (boxed, as the
+    /// other rare parts: most costs are mana and tapping).
+    pub sacrifice: Option<Box<SacrificeCost>>,
     /// `pay N life`.
     pub life: u32,
     /// `remove N KIND counters from this`.
-    pub remove_counters: Option<(u32, String)>,
+    pub remove_counters: Option<Box<(u32, String)>>,
     /// `...; use only during your upkeep`: a limit on when the ability may be played, written
     /// after its effect.
     pub upkeep_only: bool,
@@ -423,6 +483,8 @@ pub struct ActivationCost {
     pub discard: u32,
     /// `...; any player may use this ability` (Land's Edge): written after the effect.
     pub any_player: bool,
+    /// `return N LANDs you control to their owner's hand` (N may be X: Infernal Harvest).
+    pub return_lands: Option<Box<(Amount, String)>>,
 }
 
 impl ActivationCost {
@@ -434,6 +496,14 @@ impl ActivationCost {
             && self.life == 0
             && self.remove_counters.is_none()
             && self.discard == 0
+            && self.return_lands.is_none()
+    }
+
+    /// Whether an X in the cost is chosen on announcement (in its mana, or counting one of its
+    /// other parts, as the Swamps Infernal Harvest returns).
+    #[must_use]
+    pub fn has_x(&self) -> bool {
+        self.mana.x > 0 || matches!(self.return_lands.as_deref(), Some((Amount::X(_), _)))
     }
 }
 
@@ -682,13 +752,15 @@ mod tests {
         assert!(u.mandatory);
         assert_eq!(u.penalty, Penalty::DamageToYou(7));
         assert_eq!(
-            u.cost.sacrifice,
+            u.cost.sacrifice.as_deref().cloned(),
             Some(SacrificeCost { count: 1, what: Sacrificed::Creature, other_than_this: true })
         );
         assert_eq!(ok(lord).to_string(), lord);
         let Ability::UpkeepCost(u) = ok("cumulative upkeep: 1U") else { panic!() };
         assert!(u.cumulative && !u.mandatory && u.penalty == Penalty::BuryThis);
         assert_eq!(ok("cumulative upkeep: 1U").to_string(), "cumulative upkeep: 1U");
+        let Ability::UpkeepCost(u) = ok("cumulative upkeep: B, pay 2 life") else { panic!() };
+        assert_eq!(u.cost.life, 2);
     }
 
     #[test]
@@ -705,7 +777,7 @@ mod tests {
         else {
             panic!()
         };
-        assert_eq!(c.remove_counters, Some((1, "+1/+1".to_owned())));
+        assert_eq!(c.remove_counters.as_deref().cloned(), Some((1, "+1/+1".to_owned())));
         let Ability::Activated(c, _) = ok("1, T, sacrifice this, pay 2 life: add BB") else { panic!() };
         assert!(c.tap && c.sacrifice_this && c.life == 2 && c.mana.total() == 1);
         assert_eq!(c.to_string(), "1, T, sacrifice this, pay 2 life");
@@ -725,6 +797,13 @@ mod tests {
         let Ability::Activated(c, Effect::DamageIfDiscardedLand(Amount::Fixed(2), _)) = ok(edge) else { panic!() };
         assert!(c.discard == 1 && c.any_player && !c.upkeep_only);
         assert_eq!(ok(edge).to_string(), edge);
+        let harvest = "additional cost: return X swamps you control to their owner's hand";
+        let Ability::AdditionalCost(c) = ok(harvest) else { panic!() };
+        assert!(c.has_x() && c.return_lands.as_deref().cloned() == Some((Amount::X(1), "swamp".into())));
+        assert_eq!(ok(harvest).to_string(), harvest);
+        let split = "spell: deal X damage divided as you choose among any number of target creatures";
+        assert!(matches!(ok(split), Ability::Spell(Effect::DamageDividedAsChosen(Amount::X(1), _))));
+        assert_eq!(ok(split).to_string(), split);
     }
 
     #[test]

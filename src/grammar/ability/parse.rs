@@ -45,8 +45,7 @@ fn ability(i: &str) -> PResult<'_, Ability> {
         return Ok((r, Ability::ExtraTargetCost(m)));
     }
     if let Ok((r, _)) = (kw("cumulative"), sp, kw("upkeep"), space0, char(':'), space0).parse(i) {
-        let (r, m) = cut(mana_cost).parse(r)?;
-        let cost = ActivationCost { mana: m, ..ActivationCost::default() };
+        let (r, cost) = cut(activation_cost).parse(r)?;
         return Ok((
             r,
             Ability::UpkeepCost(UpkeepCost { cost, penalty: Penalty::BuryThis, mandatory: false, cumulative: true }),
@@ -242,7 +241,15 @@ fn activation_cost(i: &str) -> PResult<'_, ActivationCost> {
         Life(u32),
         Remove(u32, String),
         Discard(u32),
+        Return(Amount, String),
     }
+    let returns = map(
+        (
+            (kw("return"), sp, amount, sp, land_type, sp),
+            (kw("you"), sp, kw("control"), sp, kw("to"), sp, kw("their"), sp, tag("owner's"), sp, kw("hand")),
+        ),
+        |((_, _, n, _, t, _), _)| Part::Return(n, t),
+    );
     let discard = map(
         (
             kw("discard"),
@@ -270,6 +277,7 @@ fn activation_cost(i: &str) -> PResult<'_, ActivationCost> {
     );
     let part = alt((
         discard,
+        returns,
         map(sacrifice_part, |(this, s)| Part::Sacrifice(this, s)),
         life,
         remove,
@@ -283,13 +291,14 @@ fn activation_cost(i: &str) -> PResult<'_, ActivationCost> {
             Part::Tap => cost.tap = true,
             Part::Sacrifice(this, s) => {
                 cost.sacrifice_this |= this;
-                if s.is_some() {
-                    cost.sacrifice = s;
+                if let Some(s) = s {
+                    cost.sacrifice = Some(Box::new(s));
                 }
             }
             Part::Life(n) => cost.life = cost.life.saturating_add(n),
-            Part::Remove(n, k) => cost.remove_counters = Some((n, k)),
+            Part::Remove(n, k) => cost.remove_counters = Some(Box::new((n, k))),
             Part::Discard(n) => cost.discard = cost.discard.saturating_add(n),
+            Part::Return(n, t) => cost.return_lands = Some(Box::new((n, t))),
             Part::Mana(m) => {
                 cost.mana.generic = cost.mana.generic.saturating_add(m.generic);
                 for (slot, n) in cost.mana.colored.iter_mut().zip(m.colored) {
@@ -332,9 +341,18 @@ pub(crate) fn keyword(i: &str) -> PResult<'_, Keyword> {
         value(Keyword::FirstStrike, (kw("first"), sp, kw("strike"))),
         value(Keyword::Trample, kw("trample")),
         value(Keyword::Banding, alt((kw("banding"), kw("bands")))),
-        value(Keyword::Wall, kw("wall")),
-        value(Keyword::NoTapToAttack, (kw("does"), sp, kw("not"), sp, kw("tap"), sp, kw("to"), sp, kw("attack"))),
+        // `defender` and `vigilance` are the M13 rulebook's words for the same abilities (001
+        // L842-844, L1400-1402).
+        value(Keyword::Wall, alt((kw("wall"), kw("defender")))),
+        value(
+            Keyword::NoTapToAttack,
+            alt((
+                value((), (kw("does"), sp, kw("not"), sp, kw("tap"), sp, kw("to"), sp, kw("attack"))),
+                value((), kw("vigilance")),
+            )),
+        ),
         map(preceded((kw("protection"), sp, kw("from"), sp), cut(color)), Keyword::Protection),
+        map(preceded((kw("cumulative"), sp, kw("upkeep"), sp), mana_cost), Keyword::CumulativeUpkeep),
         map(
             preceded(
                 (
@@ -429,7 +447,15 @@ fn target_word(i: &str) -> PResult<'_, TargetWord> {
 fn target(i: &str) -> PResult<'_, TargetSpec> {
     let (i, many) = opt((kw("any"), sp, kw("number"), sp, kw("of"), sp)).parse(i)?;
     let (mut i, _) = (kw("target"), sp).parse(i)?;
-    let mut spec = TargetSpec { kinds: Vec::new(), filters: Vec::new(), many: many.is_some() };
+    let mut spec = TargetSpec { kinds: Vec::new(), filters: Vec::new(), many: many.is_some(), subtype: None };
+    // `target Assembly Worker`: a creature of a type, named in capitalised words.
+    if target_word(i).is_err()
+        && let Ok((r, t)) = type_name(i)
+    {
+        spec.kinds.push(TargetKind::Creature);
+        spec.subtype = Some(crate::cards::type_key(&t));
+        return Ok((r, spec));
+    }
     loop {
         let (r, w) = cut(target_word).parse(i).map_err(|_: nom::Err<PError<'_>>| {
             nom::Err::Failure(PError::expected(
@@ -522,6 +548,8 @@ fn affected(i: &str) -> PResult<'_, Affects> {
         value(Affects::Enchanted, (kw("enchanted"), sp, kw("creature"))),
         value(Affects::EnchantedLand, (kw("enchanted"), sp, kw("land"))),
         value(Affects::NonbasicLands, (kw("nonbasic"), sp, kw("lands"))),
+        value(Affects::EnchantedArtifact, (kw("enchanted"), sp, kw("artifact"))),
+        value(Affects::This, kw("this")),
         value(Affects::AllCreatures, (kw("all"), sp, kw("creatures"))),
         map(preceded((kw("all"), sp), word), |t: &str| Affects::OfType(crate::cards::type_key(t))),
         value(Affects::OwnAttackers, (kw("attacking"), sp, kw("creatures"), sp, kw("you"), sp, kw("control"))),
@@ -551,8 +579,34 @@ fn continuous(i: &str) -> PResult<'_, (Affects, Change)> {
     } else if let Ok((r, _)) = (alt((kw("is"), kw("are"))), sp).parse(r) {
         if let Ok((r, _)) = (kw("the"), sp, kw("chosen"), sp, kw("basic"), sp, kw("land"), sp, kw("type")).parse(r) {
             (r, Change::ChosenLandType)
+        } else if let Ok((r, _)) = (
+            (kw("a"), sp, kw("creature"), sp, kw("with"), sp, kw("power"), sp, kw("and"), sp, kw("toughness"), sp),
+            (kw("equal"), sp, kw("to"), sp, kw("its"), sp, kw("casting"), sp, kw("cost")),
+        )
+            .parse(r)
+        {
+            (r, Change::Animate { pt: None, subtype: None, artifact: false })
+        } else if let Ok((r, c)) = animation(r) {
+            (r, c)
         } else {
             cut(land_type).map(|t| Change::LandType(crate::cards::type_key(&t))).parse(r)?
+        }
+    } else if let Ok((r, _)) = (
+        (alt((kw("has"), kw("have"))), sp, kw("power"), sp, kw("and"), sp, kw("toughness"), sp),
+        (kw("each"), sp, kw("equal"), sp, kw("to"), sp, kw("the"), sp, kw("number"), sp, kw("of"), sp),
+    )
+        .parse(r)
+    {
+        if let Ok((r, _)) = (kw("cards"), sp, kw("in"), sp, kw("its"), sp, tag("controller's"), sp, kw("hand")).parse(r)
+        {
+            (r, Change::PtEqual(super::Count::ControllerHand))
+        } else {
+            // A card name, up to " in play".
+            let Some(k) = r.to_ascii_lowercase().find(" in play") else {
+                return Err(nom::Err::Failure(PError::expected(r, "a card name and `in play`")));
+            };
+            let name = r[..k].trim().to_owned();
+            (&r[k + " in play".len()..], Change::PtEqual(super::Count::InPlayNamed(name)))
         }
     } else {
         let (r, _) = (alt((kw("has"), kw("have"))), sp).parse(r)?;
@@ -566,6 +620,50 @@ fn continuous(i: &str) -> PResult<'_, (Affects, Change)> {
         return Err(nom::Err::Error(PError::expected(i, "a static effect")));
     }
     Ok((r, (a, c)))
+}
+
+/// A creature type named in capitalised words (`Assembly Worker`).
+fn type_name(i: &str) -> PResult<'_, String> {
+    let mut words = Vec::new();
+    let mut rest = i;
+    while let Ok((r, w)) = word(rest) {
+        if !w.starts_with(|c: char| c.is_ascii_uppercase()) || w == "T" || w == "X" {
+            break;
+        }
+        words.push(w);
+        rest = r;
+        match sp(rest) {
+            Ok((r, _)) if word(r).is_ok_and(|(_, w)| w.starts_with(|c: char| c.is_ascii_uppercase())) => rest = r,
+            _ => break,
+        }
+    }
+    if words.is_empty() {
+        return Err(nom::Err::Error(PError::expected(i, "a creature type")));
+    }
+    Ok((rest, words.join(" ")))
+}
+
+/// `["a"] N "/" N [TYPE] ["artifact"] ("creature" | "creatures")`
+fn animation(i: &str) -> PResult<'_, Change> {
+    let (r, _) = opt((alt((kw("an"), kw("a"))), sp)).parse(i)?;
+    let (r, (p, _, t, _)) = (number, char('/'), number, sp).parse(r)?;
+    let (r, ty) = opt(|j| {
+        let (j, t) = type_name(j)?;
+        let (j, _) = sp(j)?;
+        Ok((j, t))
+    })
+    .parse(r)?;
+    let (r, art) = opt((kw("artifact"), sp)).parse(r)?;
+    let (r, _) = alt((kw("creatures"), kw("creature"))).parse(r)?;
+    let n = |x: u32| i32::try_from(x).unwrap_or(i32::MAX);
+    Ok((
+        r,
+        Change::Animate {
+            pt: Some((n(p), n(t))),
+            subtype: ty.map(|t| crate::cards::type_key(&t)),
+            artifact: art.is_some(),
+        },
+    ))
 }
 
 fn until_eot(i: &str) -> PResult<'_, ()> {
@@ -616,6 +714,32 @@ fn effect(i: &str) -> PResult<'_, Effect> {
     if let Ok((r, _)) = (kw("add"), sp).parse(i) {
         return cut(mana_cost).map(Effect::AddMana).parse(r);
     }
+    if let Ok((r, _)) = (
+        kw("deal"),
+        sp,
+        kw("damage"),
+        sp,
+        kw("equal"),
+        sp,
+        kw("to"),
+        sp,
+        tag("this's"),
+        sp,
+        kw("power"),
+        sp,
+        kw("to"),
+        sp,
+    )
+        .parse(i)
+    {
+        let (r, t) = cut(target).parse(r)?;
+        let (r, _) = cut((
+            (space0, char(';'), space0, kw("it"), sp, kw("deals"), sp, kw("damage"), sp, kw("equal"), sp),
+            (kw("to"), sp, kw("its"), sp, kw("power"), sp, kw("to"), sp, kw("this")),
+        ))
+        .parse(r)?;
+        return Ok((r, Effect::Fight(t)));
+    }
     if let Ok((r, (_, _, n, _, _, _))) = (kw("deal"), sp, amount, sp, kw("damage"), sp).parse(i) {
         if let Ok((r, _)) = (
             kw("to"),
@@ -645,6 +769,10 @@ fn effect(i: &str) -> PResult<'_, Effect> {
         }
         if let Ok((r, _)) = (kw("divided"), sp, kw("evenly"), sp, kw("among"), sp).parse(r) {
             return cut(target).map(|t| Effect::DamageDivided(n, t)).parse(r);
+        }
+        if let Ok((r, _)) = (kw("divided"), sp, kw("as"), sp, kw("you"), sp, kw("choose"), sp, kw("among"), sp).parse(r)
+        {
+            return cut(target).map(|t| Effect::DamageDividedAsChosen(n, t)).parse(r);
         }
         let (r, t) = cut(preceded((kw("to"), sp), target)).parse(r)?;
         let mut rider = (
@@ -778,7 +906,17 @@ fn effect(i: &str) -> PResult<'_, Effect> {
         if let Ok((r, _)) = (kw("all"), sp, kw("creatures")).parse(r) {
             return Ok((r, Effect::DestroyAllCreatures(bury)));
         }
-        return cut(target).map(|t| Effect::Destroy(t, bury)).parse(r);
+        let (r, t) = cut(target).parse(r)?;
+        if !bury
+            && let Ok((r, _)) = (
+                (space0, char(';'), space0, kw("you"), sp, kw("gain"), sp, kw("life"), sp, kw("equal"), sp),
+                (kw("to"), sp, kw("its"), sp, kw("casting"), sp, kw("cost")),
+            )
+                .parse(r)
+        {
+            return Ok((r, Effect::DestroyGainCost(t)));
+        }
+        return Ok((r, Effect::Destroy(t, bury)));
     }
     if let Ok((r, (_, _, _, _, _, _, _, _, _, _, _, _, _, _, col, _, _))) = (
         kw("prevent"),
@@ -866,6 +1004,9 @@ fn effect(i: &str) -> PResult<'_, Effect> {
     }
     if let Ok((r, (_, _, c))) = (kw("becomes"), sp, color).parse(r) {
         return Ok((r, Effect::SetColor(w, c)));
+    }
+    if let Ok((r, (_, _, c, _))) = (kw("becomes"), sp, animation, until_eot).parse(r) {
+        return Ok((r, Effect::Animate(w, c)));
     }
     if let Ok((r, _)) = (kw("becomes"), sp).parse(r) {
         let (r, (p, _, t, _)) = cut((amount, char('/'), amount, until_eot)).parse(r)?;
