@@ -18,6 +18,7 @@ const FILES: &[&str] = &[
     "characteristics.yaml",
     "costs.yaml",
     "ench2.yaml",
+    "encg1.yaml",
 ];
 
 fn main() {
