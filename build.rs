@@ -19,6 +19,7 @@ const FILES: &[&str] = &[
     "costs.yaml",
     "ench1.yaml",
     "encg2.yaml",
+    "ench2.yaml",
     "encg1.yaml",
 ];
 

@@ -28,6 +28,7 @@ pub const BUILTIN: &[(&str, &str)] = &[
     ("src/cards/costs.yaml", include_str!("costs.yaml")),
     ("src/cards/ench1.yaml", include_str!("ench1.yaml")),
     ("src/cards/encg2.yaml", include_str!("encg2.yaml")),
+    ("src/cards/ench2.yaml", include_str!("ench2.yaml")),
     ("src/cards/encg1.yaml", include_str!("encg1.yaml")),
 ];
 

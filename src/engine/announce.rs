@@ -54,6 +54,13 @@ impl Engine<'_> {
                 Speed::Instant
             }
             (_, Effect::AddMana(_) | Effect::AddManaPerSacrificedCost(_)) => Speed::ManaSource,
+            // A regeneration spell (Death Ward) is played as a specialized effect, only when the
+            // creature is being destroyed (002 Regeneration, L3363-3366, L3392-3394).
+            (Source::Spell(_), Effect::Regenerate(_))
+                if self.pol.regeneration == crate::edition::RegenerationUse::Specialized =>
+            {
+                Speed::Specialized
+            }
             // Fourth Edition: regeneration is an instant-speed effect (002 Changes: Regeneration).
             (Source::Ability(_), Effect::Regenerate(_)) if self.regeneration_in_prevention() => Speed::Instant,
             (Source::Ability(_), Effect::Regenerate(_)) | (Source::Triggered(_), _) => Speed::Specialized,

@@ -595,6 +595,7 @@ impl Engine<'_> {
                 stamp,
                 change: crate::grammar::ability::Change::Pump(bonus, bonus),
                 lasting: false,
+                while_tapped: None,
             });
             let (np, nt) = self.pt(a);
             self.emit(

@@ -95,6 +95,8 @@ pub enum CostFault {
     NotYours(CardId),
     /// A card that is not in play.
     NotInPlay(CardId),
+    /// Fourth Edition: a permanent on its way to the graveyard (002 L4484-4487).
+    OnItsWay(CardId),
     /// The same permanent named twice (002 L3457-3459).
     Twice(CardId),
     /// A permanent the cost does not take.
@@ -160,6 +162,7 @@ impl CostFault {
             Self::NotYours(_) | Self::Twice(_) => SACRIFICE,
             Self::Mandatory => PHASE_COST,
             Self::OnlyInUpkeep => Rule::g("Activation Cost"),
+            Self::OnItsWay(_) => Rule::g("Changes from Fourth Edition: On Its Way to the Graveyard"),
             Self::OnlyBeforeOpponentsAttack => Rule::g("Attack or Die Effects"),
             Self::SpendCap { .. } | Self::OnceEachTurn => Rule::g("Activation Cost"),
             _ => COSTS,
@@ -330,6 +333,12 @@ impl Engine<'_> {
             }
             if card.controller != p {
                 return fault(CostFault::NotYours(c));
+            }
+            // Before Fifth Edition a permanent on its way to the graveyard (destroyed, or a
+            // creature with lethal damage, in the damage prevention step) could not be
+            // sacrificed; the concept is gone from Fifth Edition (002 L4484-4487, L2969-2971).
+            if self.destruction_stepped() && self.is_on_its_way(c) {
+                return fault(CostFault::OnItsWay(c));
             }
         }
         if !self.assign_sacrifices(&bill.sacrifice, named, source) {

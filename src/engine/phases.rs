@@ -561,7 +561,7 @@ impl Engine<'_> {
                         );
                         continue;
                     }
-                    self.game.card_mut(c).tapped = false;
+                    self.game.untap(c);
                 }
                 self.emit(EventKind::Untaps { player: self.pname(active) }, Some(Rule::r5("Untap")));
             }

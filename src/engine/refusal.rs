@@ -1257,6 +1257,9 @@ impl Engine<'_> {
                 self.pname(self.game.card(*c).controller)
             ),
             F::NotInPlay(c) => format!("{} is not in play, so it cannot be sacrificed", self.label(*c)),
+            F::OnItsWay(c) => {
+                format!("{} is on its way to the graveyard, so it cannot be sacrificed", self.label(*c))
+            }
             F::DiscardCount { needed, named } => {
                 format!("{name}'s cost discards {needed} card(s) from the payer's hand: {named} named")
             }

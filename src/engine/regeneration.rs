@@ -60,6 +60,28 @@ impl Engine<'_> {
         Stop::refuse(Refusal::NoRegeneration { player: p, card: c })
     }
 
+    /// A regeneration spell (Death Ward) cast at the moment of destruction: it must be in the
+    /// caster's hand and its target legal (it targets, 002 L3382-3384), which is checked; casting
+    /// it there, where interrupts could answer it, is not modelled and stops the run (exit 2).
+    fn regeneration_spell(&self, an: &super::action::Announce) -> Stop {
+        if let Err(stop) = self.check_source_zone(an) {
+            return stop;
+        }
+        let targets = self.bind_targets(an);
+        if let Some(effect) = self.effect_of(an.card, an.source)
+            && let Err(stop) = self.check_targets(an, &effect, &targets)
+        {
+            return stop;
+        }
+        Stop::Unsupported {
+            line: None,
+            message: format!(
+                "{} is a regeneration spell cast as a creature is being destroyed: its targets are legal, but casting a spell at that moment (where interrupts may answer it) is not modelled yet",
+                self.label(an.card)
+            ),
+        }
+    }
+
     pub(super) fn regenerate(&mut self, a: &Action) -> Result<Option<CardId>, Stop> {
         let (p, source, target) = match a {
             Action::Regenerate(p, c) => {
@@ -77,6 +99,9 @@ impl Engine<'_> {
                         });
                     }
                 }
+            }
+            Action::Announce(an) if matches!(an.source, Source::Spell(_)) => {
+                return Err(self.regeneration_spell(an));
             }
             Action::Announce(an) => {
                 let Source::Ability(i) = an.source else {

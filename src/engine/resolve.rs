@@ -304,11 +304,53 @@ impl Engine<'_> {
                     self.assign(source, &sp.colors, Target::Player(p), n);
                 }
             }
+            Effect::PumpWhileTapped(w, p, t) => {
+                if let Some(c) = who(w).filter(|&c| self.is_creature_in_play(c)) {
+                    let (p, t) = (Self::amount(*p, x), Self::amount(*t, x));
+                    let src = sp.card;
+                    let rule = Some(Rule::g("Tap-and-Hold"));
+                    if self.game.card(src).zone == Zone::Play && self.game.card(src).tapped {
+                        let stamp = self.game.stamp();
+                        let change = Change::Pump(p, t);
+                        self.game.eot.push(UntilEot { card: c, stamp, change, lasting: true, while_tapped: Some(src) });
+                        let (np, nt) = self.pt(c);
+                        self.emit(
+                            EventKind::Lasting {
+                                what: format!(
+                                    "{} gets {p:+}/{t:+} for as long as {} remains tapped (now {np}/{nt})",
+                                    self.label(c),
+                                    self.label(src)
+                                ),
+                            },
+                            rule,
+                        );
+                    } else {
+                        // The source untapped (or left play) before this resolved: the effect
+                        // happens once and ends at once (002 L3602-3606).
+                        self.emit(
+                            EventKind::Lasting {
+                                what: format!(
+                                    "{} gets {p:+}/{t:+}, which ends at once: {} is no longer tapped in play",
+                                    self.label(c),
+                                    self.label(src)
+                                ),
+                            },
+                            rule,
+                        );
+                    }
+                }
+            }
             Effect::Pump(w, p, t) => {
                 if let Some(c) = who(w).filter(|&c| self.is_creature_in_play(c)) {
                     let (p, t) = (Self::amount(*p, x), Self::amount(*t, x));
                     let stamp = self.game.stamp();
-                    self.game.eot.push(UntilEot { card: c, stamp, change: Change::Pump(p, t), lasting: false });
+                    self.game.eot.push(UntilEot {
+                        card: c,
+                        stamp,
+                        change: Change::Pump(p, t),
+                        lasting: false,
+                        while_tapped: None,
+                    });
                     let (np, nt) = self.pt(c);
                     self.emit(
                         EventKind::Pumped { card: self.label(c), power: p, toughness: t, now: format!("{np}/{nt}") },
@@ -319,14 +361,26 @@ impl Engine<'_> {
             Effect::Grant(w, k) => {
                 if let Some(c) = who(w).filter(|&c| self.game.card(c).zone == Zone::Play) {
                     let stamp = self.game.stamp();
-                    self.game.eot.push(UntilEot { card: c, stamp, change: Change::Grant(k.clone()), lasting: false });
+                    self.game.eot.push(UntilEot {
+                        card: c,
+                        stamp,
+                        change: Change::Grant(k.clone()),
+                        lasting: false,
+                        while_tapped: None,
+                    });
                     self.emit(EventKind::Granted { card: self.label(c), keyword: k.to_string() }, None);
                 }
             }
             Effect::Lose(w, k) => {
                 if let Some(c) = who(w).filter(|&c| self.game.card(c).zone == Zone::Play) {
                     let stamp = self.game.stamp();
-                    self.game.eot.push(UntilEot { card: c, stamp, change: Change::Lose(k.clone()), lasting: false });
+                    self.game.eot.push(UntilEot {
+                        card: c,
+                        stamp,
+                        change: Change::Lose(k.clone()),
+                        lasting: false,
+                        while_tapped: None,
+                    });
                     self.emit(EventKind::Lost { card: self.label(c), keyword: k.to_string() }, None);
                 }
             }
@@ -334,7 +388,13 @@ impl Engine<'_> {
                 if let Some(c) = who(w).filter(|&c| self.is_creature_in_play(c)) {
                     let (p, t) = (Self::amount(*p, x), Self::amount(*t, x));
                     let stamp = self.game.stamp();
-                    self.game.eot.push(UntilEot { card: c, stamp, change: Change::SetPt(p, t), lasting: false });
+                    self.game.eot.push(UntilEot {
+                        card: c,
+                        stamp,
+                        change: Change::SetPt(p, t),
+                        lasting: false,
+                        while_tapped: None,
+                    });
                     let (np, nt) = self.pt(c);
                     // 002 L1927-1937: the base is rewritten; the other effects stay.
                     self.emit(
@@ -346,7 +406,13 @@ impl Engine<'_> {
             Effect::Animate(w, change) => {
                 if let Some(c) = who(w).filter(|&c| self.game.card(c).zone == Zone::Play) {
                     let stamp = self.game.stamp();
-                    self.game.eot.push(UntilEot { card: c, stamp, change: change.clone(), lasting: false });
+                    self.game.eot.push(UntilEot {
+                        card: c,
+                        stamp,
+                        change: change.clone(),
+                        lasting: false,
+                        while_tapped: None,
+                    });
                     let (p, t) = self.pt(c);
                     // 002 L1958-1962: an animation names the creature type when it gives one.
                     self.emit(EventKind::Animated { card: self.label(c), now: format!("{p}/{t}") }, None);
@@ -363,7 +429,13 @@ impl Engine<'_> {
                     .collect();
                 for c in lands {
                     let stamp = self.game.stamp();
-                    self.game.eot.push(UntilEot { card: c, stamp, change: change.clone(), lasting: false });
+                    self.game.eot.push(UntilEot {
+                        card: c,
+                        stamp,
+                        change: change.clone(),
+                        lasting: false,
+                        while_tapped: None,
+                    });
                     let (p, t) = self.pt(c);
                     self.emit(EventKind::Animated { card: self.label(c), now: format!("{p}/{t}") }, None);
                 }
@@ -386,6 +458,7 @@ impl Engine<'_> {
                         stamp,
                         change: Change::SetColor(vec![*col]),
                         lasting: true,
+                        while_tapped: None,
                     });
                     let spell = matches!(t, Target::Spell(_));
                     self.emit(EventKind::ColorSet { card: self.tlabel(t), color: col.name().to_owned(), spell }, None);
@@ -414,7 +487,7 @@ impl Engine<'_> {
                     }
                     let stamp = self.game.stamp();
                     let change = Change::Text(old.clone(), new.clone());
-                    self.game.eot.push(UntilEot { card: c, stamp, change, lasting: true });
+                    self.game.eot.push(UntilEot { card: c, stamp, change, lasting: true, while_tapped: None });
                     self.emit(EventKind::TextChanged { card: self.tlabel(t), old, new }, None);
                 }
             }
@@ -436,7 +509,13 @@ impl Engine<'_> {
                     self.game.zone(Zone::Play, None).into_iter().filter(|&c| self.is_creature(c)).collect();
                 for c in creatures {
                     let stamp = self.game.stamp();
-                    self.game.eot.push(UntilEot { card: c, stamp, change: Change::Pump(p, t), lasting: false });
+                    self.game.eot.push(UntilEot {
+                        card: c,
+                        stamp,
+                        change: Change::Pump(p, t),
+                        lasting: false,
+                        while_tapped: None,
+                    });
                     let (np, nt) = self.pt(c);
                     self.emit(
                         EventKind::Pumped { card: self.label(c), power: p, toughness: t, now: format!("{np}/{nt}") },
@@ -448,6 +527,26 @@ impl Engine<'_> {
                 for &t in legal {
                     if let Target::Card(c) = t {
                         self.return_to_play(c, sp.controller)?;
+                    }
+                }
+            }
+            Effect::RemoveFromGame(_, life) => {
+                for &t in legal {
+                    if let Target::Card(c) = t {
+                        // Its power and controller as it leaves play (Swords to Plowshares).
+                        let (power, controller) = (self.pt(c).0, self.game.card(c).controller);
+                        self.game.move_card(c, Zone::Removed);
+                        self.emit(
+                            EventKind::Moved {
+                                card: self.label(c),
+                                from: Zone::Play.name().to_owned(),
+                                to: "removed from the game".into(),
+                            },
+                            Some(Rule::r5("Removed from the Game: unavailable until the game is over")),
+                        );
+                        if *life {
+                            self.change_life(controller, power.max(0), None);
+                        }
                     }
                 }
             }
@@ -634,7 +733,11 @@ impl Engine<'_> {
                             continue;
                         }
                         let already = self.game.card(c).tapped == tapped;
-                        self.game.card_mut(c).tapped = tapped;
+                        if tapped {
+                            self.game.card_mut(c).tapped = true;
+                        } else {
+                            self.game.untap(c);
+                        }
                         self.emit(EventKind::Tapped { card: self.label(c), tapped, already }, None);
                     }
                 }
@@ -911,7 +1014,7 @@ impl Engine<'_> {
         c.def = def;
         for e in text {
             let stamp = self.game.stamp();
-            self.game.eot.push(UntilEot { card: copy, stamp, change: e.change, lasting: true });
+            self.game.eot.push(UntilEot { card: copy, stamp, change: e.change, lasting: true, while_tapped: None });
         }
         self.emit(
             EventKind::PlayOut { what: format!("{} enters play as a copy of {}", self.label(copy), self.label(orig)) },

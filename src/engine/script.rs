@@ -292,6 +292,12 @@ impl Judge for super::Engine<'_> {
             (Decision::Regenerate { dying }, _) => self.regeneration_target(a).is_some_and(|c| dying.contains(&c)),
             (Decision::Prevent, _) => self.legal_in_prevention(a),
             (Decision::LastMana, Action::Tap(_, c, _)) => self.destruction_stepped() && self.is_on_its_way(*c),
+            // A mana source that sacrifices a creature about to die in this step: the last moment
+            // it can be used (002 L1119 mana sources are always legal; under Fourth Edition the
+            // sacrifice is then refused, 002 L4484-4487).
+            (Decision::LastMana, Action::Announce(an)) => {
+                self.is_mana_line(a) && an.sacrifices.iter().any(|&c| self.is_on_its_way(c))
+            }
             // An attacker dealing damage in a later step keeps its line waiting for it.
             (Decision::Assign { dealing, combat }, Action::Assign(_, _, from, _)) => {
                 dealing.contains(from) || !combat.in_combat(*from)

@@ -389,6 +389,9 @@ pub struct UntilEot {
     /// end of the turn; one made on a spell carries over to the permanent it becomes (002
     /// L1665-1668).
     pub lasting: bool,
+    /// A tap-and-hold effect: it ends when this permanent untaps or leaves play (002
+    /// Tap-and-Hold, L3593-3606), and does not end with the turn.
+    pub while_tapped: Option<CardId>,
 }
 
 /// What a priority context is for.
@@ -637,8 +640,14 @@ impl Game {
         // Effects on a card end when it goes anywhere but into play (a spell's Lace carries
         // over to the permanent it becomes).
         if left_play || zone != Zone::Play {
-            self.eot.retain(|e| e.card != id);
+            self.eot.retain(|e| e.card != id && e.while_tapped != Some(id));
         }
+    }
+
+    /// Untaps a permanent; the tap-and-hold effects it holds end (002 L3593-3606).
+    pub fn untap(&mut self, id: CardId) {
+        self.card_mut(id).tapped = false;
+        self.eot.retain(|e| e.while_tapped != Some(id));
     }
 
     /// A fresh timestamp for an effect taking effect now (the zone order counter: a card

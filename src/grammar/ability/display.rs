@@ -338,6 +338,9 @@ impl fmt::Display for Effect {
             Self::Pump(w, p, t) => write!(f, "{w} gets {}/{} until end of turn", signed(*p), signed(*t)),
             Self::WheelHands(n) => write!(f, "each player discards his or her hand and draws {n} cards"),
             Self::PumpAll(p, t) => write!(f, "all creatures get {}/{} until end of turn", signed(*p), signed(*t)),
+            Self::PumpWhileTapped(w, p, t) => {
+                write!(f, "{w} gets {}/{} for as long as this remains tapped", signed(*p), signed(*t))
+            }
             Self::Grant(w, k) => write!(f, "{w} gains {k} until end of turn"),
             Self::Lose(w, k) => write!(f, "{w} loses {k} until end of turn"),
             Self::SetPt(w, p, t) => write!(f, "{w} becomes {p}/{t} until end of turn"),
@@ -369,6 +372,13 @@ impl fmt::Display for Effect {
             Self::Bounce(t) => write!(f, "return {t} to its owner's hand"),
             Self::MoveEnchantment(e, d) => write!(f, "move {e} onto {d}"),
             Self::ReturnToPlay(t) => write!(f, "put {t} into play"),
+            Self::RemoveFromGame(t, life) => {
+                write!(f, "remove {t} from the game")?;
+                if *life {
+                    f.write_str("; its controller gains life equal to its power")?;
+                }
+                Ok(())
+            }
             Self::Destroy(t, bury) => write!(f, "{} {t}", if *bury { "bury" } else { "destroy" }),
             Self::Fight(t) => {
                 write!(f, "deal damage equal to this's power to {t}; it deals damage equal to its power to this")

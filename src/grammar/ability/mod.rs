@@ -62,6 +62,7 @@
 //!          | "all creatures get" signed "/" signed "until end of turn"     (untargeted)
 //!          | "each player discards his or her hand and draws" N "cards"
 //!          | who "loses" keyword "until end of turn" | who "becomes" N "/" N "until end of turn"
+//!          | who "gets" signed "/" signed "for as long as this remains tapped"   (tap-and-hold)
 //!          | who "becomes" color                      (for as long as it is in play: the Laces)
 //!          | "all" LAND-plural "you control become" N "/" N "creatures until end of turn"
 //!            (each such land as the effect resolves: Thelonite Druid)
@@ -72,6 +73,7 @@
 //!          | "move" target "onto" target   (a local enchantment, the first target, onto the second,
 //!            as if just cast there: 002 Moving Enchantments)
 //!          | "gain life equal to the toughness of the sacrificed creature"
+//!          | "remove" target "from the game" ["; its controller gains life equal to its power"]
 //!          | ("destroy" | "bury") (target | "all creatures") | "bury this" | "sacrifice this"
 //!          | "destroy" target "; you gain life equal to its casting cost"
 //!          | "deal damage equal to this's power to" target "; it deals damage equal to its power to this"
@@ -305,6 +307,9 @@ pub enum Effect {
     /// Each player discards the hand and draws this many cards (Wheel of Fortune); a player who
     /// cannot draw loses once the resolution is over (002 L2698-2701).
     WheelHands(Amount),
+    /// +P/+T for as long as the permanent with the ability remains tapped (a tap-and-hold
+    /// effect, 002 Tap-and-Hold, L3590-3613).
+    PumpWhileTapped(Who, Amount, Amount),
     /// Grants a keyword until end of turn.
     Grant(Who, Keyword),
     /// Takes a keyword away until end of turn.
@@ -328,6 +333,9 @@ pub enum Effect {
     /// Puts a card from a graveyard into play under the caster's control, as if just cast
     /// (Resurrection).
     ReturnToPlay(TargetSpec),
+    /// Removes a permanent from the game; with `true`, its controller then gains life equal to
+    /// its power (Swords to Plowshares).
+    RemoveFromGame(TargetSpec, bool),
     /// Destroys (`bury: false`) or buries one target.
     Destroy(TargetSpec, bool),
     /// Destroys or buries all creatures.
@@ -400,6 +408,7 @@ impl Effect {
             | Self::GainLife(t, _)
             | Self::Bounce(t)
             | Self::ReturnToPlay(t)
+            | Self::RemoveFromGame(t, _)
             | Self::Destroy(t, _)
             | Self::DestroyGainCost(t)
             | Self::Fight(t)
@@ -412,6 +421,7 @@ impl Effect {
             | Self::Tap(t)
             | Self::Untap(t)
             | Self::Pump(Who::Target(t), _, _)
+            | Self::PumpWhileTapped(Who::Target(t), _, _)
             | Self::Grant(Who::Target(t), _)
             | Self::Lose(Who::Target(t), _)
             | Self::SetPt(Who::Target(t), _, _)
@@ -803,6 +813,13 @@ mod tests {
         assert!(c.tap);
         assert_eq!(c.to_string(), "3, T");
         assert!(matches!(ok("B: regenerate this"), Ability::Activated(_, Effect::Regenerate(Who::This))));
+        let stp = "spell: remove target creature from the game; its controller gains life equal to its power";
+        assert!(matches!(ok(stp), Ability::Spell(Effect::RemoveFromGame(_, true))));
+        assert_eq!(ok(stp).to_string(), stp);
+        let held = "2, T: target creature gets +1/+1 for as long as this remains tapped";
+        let a = ok(held);
+        assert!(matches!(a, Ability::Activated(_, Effect::PumpWhileTapped(Who::Target(_), ..))));
+        assert_eq!(a.to_string(), held);
         assert!(matches!(
             ok("R: this gets +1/+0 until end of turn"),
             Ability::Activated(_, Effect::Pump(Who::This, ..))

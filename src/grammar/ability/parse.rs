@@ -735,6 +735,30 @@ fn until_eot(i: &str) -> PResult<'_, ()> {
     value((), (sp, kw("until"), sp, kw("end"), sp, kw("of"), sp, kw("turn"))).parse(i)
 }
 
+/// `"for as long as this remains tapped"` (a tap-and-hold duration)
+fn while_tapped(i: &str) -> PResult<'_, ()> {
+    value(
+        (),
+        (
+            sp,
+            kw("for"),
+            sp,
+            kw("as"),
+            sp,
+            kw("long"),
+            sp,
+            kw("as"),
+            sp,
+            kw("this"),
+            sp,
+            kw("remains"),
+            sp,
+            kw("tapped"),
+        ),
+    )
+    .parse(i)
+}
+
 /// `effect = ...` (see the module docs)
 fn effect(i: &str) -> PResult<'_, Effect> {
     if let Ok((r, _)) = (
@@ -966,6 +990,33 @@ fn effect(i: &str) -> PResult<'_, Effect> {
         let (r, (e, _, _, _, d)) = cut((target, sp, kw("onto"), sp, target)).parse(r)?;
         return Ok((r, Effect::MoveEnchantment(e, Box::new(d))));
     }
+    if let Ok((r, _)) = (kw("remove"), sp, nom::combinator::peek(tag("target"))).parse(i) {
+        let (r, t) = cut(target).parse(r)?;
+        let (r, _) = cut((sp, kw("from"), sp, kw("the"), sp, kw("game"))).parse(r)?;
+        let mut rider = (
+            char(';'),
+            sp,
+            kw("its"),
+            sp,
+            kw("controller"),
+            sp,
+            kw("gains"),
+            sp,
+            kw("life"),
+            sp,
+            kw("equal"),
+            sp,
+            kw("to"),
+            sp,
+            kw("its"),
+            sp,
+            kw("power"),
+        );
+        if let Ok((r, _)) = rider.parse(r) {
+            return Ok((r, Effect::RemoveFromGame(t, true)));
+        }
+        return Ok((r, Effect::RemoveFromGame(t, false)));
+    }
     if let Ok((r, _)) = (kw("return"), sp).parse(i) {
         let (r, t) = cut(target).parse(r)?;
         let (r, _) = cut((sp, kw("to"), sp, kw("its"), sp, tag("owner's"), sp, kw("hand"))).parse(r)?;
@@ -1080,7 +1131,11 @@ fn effect(i: &str) -> PResult<'_, Effect> {
     })?;
     let (r, _) = sp(r)?;
     if let Ok((r, _)) = (kw("gets"), sp).parse(r) {
-        let (r, (p, _, t, _)) = cut((signed_amount, char('/'), signed_amount, until_eot)).parse(r)?;
+        let (r, (p, _, t)) = cut((signed_amount, char('/'), signed_amount)).parse(r)?;
+        if let Ok((r, _)) = while_tapped(r) {
+            return Ok((r, Effect::PumpWhileTapped(w, p, t)));
+        }
+        let (r, _) = cut(until_eot).parse(r)?;
         return Ok((r, Effect::Pump(w, p, t)));
     }
     if let Ok((r, _)) = (kw("loses"), sp).parse(r) {
