@@ -17,6 +17,7 @@ const FILES: &[&str] = &[
     "enchantments.yaml",
     "characteristics.yaml",
     "costs.yaml",
+    "encsat.yaml",
 ];
 
 fn main() {

@@ -26,6 +26,7 @@ pub const BUILTIN: &[(&str, &str)] = &[
     ("src/cards/enchantments.yaml", include_str!("enchantments.yaml")),
     ("src/cards/characteristics.yaml", include_str!("characteristics.yaml")),
     ("src/cards/costs.yaml", include_str!("costs.yaml")),
+    ("src/cards/encsat.yaml", include_str!("encsat.yaml")),
 ];
 
 /// The help given where a name is not in the library: how to add a card.

@@ -362,6 +362,21 @@ impl Engine<'_> {
                     }
                 }
             }
+            Effect::DamagePerLand(land, _) => {
+                // Cards in play are counted as the spell resolves, not at announcement (002
+                // L637-639); a land counts by its type now (Phantasmal Terrain, 002 L2545-2549).
+                let key = crate::cards::type_key(land);
+                let n = self
+                    .game
+                    .zone(Zone::Play, Some(sp.controller))
+                    .into_iter()
+                    .filter(|&c| self.is_land_of_type(c, &key))
+                    .count();
+                let n = u32::try_from(n).unwrap_or(u32::MAX);
+                for &t in legal {
+                    self.assign(source, &sp.colors, t, n);
+                }
+            }
             Effect::DestroyGainCost(_) => {
                 // The target's casting cost is read now, at the start of the resolution, and
                 // still counts once it has gone to the graveyard (002 L1224-1228).
