@@ -252,5 +252,6 @@ pub fn board(sc: &Scenario, g: &Game) -> Board {
             }
         })
         .collect();
-    Board { moment, players }
+    let modern_zones = sc.setup.policies.stack == crate::edition::StackModel::Stack;
+    Board { moment, players, modern_zones }
 }

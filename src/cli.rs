@@ -165,6 +165,9 @@ enum Command {
         /// List every card of the library instead.
         #[arg(long, conflicts_with = "name")]
         list: bool,
+        /// Show the card as these rules read it (its `editions:` text, e.g. m13's modern wording).
+        #[arg(long, value_name = "EDITION", value_parser = edition_parser())]
+        rules: Option<Edition>,
     },
     /// List every legal move after a scenario's lines (or after line N), as lines to paste.
     Moves {
@@ -622,7 +625,7 @@ fn run_all(files: Vec<PathBuf>, lib: &Library, rules: Option<Edition>) -> Vec<(P
 }
 
 /// `judge card NAME`: the card as a table, or an error with suggestions.
-fn show_card(out: &mut Out<impl Write, impl Write>, lib: &Library, name: &str) -> u8 {
+fn show_card(out: &mut Out<impl Write, impl Write>, lib: &Library, name: &str, rules: Option<Edition>) -> u8 {
     let Some(id) = lib.find(name) else {
         let near = suggestions(name, lib.iter().map(|(_, d)| d.name.as_str()));
         let quoted: Vec<String> = near.iter().map(|s| format!("`{s}`")).collect();
@@ -634,8 +637,27 @@ fn show_card(out: &mut Out<impl Write, impl Write>, lib: &Library, name: &str) -
         out.error(&FileError::message(format!("unknown card `{name}`")).with_help(help));
         return 2;
     };
-    let d = lib.get(id);
-    let rows = crate::cards::describe::rows(d);
+    let printed = lib.printed(id);
+    let key = rules.and_then(|e| e.policies().card_key);
+    let d = key.and_then(|k| printed.variants.get(k)).map_or(printed, |v| v);
+    let mut rows = crate::cards::describe::rows(d);
+    if let (Some(e), Some(k)) = (rules, key) {
+        let how = if printed.variants.contains_key(k) {
+            format!("{}: the card's `editions: {k}` text and abilities", e.title())
+        } else if let Some(t) = printed.edition_types.get(k) {
+            format!("{}: its own text, with type {t}", e.title())
+        } else {
+            format!("{}: its own text (no `editions: {k}` entry)", e.title())
+        };
+        rows.insert(1, ("read under".to_owned(), how));
+        // Under the stack the kind is played as 001 says (an interrupt is an instant).
+        let words = (e.policies().stack == crate::edition::StackModel::Stack)
+            .then(|| crate::cards::describe::stack_kind_words(d.kind))
+            .flatten();
+        if let (Some(words), Some(row)) = (words, rows.iter_mut().find(|(k, _)| k == "type")) {
+            row.1 = format!("{} ({words})", d.type_line);
+        }
+    }
     let users = used_by(&d.name);
     if out.json() {
         #[derive(Serialize)]
@@ -1109,7 +1131,7 @@ fn run_command(out: &mut Out<impl Write, impl Write>, cli: &Cli) -> u8 {
             list_cards(out, &lib);
             0
         }
-        Command::Card { name, .. } => show_card(out, &lib, name.as_deref().unwrap_or_default()),
+        Command::Card { name, rules, .. } => show_card(out, &lib, name.as_deref().unwrap_or_default(), *rules),
         Command::Moves { file, at, .. } => cmd_moves(out, &lib, file, *at),
         Command::Explore { file, goals, player, depth, limit, seconds, .. } => cmd_explore(
             out,

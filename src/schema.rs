@@ -120,13 +120,18 @@ fn defs() -> Value {
                 "abilities": { "description": "Abilities in the card grammar, e.g. `T: deal 1 damage to target creature or player`, `spell: ...`, `flying`.", "$ref": "#/$defs/lines" },
                 "modes": { "description": "Named modes, each one `spell: ...` effect.", "type": "object", "additionalProperties": { "$ref": "#/$defs/line" } },
                 "editions": {
-                    "description": "How the card differs under another edition (`4e: {type: Interrupt}`).",
+                    "description": "How the card differs under another edition (`4e: {type: Interrupt}`; `m13:` the 2012 wording, with `text:` and `abilities:` or `modes:` replacing the card's).",
                     "type": "object",
                     "propertyNames": { "enum": Edition::ALL.iter().map(|e| e.name()).collect::<Vec<_>>() },
                     "additionalProperties": {
                         "type": "object",
                         "additionalProperties": false,
-                        "properties": { "type": { "type": "string" } }
+                        "properties": {
+                            "type": { "type": "string" },
+                            "text": { "$ref": "#/$defs/line" },
+                            "abilities": { "$ref": "#/$defs/lines" },
+                            "modes": { "type": "object", "additionalProperties": { "$ref": "#/$defs/line" } }
+                        }
                     }
                 }
             }

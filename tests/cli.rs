@@ -82,11 +82,22 @@ fn json_output_is_valid_and_deterministic() {
 fn card_shows_the_parsed_abilities() {
     let (code, stdout, _) = out(judge().args(["card", "healing salve"]));
     assert_eq!(code, 0);
-    assert!(
-        stdout.contains("| mode `prevent` | spell: prevent up to 3 damage to target creature or player"),
-        "{stdout}"
-    );
+    // (The first column is as wide as its longest key, here `under m13: text`.)
+    assert!(stdout.contains("| mode `prevent`"), "{stdout}");
+    assert!(stdout.contains("| spell: prevent up to 3 damage to target creature or player"), "{stdout}");
     assert!(stdout.contains("| used by ("), "{stdout}");
+    assert!(stdout.contains("| under m13: text"), "{stdout}");
+    // Under m13 the card reads as its `editions: m13` entry gives it: Sea Serpent is sacrificed.
+    let (code, stdout, _) = out(judge().args(["card", "sea serpent", "--rules", "m13", "--format", "json"]));
+    assert_eq!(code, 0);
+    assert!(stdout.contains("when you control no islands, sacrifice this"), "{stdout}");
+    assert!(!stdout.contains("bury this"), "{stdout}");
+    let (code, stdout, _) = out(judge().args(["card", "sea serpent", "--format", "json"]));
+    assert_eq!(code, 0);
+    assert!(stdout.contains("when you control no islands, bury this"), "{stdout}");
+    let (code, stdout, _) = out(judge().args(["card", "counterspell", "--rules", "m13", "--format", "json"]));
+    assert_eq!(code, 0);
+    assert!(stdout.contains("played as an instant under m13"), "{stdout}");
     let (code, stdout, _) = out(judge().args(["card", "--list"]));
     assert_eq!(code, 0);
     assert!(stdout.contains("| Circle of Protection: Red |"), "{stdout}");

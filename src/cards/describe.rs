@@ -37,7 +37,15 @@ pub fn ability_kind(a: &Ability) -> String {
             "alternative cost: may be paid instead of the mana cost (`sacrificing ...`)".to_owned()
         }
         Ability::CostChange(_) => "continuous: changes costs when they are announced".to_owned(),
-        Ability::EntersWithCounters(..) => "comes into play with these counters".to_owned(),
+        Ability::EntersWithCounters(..) | Ability::EntersWithXCounters(_) => {
+            "comes into play with these counters".to_owned()
+        }
+        Ability::OpponentsTurnBeforeAttack => {
+            "a limit on when it may be cast: an opponent's turn, before the attack".to_owned()
+        }
+        Ability::EntersAsCopy(_) => {
+            "a copy card: targets as it is cast, enters play as a copy of the target".to_owned()
+        }
     }
 }
 
@@ -55,6 +63,20 @@ pub fn kind_words(d: &CardDef) -> &'static str {
         CardKind::Instant => "an instant: whenever you have priority, starting or joining a batch",
         CardKind::Interrupt => "an interrupt: while a spell is being cast (an instant if it targets no spell)",
         CardKind::ManaSource => "a mana source: cannot be interrupted or countered",
+    }
+}
+
+/// Under the stack rules (m13) the words for the kinds 001 plays otherwise: an instant goes on
+/// the stack, and 001 has no interrupts or mana source spells, which are played as instants
+/// (001 L724, L309-313).
+#[must_use]
+pub fn stack_kind_words(kind: CardKind) -> Option<&'static str> {
+    match kind {
+        CardKind::Instant => Some("an instant: cast whenever you have priority, on the stack"),
+        CardKind::Interrupt | CardKind::ManaSource => {
+            Some("played as an instant under m13 (001 has no interrupts or mana source spells): on the stack")
+        }
+        _ => None,
     }
 }
 
@@ -90,6 +112,17 @@ pub fn rows(d: &CardDef) -> Vec<(String, String)> {
     }
     for (e, t) in &d.edition_types {
         out.push((format!("under {e}"), format!("type {t}")));
+    }
+    // A variant's words where they differ (`judge card NAME --rules E` shows it whole).
+    for (e, v) in &d.variants {
+        if v.text != d.text {
+            out.push((format!("under {e}: text"), v.text.clone()));
+        }
+        if v.abilities != d.abilities {
+            for (i, a) in v.abilities.iter().enumerate() {
+                out.push((format!("under {e}: ability {}", i + 1), a.to_string()));
+            }
+        }
     }
     out.push(("defined in".into(), d.origin.clone()));
     out

@@ -26,6 +26,7 @@ pub const BUILTIN: &[(&str, &str)] = &[
     ("src/cards/enchantments.yaml", include_str!("enchantments.yaml")),
     ("src/cards/characteristics.yaml", include_str!("characteristics.yaml")),
     ("src/cards/costs.yaml", include_str!("costs.yaml")),
+    ("src/cards/encg1.yaml", include_str!("encg1.yaml")),
     ("src/cards/encsat.yaml", include_str!("encsat.yaml")),
 ];
 
@@ -165,6 +166,10 @@ pub struct CardDef {
     pub modes: Vec<(String, Ability)>,
     /// Type lines that differ under other editions (`4e` -> `Interrupt`).
     pub edition_types: BTreeMap<String, String>,
+    /// The card as another edition's rules read it, where its `editions:` entry gives a text,
+    /// abilities or modes (`m13`: the card's modern wording and meaning).
+    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
+    pub variants: BTreeMap<String, Box<CardDef>>,
     /// The colours stated by the card's `color:` field, when its cost does not give them
     /// (002 L1638-1643: a zero-cost card whose text gives its colour).
     pub color: Option<Vec<Color>>,
@@ -236,6 +241,15 @@ impl CardDef {
                 _ => None,
             })
             .collect()
+    }
+
+    /// What a copy card (Clone) targets as it is cast: `enters play as a copy of TARGET`.
+    #[must_use]
+    pub fn copy_target(&self) -> Option<crate::grammar::ability::TargetSpec> {
+        self.abilities.iter().find_map(|a| match a {
+            Ability::EntersAsCopy(t) => Some(t.clone()),
+            _ => None,
+        })
     }
 
     /// What a local enchantment may be played on, from its type line (`Enchant Creature`):
@@ -412,6 +426,8 @@ pub struct Library {
     layers: Vec<Arc<Layer>>,
     /// Every redefinition so far, in order, for the trace.
     pub redefined: Vec<Redefinition>,
+    /// The `editions:` key whose variants [`Library::get`] hands out (`m13`), if any.
+    rules_key: Option<&'static str>,
 }
 
 impl std::fmt::Debug for Library {
@@ -436,6 +452,7 @@ static UNREADABLE: CardDef = CardDef {
     abilities: Vec::new(),
     modes: Vec::new(),
     edition_types: BTreeMap::new(),
+    variants: BTreeMap::new(),
     color: None,
     subtypes: Vec::new(),
     origin: String::new(),
@@ -466,12 +483,41 @@ pub struct RawCard {
     subtypes: Vec<RawText>,
 }
 
-/// An edition override of a card.
+/// An edition override of a card: any of its type line, text, abilities and modes.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct RawEdition {
     #[serde(rename = "type")]
     type_line: Option<String>,
+    #[serde(default)]
+    text: Option<RawText>,
+    #[serde(default)]
+    abilities: Option<Vec<RawText>>,
+    #[serde(default)]
+    modes: Option<BTreeMap<String, RawText>>,
+}
+
+/// The editions a card's `editions:` map may name (Fifth Edition is the card's own text).
+pub const EDITION_KEYS: [&str; 3] = ["4e", "alpha", "m13"];
+
+/// An edition override as read, with positions.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct EditionFields {
+    /// The type line under that edition.
+    pub(crate) type_line: Option<String>,
+    /// The text under that edition.
+    pub(crate) text: Option<String>,
+    /// The abilities under that edition, replacing the card's.
+    pub(crate) abilities: Option<Vec<Spanned<String>>>,
+    /// The modes under that edition, replacing the card's.
+    pub(crate) modes: Option<BTreeMap<String, Spanned<String>>>,
+}
+
+impl EditionFields {
+    /// Whether the override changes more than the type line (then the card has a variant).
+    fn rewords(&self) -> bool {
+        self.text.is_some() || self.abilities.is_some() || self.modes.is_some()
+    }
 }
 
 /// A redefinition of an earlier card, for the trace.
@@ -486,6 +532,14 @@ pub struct Redefinition {
 }
 
 impl Library {
+    /// The library as one edition's rules read it: [`Library::get`] hands out a card's variant
+    /// for `key` (its `editions:` text, abilities and modes) where it has one.
+    #[must_use]
+    pub fn under(mut self, key: Option<&'static str>) -> Self {
+        self.rules_key = key;
+        self
+    }
+
     /// The built-in library (indexed at build time; each card is parsed when first used).
     ///
     /// # Errors
@@ -498,7 +552,7 @@ impl Library {
             Cow::Borrowed(BUILTIN_SORTED),
             Cow::Borrowed(BUILTIN_LENGTHS),
         );
-        Ok(Self { base: Some(Arc::new(base)), layers: Vec::new(), redefined: Vec::new() })
+        Ok(Self { base: Some(Arc::new(base)), layers: Vec::new(), redefined: Vec::new(), rules_key: None })
     }
 
     /// A library whose base is these card files, indexed now and parsed card by card on first
@@ -539,7 +593,7 @@ impl Library {
         lengths.sort_unstable_by(|a, b| b.cmp(a));
         lengths.dedup();
         let base = Indexed::new(kept, Cow::Owned(entries), Cow::Owned(sorted), Cow::Owned(lengths));
-        let mut lib = Self { base: Some(Arc::new(base)), layers: Vec::new(), redefined: Vec::new() };
+        let mut lib = Self { base: Some(Arc::new(base)), layers: Vec::new(), redefined: Vec::new(), rules_key: None };
         for (name, text) in whole {
             let cards = read_card_file(&text).map_err(|d| d.render(&name, &text))?;
             lib.add_source(&cards, &name, &text).map_err(|d| d.render(&name, &text))?;
@@ -591,9 +645,17 @@ impl Library {
         Ok(redefined)
     }
 
-    /// The definition with this id (parsed now if it was not yet).
+    /// The definition with this id (parsed now if it was not yet), as the library's rules read
+    /// it (see [`Library::under`]).
     #[must_use]
     pub fn get(&self, id: DefId) -> &CardDef {
+        let def = self.printed(id);
+        self.rules_key.and_then(|k| def.variants.get(k)).map_or(def, |v| v)
+    }
+
+    /// The definition with this id as its own text gives it, whatever the rules.
+    #[must_use]
+    pub fn printed(&self, id: DefId) -> &CardDef {
         let i = usize::from(id.0);
         if i < self.base_len() {
             return self.base.as_ref().and_then(|b| b.def(i).ok()).unwrap_or(&UNREADABLE);
@@ -726,8 +788,8 @@ pub(crate) struct Fields {
     pub(crate) abilities: Vec<Spanned<String>>,
     /// Named modes, sorted by name.
     pub(crate) modes: BTreeMap<String, Spanned<String>>,
-    /// Edition overrides of the type line, sorted by edition.
-    pub(crate) editions: BTreeMap<String, Option<String>>,
+    /// Edition overrides, sorted by edition.
+    pub(crate) editions: BTreeMap<String, EditionFields>,
     /// The stated colour.
     pub(crate) color: Option<Spanned<String>>,
     /// Types beyond the type line's.
@@ -744,7 +806,19 @@ impl Fields {
             text: raw.text.as_ref().map(|t| t.value.0.clone()),
             abilities: raw.abilities.iter().map(|a| locate(a, src)).collect(),
             modes: raw.modes.iter().map(|(m, a)| (m.clone(), locate(a, src))).collect(),
-            editions: raw.editions.iter().map(|(e, o)| (e.clone(), o.type_line.clone())).collect(),
+            editions: raw
+                .editions
+                .iter()
+                .map(|(e, o)| {
+                    let f = EditionFields {
+                        type_line: o.type_line.clone(),
+                        text: o.text.as_ref().map(|t| t.value.0.clone()),
+                        abilities: o.abilities.as_ref().map(|v| v.iter().map(|a| locate(a, src)).collect()),
+                        modes: o.modes.as_ref().map(|m| m.iter().map(|(k, a)| (k.clone(), locate(a, src))).collect()),
+                    };
+                    (e.clone(), f)
+                })
+                .collect(),
             color: raw.color.as_ref().map(|c| locate(c, src)),
             subtypes: raw.subtypes.iter().map(|t| locate(t, src)).collect(),
         }
@@ -768,6 +842,36 @@ fn parse_fields(f: Fields, origin: &str) -> Result<CardDef, Diagnostic> {
         color,
         subtypes: raw_subtypes,
     } = f;
+    if let Some(e) = editions.keys().find(|e| !EDITION_KEYS.contains(&e.as_str())) {
+        return Err(Diagnostic::new(
+            format!("unknown edition `{e}` under `editions:` of `{}`", name.node),
+            name.span,
+            "an `editions:` key is 4e, alpha or m13 (the card's own text is Fifth Edition's)",
+        ));
+    }
+    // A variant: the card as that edition reads it, each field given replacing the card's.
+    let mut variants = BTreeMap::new();
+    for (e, o) in &editions {
+        if !o.rewords() {
+            continue;
+        }
+        let v = Fields {
+            name: name.clone(),
+            type_line: o
+                .type_line
+                .as_ref()
+                .map_or_else(|| type_text.clone(), |t| Spanned::new(t.clone(), type_text.span)),
+            cost: cost.clone(),
+            pt: pt.clone(),
+            text: o.text.clone().or_else(|| text.clone()),
+            abilities: o.abilities.clone().unwrap_or_else(|| raw_abilities.clone()),
+            modes: o.modes.clone().unwrap_or_else(|| raw_modes.clone()),
+            editions: BTreeMap::new(),
+            color: color.clone(),
+            subtypes: raw_subtypes.clone(),
+        };
+        variants.insert(e.clone(), Box::new(parse_fields(v, origin)?));
+    }
     let kind = CardKind::from_type_line(&type_text.node).ok_or_else(|| {
         Diagnostic::new(
             format!("unknown card type `{}`", type_text.node),
@@ -791,8 +895,25 @@ fn parse_fields(f: Fields, origin: &str) -> Result<CardDef, Diagnostic> {
         return Err(Diagnostic::new(format!("creature `{}` has no `pt:`", name.node), name.span, "add `pt: P/T`"));
     }
     let mut abilities = Vec::new();
+    let old_type = type_text.node.to_lowercase();
     for a in &raw_abilities {
-        abilities.push(parse_ability(&a.node).map_err(|e| e.diagnostic(a, "ability"))?);
+        let mut ab = parse_ability(&a.node).map_err(|e| e.diagnostic(a, "ability"))?;
+        if let Ability::Activated(c, _) = &mut ab {
+            // Errata (002 L1290-1293, L1354-1362): a "Mono Artifact" taps as part of each
+            // activation cost; a "Continuous Artifact" has no activated ability.
+            match old_type.as_str() {
+                "mono artifact" => c.tap = true,
+                "continuous artifact" => {
+                    return Err(Diagnostic::new(
+                        "a Continuous Artifact has no activated abilities (002 L1360-1361)",
+                        a.span,
+                        "remove this ability, or give the card the type Artifact",
+                    ));
+                }
+                _ => {}
+            }
+        }
+        abilities.push(ab);
     }
     let mut modes = Vec::new();
     for (m, a) in &raw_modes {
@@ -802,7 +923,7 @@ fn parse_fields(f: Fields, origin: &str) -> Result<CardDef, Diagnostic> {
         }
         modes.push((m.to_lowercase(), ab));
     }
-    let edition_types = editions.into_iter().filter_map(|(e, t)| t.map(|t| (e, t))).collect();
+    let edition_types = editions.into_iter().filter_map(|(e, o)| o.type_line.map(|t| (e, t))).collect();
     let color = match color {
         Some(c) => Some(parse_colors(&c.node).ok_or_else(|| {
             Diagnostic::new(
@@ -824,6 +945,7 @@ fn parse_fields(f: Fields, origin: &str) -> Result<CardDef, Diagnostic> {
         abilities,
         modes,
         edition_types,
+        variants,
         color,
         subtypes,
         origin: origin.to_owned(),
@@ -988,6 +1110,26 @@ pub fn read_card_file(src: &str) -> Result<Vec<RawCard>, Diagnostic> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// An `editions:` key must name an edition; an `m13` entry's abilities make a variant that
+    /// the library hands out under those rules only.
+    #[test]
+    fn edition_variants_and_keys() {
+        let src = "- name: Zap\n  cost: R\n  type: Instant\n  abilities: [\"spell: deal 1 damage to target creature or player\"]\n  editions:\n    m13:\n      text: Two.\n      abilities: [\"spell: deal 2 damage to target creature or player\"]\n";
+        let cards = read_card_file(src).unwrap_or_else(|d| panic!("{}", d.message));
+        let mut lib = Library::default();
+        lib.add_source(&cards, "x", src).unwrap_or_else(|d| panic!("{}", d.message));
+        let id = lib.find("zap").unwrap_or(DefId(0));
+        assert_eq!(lib.get(id).abilities[0].to_string(), "spell: deal 1 damage to target creature or player");
+        let m13 = lib.clone().under(Some("m13"));
+        assert_eq!(m13.get(id).abilities[0].to_string(), "spell: deal 2 damage to target creature or player");
+        assert_eq!(m13.get(id).text, "Two.");
+        assert_eq!(lib.clone().under(Some("4e")).get(id).text, "");
+        let bad = src.replace("m13:", "m14:");
+        let cards = read_card_file(&bad).unwrap_or_else(|d| panic!("{}", d.message));
+        let err = Library::default().add_source(&cards, "x", &bad).err().map(|d| d.message).unwrap_or_default();
+        assert!(err.contains("unknown edition `m14`"), "{err}");
+    }
 
     #[test]
     fn every_builtin_card_parses() {

@@ -203,15 +203,27 @@ fn fields(values: Vec<(&str, Value<'_>)>) -> Option<Fields> {
                 }
             }
             ("editions", Value::Block(lines)) => {
-                for l in lines {
-                    let (e, o) = l.split_once(": ")?;
-                    let t = o.trim_end().strip_prefix("{type: ")?.strip_suffix('}')?;
-                    if t.contains(',') {
-                        return None;
-                    }
-                    if e.starts_with(' ')
-                        || f.editions.insert(plain(e)?.to_owned(), Some(plain(t)?.to_owned())).is_some()
-                    {
+                let mut j = 0;
+                while j < lines.len() {
+                    let (e, o) = lines[j].split_once(':')?;
+                    j += 1;
+                    let o = o.trim_end();
+                    let fields = if o.is_empty() {
+                        // A nested block: the lines indented two more.
+                        let mut sub = Vec::new();
+                        while let Some(n) = lines.get(j).and_then(|l| l.strip_prefix("  ")) {
+                            sub.push(n);
+                            j += 1;
+                        }
+                        edition_block(&sub)?
+                    } else {
+                        let t = o.strip_prefix(" {type: ")?.strip_suffix('}')?;
+                        if t.contains(',') {
+                            return None;
+                        }
+                        super::EditionFields { type_line: Some(plain(t)?.to_owned()), ..Default::default() }
+                    };
+                    if e.starts_with(' ') || f.editions.insert(plain(e)?.to_owned(), fields).is_some() {
                         return None;
                     }
                 }
@@ -220,6 +232,51 @@ fn fields(values: Vec<(&str, Value<'_>)>) -> Option<Fields> {
         }
     }
     (has_name && has_type).then_some(f)
+}
+
+/// One edition's block under `editions:` (`type:`, `text:`, `abilities:` as a block or a flow
+/// list), or `None` for any other shape.
+fn edition_block(sub: &[&str]) -> Option<super::EditionFields> {
+    if sub.is_empty() {
+        return None;
+    }
+    let mut out = super::EditionFields::default();
+    let mut k = 0;
+    let mut seen: Vec<&str> = Vec::new();
+    while k < sub.len() {
+        let (key, v) = sub[k].split_once(':')?;
+        k += 1;
+        if key.starts_with(' ') || seen.contains(&key) {
+            return None;
+        }
+        seen.push(key);
+        let v = match v.strip_prefix(' ') {
+            Some(v) => v.trim_end(),
+            None if v.is_empty() => v,
+            None => return None,
+        };
+        match (key, v.is_empty()) {
+            ("type", false) => out.type_line = Some(scalar(v)?.to_owned()),
+            ("text", false) => out.text = Some(scalar(v)?.to_owned()),
+            ("abilities", false) => match value(v)? {
+                Value::List(items) => out.abilities = Some(items.into_iter().map(at).collect()),
+                _ => return None,
+            },
+            ("abilities", true) => {
+                let mut items = Vec::new();
+                while let Some(n) = sub.get(k).and_then(|l| l.strip_prefix("  - ")) {
+                    items.push(at(scalar(n.trim_end())?));
+                    k += 1;
+                }
+                if items.is_empty() {
+                    return None;
+                }
+                out.abilities = Some(items);
+            }
+            _ => return None,
+        }
+    }
+    Some(out)
 }
 
 /// A whole number written as YAML and `to_string` write it (`3`, not `03` or `+3`).

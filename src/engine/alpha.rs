@@ -83,6 +83,17 @@ impl Engine<'_> {
     /// Alpha damage: no prevention step. Protection and shields set up beforehand prevent what
     /// they can; the rest is dealt at once, and lethal damage destroys at once (003 p.23).
     pub(super) fn deal_at_once(&mut self) -> Result<(), Stop> {
+        self.deal_shielded()?;
+        self.depth += 1;
+        let r = self.lethal_now(Rule::a("p.23 Damage: damage equal to toughness destroys the creature"));
+        self.depth -= 1;
+        r
+    }
+
+    /// The damage assigned, dealt at once through the shields set up for it, without looking
+    /// for lethal damage yet (m13: a spell deals its damage as its effect, and lethal damage is
+    /// a state-based action once it has finished resolving, 001 L315, L382).
+    pub(super) fn deal_shielded(&mut self) -> Result<(), Stop> {
         self.emit(
             EventKind::PlayOut {
                 what: "the damage is dealt at once: these rules have no damage prevention step".into(),
@@ -138,9 +149,8 @@ impl Engine<'_> {
         self.game.packets.retain(|p| p.amount > 0);
         self.game.shields.retain(|s| s.amount > 0);
         self.deal_packets(Rule::a("p.23 Damage"));
-        let r = self.lethal_now(Rule::a("p.23 Damage: damage equal to toughness destroys the creature"));
         self.depth -= 1;
-        r
+        Ok(())
     }
 
     /// m13: a shield that could prevent damage from several sources dealt at once, but not all

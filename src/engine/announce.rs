@@ -5,7 +5,7 @@ use super::refusal::Refusal;
 use super::state::{CardId, CtxKind, Source, Spell, Status, Target, Zone};
 use super::{Engine, Stop};
 use crate::cards::CardKind;
-use crate::grammar::ability::{Effect, TargetKind};
+use crate::grammar::ability::{Ability, Effect, TargetKind};
 use crate::trace::{EventKind, Rule};
 
 /// How a spell or ability is played.
@@ -75,6 +75,26 @@ impl Engine<'_> {
         let Some(effect) = self.effect_of(an.card, an.source) else {
             return Err(Stop::refuse(Refusal::NoSuchAbility { card: an.card }));
         };
+        // Attack or die: only on the turn of the player whose creatures it forces, before the
+        // attack (002 Attack or Die Effects, L1387-1394).
+        let before_attack = match an.source {
+            Source::Ability(i) => self.ability_cost(an.card, i).is_some_and(|c| c.before_opponents_attack),
+            Source::Spell(_) => {
+                self.def(an.card).abilities.iter().any(|a| matches!(a, Ability::OpponentsTurnBeforeAttack))
+            }
+            Source::Triggered(_) => false,
+        };
+        if before_attack
+            && (self.game.active == an.player
+                || self.game.attacked
+                || self.game.combat.is_some()
+                || !matches!(self.phase_name(), "upkeep" | "draw" | "main"))
+        {
+            return Err(Stop::refuse(Refusal::Cost {
+                card: an.card,
+                fault: super::costs::CostFault::OnlyBeforeOpponentsAttack,
+            }));
+        }
         if let Source::Ability(i) = an.source {
             self.check_upkeep_lock(an.card)?;
             let upkeep_only = self.ability_cost(an.card, i).is_some_and(|c| c.upkeep_only);
@@ -301,6 +321,35 @@ impl Engine<'_> {
     /// Pays for and records an announcement; the spell card goes to limbo.
     pub(super) fn announce_paid(&mut self, an: &Announce, targets: Vec<Target>) -> Result<super::state::SpellId, Stop> {
         let bill = self.bill(an, targets.len());
+        // A cap on the mana spent this way each turn counts the cost as changed (002 L1268-1273).
+        let cap = match an.source {
+            Source::Ability(i) => self.ability_cost(an.card, i).and_then(|c| c.spend_cap).map(|cap| (i, cap)),
+            _ => None,
+        };
+        if let Some((i, cap)) = cap {
+            let spent: u32 =
+                self.game.spent.iter().filter(|(c, k, _)| *c == an.card && *k == i).map(|(_, _, n)| *n).sum();
+            let cost = bill.mana.total();
+            if spent.saturating_add(cost) > cap {
+                return Err(Stop::refuse(Refusal::Cost {
+                    card: an.card,
+                    fault: super::costs::CostFault::SpendCap { cap, spent, cost },
+                }));
+            }
+            self.game.spent.push((an.card, i, cost));
+        }
+        // Once each turn, for each player who controls it (002 L1276-1278).
+        if let Source::Ability(i) = an.source
+            && self.ability_cost(an.card, i).is_some_and(|c| c.once_each_turn)
+        {
+            if self.game.used.contains(&(an.card, i, an.player)) {
+                return Err(Stop::refuse(Refusal::Cost {
+                    card: an.card,
+                    fault: super::costs::CostFault::OnceEachTurn,
+                }));
+            }
+            self.game.used.push((an.card, i, an.player));
+        }
         let tap = bill.tap;
         if tap && self.game.card(an.card).tapped {
             self.pay_tap(an.card)?;

@@ -67,6 +67,8 @@ pub fn touched(lib: &Library, game: &Game, c: CardId) -> Touched {
             Change::Text(..) => {
                 t.abilities = true;
                 t.keywords = true;
+                // A colour stated in the text (the Kobolds) is text too.
+                t.colors |= lib.get(game.card(c).def).color.is_some();
             }
             Change::Animate { .. } => t.creature = true,
             Change::Grant(_) | Change::Lose(_) => t.keywords = true,
@@ -289,6 +291,8 @@ fn counters(game: &Game, c: CardId) -> (i32, i32) {
 }
 
 /// One continuous effect that may reach a card, with its timestamp.
+// A short-lived list built per query: boxing each static would allocate on the hottest path.
+#[allow(clippy::large_enum_variant)]
 enum Applied<'a> {
     /// A static ability of a permanent in play (with its source's text changes made).
     Static(u32, CardId, &'a Ability),
@@ -314,6 +318,14 @@ pub fn chars<'a>(lib: &'a Library, game: &'a Game, c: CardId) -> Chars<'a> {
     // permanents only.
     if zone != Zone::Play && zone != Zone::Limbo {
         return ch;
+    }
+    // A colour stated by the card's text (the Kobolds) is text: a colour word change rewrites
+    // it, under any Lace that sets the colour (002 L1638-1643, L1658-1660).
+    if let Some(stated) = &ch.def.color {
+        let swaps = text_changes(game, c);
+        if !swaps.is_empty() {
+            ch.colors = color_bits(&stated_colors(stated, &swaps));
+        }
     }
     let timed = game.eot.iter().filter(|e| e.card == c);
     let st;
@@ -432,6 +444,22 @@ fn become_land_type(ch: &mut Chars<'_>, t: &str) {
     }
 }
 
+/// A card's stated colours after colour word changes, one after the other.
+fn stated_colors(stated: &[Color], swaps: &[(String, String)]) -> Vec<Color> {
+    stated
+        .iter()
+        .map(|col| {
+            swaps.iter().fold(*col, |col, (old, new)| {
+                if col.name() == old.to_lowercase() {
+                    Color::ALL.into_iter().find(|c| c.name() == new.to_lowercase()).unwrap_or(col)
+                } else {
+                    col
+                }
+            })
+        })
+        .collect()
+}
+
 /// The text changes on a card, oldest first.
 fn text_changes(game: &Game, c: CardId) -> Vec<(String, String)> {
     let mut t: Vec<&UntilEot> =
@@ -498,14 +526,21 @@ fn swap_words(text: &str, old: &str, new: &str) -> String {
 pub fn first_word(ch: &Chars<'_>, kind: crate::grammar::ability::WordKind) -> Option<String> {
     let text: String = ch.abilities.iter().map(|a| format!("{a} ")).collect::<String>().to_lowercase();
     let words: Vec<&str> = text.split(|c: char| !c.is_alphanumeric()).collect();
-    words
-        .iter()
-        .find_map(|w| {
-            kind.words()
-                .iter()
-                .find(|k| *w == **k || *w == format!("{k}s") || *w == format!("non{k}") || *w == format!("{k}walk"))
-        })
-        .map(|k| (*k).to_owned())
+    let found = words.iter().find_map(|w| {
+        kind.words()
+            .iter()
+            .find(|k| *w == **k || *w == format!("{k}s") || *w == format!("non{k}") || *w == format!("{k}walk"))
+    });
+    if let Some(k) = found {
+        return Some((*k).to_owned());
+    }
+    // A stated colour is a colour word of the text too (the Kobolds' "this card is red").
+    match kind {
+        crate::grammar::ability::WordKind::Color if ch.def.color.is_some() => {
+            ch.color_list().first().map(|c| c.name().to_owned())
+        }
+        _ => None,
+    }
 }
 
 /// Whether a static effect of `src` reaches card `c`, as the earlier effects left it.

@@ -307,8 +307,17 @@ impl Engine<'_> {
                 return Err(Stop::refuse(Refusal::BandWithoutBanding { band: band.clone(), without }));
             }
         }
+        // A creature that must attack goes with the attack when it can (002 Must Attack or Block).
+        let must: Vec<CardId> = self.game.must_attack.clone();
+        if let Some(&m) = must
+            .iter()
+            .find(|&&m| !cards.contains(&m) && self.game.card(m).controller == p && self.check_attacker(p, m).is_ok())
+        {
+            return Err(Stop::refuse(Refusal::MustAttack { card: m }));
+        }
         self.game.attacked = true;
         for &c in cards {
+            self.game.attacked_with.push(c);
             let tap = !self.has_keyword(c, &Keyword::NoTapToAttack);
             if tap {
                 self.game.card_mut(c).tapped = true;

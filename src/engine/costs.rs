@@ -137,6 +137,20 @@ pub enum CostFault {
     Mandatory,
     /// An ability its card limits to its controller's upkeep, played at another time.
     OnlyInUpkeep,
+    /// A card or ability limited to an opponent's turn, before the attack, played at another
+    /// time (002 Attack or Die Effects, L1387-1394).
+    OnlyBeforeOpponentsAttack,
+    /// A once-each-turn ability its player already used this turn (002 L1276-1278).
+    OnceEachTurn,
+    /// More mana than the ability's cap for the turn (002 L1268-1276).
+    SpendCap {
+        /// The cap.
+        cap: u32,
+        /// Already spent this turn.
+        spent: u32,
+        /// This activation's mana.
+        cost: u32,
+    },
 }
 
 impl CostFault {
@@ -146,6 +160,8 @@ impl CostFault {
             Self::NotYours(_) | Self::Twice(_) => SACRIFICE,
             Self::Mandatory => PHASE_COST,
             Self::OnlyInUpkeep => Rule::g("Activation Cost"),
+            Self::OnlyBeforeOpponentsAttack => Rule::g("Attack or Die Effects"),
+            Self::SpendCap { .. } | Self::OnceEachTurn => Rule::g("Activation Cost"),
             _ => COSTS,
         }
     }
@@ -258,7 +274,8 @@ impl Engine<'_> {
         }
         let def = self.def(c);
         match &s.what {
-            Sacrificed::Creature => def.kind.is_creature(),
+            // An animated land or artifact is a creature to sacrifice (002 L1308).
+            Sacrificed::Creature => self.is_creature(c),
             Sacrificed::Artifact => def.kind.is_artifact(),
             Sacrificed::Land => def.kind == CardKind::Land,
             // A basic land's type is its name (Swamp, Snow-Covered Swamp); others print it.
@@ -468,7 +485,9 @@ impl Engine<'_> {
 
     /// The converted casting cost of a permanent or card: its printed cost, X counting 0.
     pub(super) fn card_converted_cost(&self, c: CardId) -> u32 {
-        self.def(c).cost.unwrap_or_default().total()
+        // A copy card sacrificed as a copy counts the copied card's cost.
+        let def = self.game.card(c).left_as.map_or_else(|| self.def(c), |d| self.lib.get(d));
+        def.cost.unwrap_or_default().total()
     }
 
     /// The upkeep costs of a permanent as they stand now: a cumulative upkeep's mana once for

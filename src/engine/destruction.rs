@@ -105,6 +105,50 @@ impl Engine<'_> {
             );
             self.put_in_graveyard(c);
         }
+        self.sync_control();
+    }
+
+    /// Control from enchantments (Control Magic): a creature is controlled by the controller of
+    /// the newest such enchantment on it, and goes back to its earlier controller when none is
+    /// left; coming under a new controller gives it summoning sickness (002 L3579-3580).
+    pub(super) fn sync_control(&mut self) {
+        let in_play = self.game.zone(Zone::Play, None);
+        let sources: Vec<CardId> = in_play
+            .iter()
+            .copied()
+            .filter(|&e| {
+                self.game.card(e).enchanting.is_some()
+                    && self.def(e).statics().any(|x| *x == crate::grammar::ability::Effect::ControlEnchanted)
+            })
+            .collect();
+        for c in in_play {
+            let src = sources
+                .iter()
+                .copied()
+                .filter(|&e| self.game.card(e).enchanting == Some(c))
+                .max_by_key(|&e| self.game.card(e).seq);
+            let card = self.game.card(c);
+            let want = match src {
+                Some(e) => Some(self.game.card(e).controller),
+                None => card.control_base,
+            };
+            let Some(want) = want else { continue };
+            let was = card.controller;
+            let base = card.control_base;
+            let card = self.game.card_mut(c);
+            card.control_base = if src.is_some() { Some(base.unwrap_or(was)) } else { None };
+            if want != was {
+                card.controller = want;
+                card.sick = true;
+                let why = src.map_or_else(|| "the control effect has ended".to_owned(), |e| self.label(e));
+                self.emit(
+                    EventKind::PlayOut {
+                        what: format!("{} comes under {}'s control ({why})", self.label(c), self.pname(want)),
+                    },
+                    Some(Rule::g("Controller, Caster and Owner")),
+                );
+            }
+        }
     }
 
     /// A legend entering play while one of the same name is in play is buried at once, a rule

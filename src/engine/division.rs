@@ -106,8 +106,14 @@ impl Engine<'_> {
             let Some(Action::Assign(p, n, from, to)) = self.action_of(i) else { break };
             let band_blocker = cb.blocked_by(from).and_then(|a| self.sharing_band(cb, a)).is_some();
             let divider = self.divider(cb, from);
+            // A blocker of a band that lost its banding after the declaration (002 L1450-1453).
+            let unbanded = !band_blocker
+                && cb.blocked_by(from).and_then(|a| cb.band_of(a)).is_some_and(|m| m.len() > 1)
+                && !cb.attackers.contains(&from);
             let problem = if band_blocker {
                 (p != self.game.active).then_some(NoDivision::BandDamage)
+            } else if unbanded {
+                Some(NoDivision::BandWithoutBanding)
             } else if !cb.attackers.contains(&from) || !cb.in_combat(from) {
                 Some(NoDivision::NotAttacking)
             } else if !cb.is_blocked(from) {

@@ -207,9 +207,9 @@ impl<'a> Position<'a> {
         let def = self.e.lib.get(self.game().card(card).def);
         let (effect, spec, has_x) = match source {
             // A permanent spell with no spell effect (a summon, an artifact): its local
-            // enchantment's target, or none.
+            // enchantment's or copy card's target, or none.
             Source::Spell(_) if def.spell_effects().is_empty() => {
-                (None, def.enchant_target(), def.cost.is_some_and(|c| c.x > 0))
+                (None, def.enchant_target().or_else(|| def.copy_target()), def.cost.is_some_and(|c| c.x > 0))
             }
             Source::Spell(k) => {
                 let Some((_, e)) = def.spell_effects().get(usize::from(k)).copied() else { return };

@@ -124,8 +124,34 @@ fn modern_words(kind: EventKind) -> EventKind {
         EventKind::EntersPlay { card, controller } => {
             EventKind::PlayOut { what: format!("{card} enters the battlefield under {controller}'s control") }
         }
+        EventKind::Fizzles { spell, reason } => EventKind::Fizzles { spell, reason: modern_phrases(&reason) },
+        EventKind::PartlyFizzles { spell, illegal } => {
+            EventKind::PartlyFizzles { spell, illegal: illegal.iter().map(|s| modern_phrases(s)).collect() }
+        }
+        EventKind::Fails { spell, reason } => EventKind::Fails { spell, reason: modern_phrases(&reason) },
+        EventKind::RemovedFromCombat { card, why } => EventKind::RemovedFromCombat { card, why: modern_phrases(&why) },
+        EventKind::PlayOut { what } => EventKind::PlayOut { what: modern_phrases(&what) },
         k => k,
     }
+}
+
+/// 001's words in the free text of an event: the battlefield for play, exile for the
+/// removed-from-game zone, the draw step for the draw phase (001 L242-256, L492-494).
+fn modern_phrases(s: &str) -> String {
+    const PHRASES: &[(&str, &str)] = &[
+        ("the removed-from-game zone", "exile"),
+        ("is not in play", "is not on the battlefield"),
+        ("no longer in play", "no longer on the battlefield"),
+        ("has left play", "has left the battlefield"),
+        ("skips the first draw phase", "skips the draw step of the first turn"),
+    ];
+    let mut out = s.to_owned();
+    for (old, new) in PHRASES {
+        if out.contains(old) {
+            out = out.replace(old, new);
+        }
+    }
+    out
 }
 
 /// Runs a scenario to its end: its lines, the play-out, and `stop:`.

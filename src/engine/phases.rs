@@ -120,6 +120,10 @@ impl Engine<'_> {
                 p.land_played = false;
             }
             self.game.attacked = false;
+            self.game.must_attack.clear();
+            self.game.attacked_with.clear();
+            self.game.spent.clear();
+            self.game.used.clear();
             let active = self.game.active;
             for c in self.game.zone(Zone::Play, Some(active)) {
                 self.game.card_mut(c).sick = false;
@@ -531,7 +535,32 @@ impl Engine<'_> {
         self.depth = 1;
         match self.phase_name() {
             "untap" => {
+                // Meekstone: creatures of this power stay tapped, while the source works (a
+                // tapped artifact's continuous ability is off: 002 Artifact, L1339-1342).
+                let mut holds: Vec<(CardId, i32)> = Vec::new();
+                for c in self.game.zone(Zone::Play, None) {
+                    let off = self.game.card(c).tapped && self.kind(c) == crate::cards::CardKind::Artifact;
+                    for e in self.def(c).statics() {
+                        if let crate::grammar::ability::Effect::NoUntapPowerAtLeast(n) = e
+                            && !off
+                        {
+                            holds.push((c, *n));
+                        }
+                    }
+                }
                 for c in self.game.zone(Zone::Play, Some(active)) {
+                    let held = holds
+                        .iter()
+                        .find(|(_, n)| self.game.card(c).tapped && self.is_creature(c) && self.pt(c).0 >= *n);
+                    if let Some(&(src, _)) = held {
+                        self.emit(
+                            EventKind::PlayOut {
+                                what: format!("{} does not untap ({})", self.label(c), self.label(src)),
+                            },
+                            Some(Rule::g("Artifact")),
+                        );
+                        continue;
+                    }
                     self.game.card_mut(c).tapped = false;
                 }
                 self.emit(EventKind::Untaps { player: self.pname(active) }, Some(Rule::r5("Untap")));

@@ -166,6 +166,7 @@ impl Engine<'_> {
                 .get(usize::from(i))
                 .map(|(_, e)| (*e).clone())
                 .or_else(|| (i == 0).then(|| def.enchant_target().map(Effect::Enchant))?)
+                .or_else(|| (i == 0).then(|| def.copy_target().map(Effect::Copy))?)
                 .or_else(|| (i == 0 && def.kind.is_permanent()).then_some(Effect::EntersPlay)),
             Source::Ability(i) => def.activated().get(usize::from(i)).map(|(_, e)| (*e).clone()),
             Source::Triggered(i) => def.triggered().get(usize::from(i)).map(|(_, e)| (*e).clone()),
@@ -299,6 +300,11 @@ impl Engine<'_> {
                         Filter::Flying => (!self.has_keyword(c, &Keyword::Flying)).then_some(TargetFault::NoFlying),
                         // Checked where the source is known (announcement).
                         Filter::NotThis => None,
+                        Filter::NonWall => self.has_keyword(c, &Keyword::Wall).then_some(TargetFault::Wall),
+                        // 002 Attack or Die Effects: only the active player's creatures, and not
+                        // those with summoning sickness (L1387-1391, L1398).
+                        Filter::ActiveSinceTurnBegan => (card.controller != self.game.active || card.sick)
+                            .then_some(TargetFault::NotActiveSinceTurnBegan),
                         // Tapping does not take a creature out of combat (002 Other Attack Phase Rulings).
                         Filter::Blocking => {
                             (!self.game.combat.as_ref().is_some_and(|cb| cb.in_combat(c) && cb.blocked_by(c).is_some()))
@@ -347,6 +353,28 @@ impl Engine<'_> {
             TargetFault::NotAttacking => format!("{name} is not attacking"),
             TargetFault::Protection(col) => format!("{name} has protection from {}", col.name()),
             TargetFault::NoFlying => format!("{name} does not have flying"),
+            TargetFault::Wall => format!("{name} is a wall"),
+            TargetFault::NotActiveSinceTurnBegan => {
+                if self
+                    .game
+                    .card(match t {
+                        Target::Card(c) => c,
+                        _ => {
+                            return format!(
+                                "{name} is not a creature the active player has controlled since the turn began"
+                            );
+                        }
+                    })
+                    .controller
+                    != self.game.active
+                {
+                    format!("{name} is not controlled by the active player ({})", self.pname(self.game.active))
+                } else {
+                    format!(
+                        "{name} has not been under its controller's control since the turn began (summoning sickness)"
+                    )
+                }
+            }
             TargetFault::NotOfType(t) => format!("{name} is not a {}", crate::cards::singular_type(t)),
             TargetFault::Itself => format!("{name} is the source itself (the ability says other than this)"),
             TargetFault::CostNotX { cost, x } => format!("{name} has converted casting cost {cost}, not X={x}"),

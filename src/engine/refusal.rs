@@ -57,6 +57,11 @@ pub enum Refusal {
         /// Who would attack.
         player: PlayerId,
     },
+    /// A declaration of attackers leaving out a creature that must attack and can.
+    MustAttack {
+        /// The creature.
+        card: CardId,
+    },
     /// A second attack in one turn.
     AlreadyAttacked {
         /// Who attacked.
@@ -606,6 +611,8 @@ pub enum NoDivision {
     },
     /// Damage to a creature not blocking it.
     NotToBlockers,
+    /// A blocker of a band none of whose members has banding any more.
+    BandWithoutBanding,
 }
 
 /// What a line answers that a later moment would ask for.
@@ -663,6 +670,10 @@ pub enum TargetFault {
     Protection(Color),
     /// It does not have flying.
     NoFlying,
+    /// It is a wall (`non-wall`).
+    Wall,
+    /// It is not a creature the active player has controlled since the turn began.
+    NotActiveSinceTurnBegan,
     /// It lacks the creature type the target names.
     NotOfType(String),
     /// It is the permanent whose ability this is (`other than this`).
@@ -725,6 +736,7 @@ impl Refusal {
             Self::AttackIntentionAnswered { .. } | Self::AttackOutsideOwnMain { .. } | Self::AlreadyAttacked { .. } => {
                 STEP0
             }
+            Self::MustAttack { .. } => Rule::g("Must Attack or Block"),
             Self::DeclarationNotResponse { alpha: true } => Rule::a(
                 "p.25: fast effects may come during the declarations; p.19, p.30: while a spell is being cast only interrupts may, and nothing else happens until both players have finished",
             ),
@@ -845,6 +857,9 @@ impl Engine<'_> {
                 format!("{} may attack only in {}'s own main phase", self.pname(*player), self.pname(*player))
             }
             Refusal::AlreadyAttacked { player } => format!("{} has already attacked this turn", self.pname(*player)),
+            Refusal::MustAttack { card } => {
+                format!("{} must attack this turn and is able to: it must be among the attackers", self.label(*card))
+            }
             Refusal::AttackersPastStep { step } => format!(
                 "attackers are declared in the declare attackers step, and the attack is in its {} step",
                 step.name()
@@ -1180,6 +1195,9 @@ impl Engine<'_> {
                         }
                     ),
                     NoDivision::NotToBlockers => format!("{from} can assign damage only to the creatures blocking it"),
+                    NoDivision::BandWithoutBanding => format!(
+                        "{p} does not divide the damage of {from}: no member of the band it blocks has banding any more, so the band stays together but shares no damage (002 Banding, L1450-1453)"
+                    ),
                 }
             }
             Refusal::Regeneration4e { card, in_step } => self.regeneration_4e_text(*card, *in_step),
@@ -1232,6 +1250,15 @@ impl Engine<'_> {
             }
             F::Mandatory => format!("{name}'s upkeep cost must be paid when it can be: it is not optional"),
             F::OnlyInUpkeep => format!("{name}'s ability may be used only during its controller's upkeep"),
+            F::OnceEachTurn => {
+                format!("{name}'s ability may be used only once each turn, and its player has used it this turn")
+            }
+            F::SpendCap { cap, spent, cost } => format!(
+                "no more than {cap} may be spent on {name}'s ability each turn: {spent} spent already, and this use costs {cost}"
+            ),
+            F::OnlyBeforeOpponentsAttack => format!(
+                "{name} may be played only during an opponent's turn, before the attack (not after the main phase, nor once attackers are declared)"
+            ),
         }
     }
 

@@ -94,10 +94,21 @@ impl Engine<'_> {
             self.lethal_now(Rule::g("Damage: lethal damage is checked whenever damage or toughness changes"))?;
         }
         self.bury_orphans();
+        // m13: an instant or sorcery "has its effect ..., then you put the card into your
+        // graveyard" (001 L315): its damage is dealt before the card moves; lethal damage is
+        // looked for once it has (below).
+        if self.on_the_stack() && !self.game.packets.is_empty() {
+            self.deal_shielded()?;
+        }
         // 002 Step 4: when it finishes resolving, a spell goes into play or into the graveyard.
         if cast {
             if self.kind(sp.card).is_permanent() {
                 self.game.move_card(sp.card, Zone::Play);
+                if let Effect::Copy(_) = effect
+                    && let Some(orig) = legal.iter().find_map(|t| if let Target::Card(c) = t { Some(*c) } else { None })
+                {
+                    self.become_copy(sp.card, orig);
+                }
                 let enchanting = match effect {
                     Effect::Enchant(_) => {
                         legal.iter().find_map(|t| if let Target::Card(c) = t { Some(*c) } else { None })
@@ -110,6 +121,11 @@ impl Engine<'_> {
                     .iter()
                     .filter_map(|a| match a {
                         crate::grammar::ability::Ability::EntersWithCounters(n, k) => Some((k.clone(), *n)),
+                        // X as paid for this spell (a copy's X is 0: 002 L1810-1811).
+                        crate::grammar::ability::Ability::EntersWithXCounters(k) => {
+                            let x = if self.game.card(sp.card).own_def.is_some() { 0 } else { sp.x };
+                            Some((k.clone(), x))
+                        }
                         _ => None,
                     })
                     .collect();
@@ -186,6 +202,34 @@ impl Engine<'_> {
             }
         };
         match effect {
+            Effect::AttackOrDie(_) | Effect::AttackOrDieAll => {
+                let forced: Vec<CardId> = if matches!(effect, Effect::AttackOrDieAll) {
+                    let active = self.game.active;
+                    self.game
+                        .zone(Zone::Play, Some(active))
+                        .into_iter()
+                        .filter(|&c| {
+                            self.is_creature(c) && !self.game.card(c).sick && !self.has_keyword(c, &Keyword::Wall)
+                        })
+                        .collect()
+                } else {
+                    legal.iter().filter_map(|t| if let Target::Card(c) = t { Some(*c) } else { None }).collect()
+                };
+                for c in forced {
+                    if !self.game.must_attack.contains(&c) {
+                        self.game.must_attack.push(c);
+                    }
+                    self.emit(
+                        EventKind::PlayOut {
+                            what: format!(
+                                "{} must attack this turn if able; at end of turn it is destroyed if it has not attacked",
+                                self.label(c)
+                            ),
+                        },
+                        Some(Rule::g("Attack or Die Effects")),
+                    );
+                }
+            }
             Effect::AddMana(m) => self.add_mana(sp.controller, self.label(source), m),
             Effect::Damage(a, _) => {
                 let n = u32::try_from(Self::amount(*a, x)).unwrap_or(0);
@@ -524,7 +568,12 @@ impl Engine<'_> {
                     }
                 }
             }
-            Effect::EntersPlay | Effect::Enchant(_) | Effect::TakeUnblockedDamage => {}
+            Effect::EntersPlay
+            | Effect::Enchant(_)
+            | Effect::Copy(_)
+            | Effect::TakeUnblockedDamage
+            | Effect::NoUntapPowerAtLeast(_)
+            | Effect::ControlEnchanted => {}
             // Done as the enchantment enters play (see the end of `resolve_spell`).
             Effect::DamageEnchanted(_) => {}
             Effect::DamageDisintegrate(a, _) => {
@@ -597,6 +646,12 @@ impl Engine<'_> {
             Effect::BuryThis => {
                 if self.game.card(source).zone == Zone::Play {
                     buried.push(source);
+                }
+            }
+            Effect::SacrificeThis => {
+                if self.game.card(source).zone == Zone::Play {
+                    let p = self.game.card(source).controller;
+                    self.sacrifice(p, source, "as its ability says");
                 }
             }
             Effect::CountersOnThis(n, kind) | Effect::CountersOnTarget(n, kind, _) => {
@@ -753,5 +808,34 @@ impl Engine<'_> {
                 unblocked: false,
             });
         }
+    }
+}
+
+impl Engine<'_> {
+    /// A copy card entering play takes the copied card's printed characteristics (name, cost,
+    /// colour, type, artifact-ness, P/T, abilities) and the text changes made to it, but not its
+    /// counters, damage, tapped state or the effects of other cards on it (002 Copy Cards,
+    /// L1776-1818); it enters with the counters its new text gives it (L1803-1807).
+    fn become_copy(&mut self, copy: CardId, orig: CardId) {
+        let def = self.game.card(orig).def;
+        let own = self.game.card(copy).def;
+        let text: Vec<UntilEot> = self
+            .game
+            .eot
+            .iter()
+            .filter(|e| e.card == orig && e.lasting && matches!(e.change, Change::Text(..) | Change::SetColor(_)))
+            .cloned()
+            .collect();
+        let c = self.game.card_mut(copy);
+        c.own_def = Some(own);
+        c.def = def;
+        for e in text {
+            let stamp = self.game.stamp();
+            self.game.eot.push(UntilEot { card: copy, stamp, change: e.change, lasting: true });
+        }
+        self.emit(
+            EventKind::PlayOut { what: format!("{} enters play as a copy of {}", self.label(copy), self.label(orig)) },
+            Some(Rule::g("Copy Cards")),
+        );
     }
 }

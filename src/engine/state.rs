@@ -87,6 +87,14 @@ pub struct Card {
     pub enchanting: Option<CardId>,
     /// A word chosen as it was cast that its abilities use (Phantasmal Terrain's land type).
     pub chosen: Option<String>,
+    /// Its own definition while in play as a copy of another card (Clone): `def` is then the
+    /// copied card's, and this one comes back when it leaves play.
+    pub own_def: Option<DefId>,
+    /// The controller it had before a control effect (Control Magic) took it, while one does.
+    pub control_base: Option<PlayerId>,
+    /// The copied definition it had as it last left play (what a Sacrifice paid with it
+    /// reads: 002 L1776-1778); cleared by its next move.
+    pub left_as: Option<DefId>,
 }
 
 /// A player's state.
@@ -484,6 +492,15 @@ pub struct Game {
     pub upkeep_dealt: Vec<CardId>,
     /// Alpha: preventions set up before the damage they prevent.
     pub shields: Vec<super::alpha::Shield>,
+    /// Creatures that must attack this turn and are destroyed at end of turn if they did not
+    /// (Nettling Imp, Siren's Call: 002 Attack or Die Effects).
+    pub must_attack: Vec<CardId>,
+    /// The creatures declared as attackers this turn.
+    pub attacked_with: Vec<CardId>,
+    /// Mana spent this turn on capped abilities: (card, ability index, total).
+    pub spent: Vec<(CardId, u8, u32)>,
+    /// Once-each-turn abilities used this turn: (card, ability index, player).
+    pub used: Vec<(CardId, u8, PlayerId)>,
     /// m13: regeneration shields, one entry per shield, used up by the next destruction this
     /// turn and gone in cleanup (001 L1213-1217).
     pub regen_shields: Vec<CardId>,
@@ -512,6 +529,7 @@ impl std::hash::Hash for Game {
         self.died.hash(h);
         self.state_fired.hash(h);
         self.buried.hash(h);
+        (&self.must_attack, &self.attacked_with, &self.spent, &self.used).hash(h);
         self.disintegrated.hash(h);
         self.player_damage.hash(h);
         self.on_its_way.hash(h);
@@ -599,6 +617,12 @@ impl Game {
             c.enchanting = None;
             c.chosen = None;
             c.controller = c.owner;
+            c.left_as = None;
+            c.control_base = None;
+            if let Some(own) = c.own_def.take() {
+                c.left_as = Some(c.def);
+                c.def = own;
+            }
         }
         // Effects on a card end when it goes anywhere but into play (a spell's Lace carries
         // over to the permanent it becomes).

@@ -53,6 +53,22 @@ impl Engine<'_> {
 
     /// The `at end of turn` abilities, at the end of the cleanup phase (000 Cleanup).
     pub(super) fn end_of_turn_triggers(&mut self) -> Result<(), Stop> {
+        // Attack or die: each creature that had to attack and did not is destroyed, able or
+        // not (002 Attack or Die Effects, L1382-1386).
+        let forced = std::mem::take(&mut self.game.must_attack);
+        let doomed: Vec<CardId> = forced
+            .into_iter()
+            .filter(|&c| {
+                self.game.card(c).zone == Zone::Play && self.is_creature(c) && !self.game.attacked_with.contains(&c)
+            })
+            .collect();
+        if !doomed.is_empty() {
+            self.destroy(
+                &doomed,
+                "it had to attack this turn and did not",
+                crate::trace::Rule::g("Attack or Die Effects"),
+            )?;
+        }
         let no_creatures = !self.game.zone(Zone::Play, None).into_iter().any(|c| self.is_creature(c));
         let mut fired = Vec::new();
         for c in self.game.zone(Zone::Play, None) {

@@ -213,6 +213,8 @@ impl<'s> Loader<'s> {
             None => Edition::Fifth,
         };
         let policies = edition.policies();
+        // The cards as these rules read them: a card's `editions:` variant, if it has one.
+        self.lib = std::mem::take(&mut self.lib).under(policies.card_key);
         let costs_free = match &raw.costs {
             Some(c) => {
                 let c = self.loc(c);
@@ -359,6 +361,10 @@ impl<'s> Loader<'s> {
             shields: Vec::new(),
             regen_shields: Vec::new(),
             upkeep_dealt: Vec::new(),
+            must_attack: Vec::new(),
+            attacked_with: Vec::new(),
+            spent: Vec::new(),
+            used: Vec::new(),
             in_play_cache: std::cell::RefCell::new(None),
             statics_cache: std::cell::RefCell::new(None),
         };

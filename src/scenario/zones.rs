@@ -98,6 +98,9 @@ impl Loader<'_> {
             counters: Vec::new(),
             enchanting: None,
             chosen: None,
+            own_def: None,
+            left_as: None,
+            control_base: None,
         };
         for (state, at) in &e.states {
             let sp = text.span.at(*at, 1);

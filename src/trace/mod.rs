@@ -263,6 +263,10 @@ pub struct Board {
     pub moment: String,
     /// Each player, in file order.
     pub players: Vec<PlayerBoard>,
+    /// The zones are named as 001 names them (the battlefield, exile, the stack), for rules
+    /// with a stack (001 L242-256).
+    #[serde(skip)]
+    pub modern_zones: bool,
 }
 
 /// One player's final state.

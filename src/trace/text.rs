@@ -303,15 +303,20 @@ pub fn render_board(board: &Board) -> String {
     let mut out = format!("answer, at {}:\n", board.moment);
     for p in &board.players {
         let _ = writeln!(out, "  {}: life {}, mana pool {}, library {}", p.name, p.life, p.pool, p.library);
-        let _ = writeln!(out, "    in play: {}", list(&p.in_play));
+        let (play, removed, limbo) = if board.modern_zones {
+            ("on the battlefield", "in exile", "on the stack")
+        } else {
+            ("in play", "removed from game", "in limbo (cast, not yet resolved)")
+        };
+        let _ = writeln!(out, "    {play}: {}", list(&p.in_play));
         let unknown = if p.hand_unknown > 0 { format!(" (and {} unknown)", p.hand_unknown) } else { String::new() };
         let _ = writeln!(out, "    hand: {}{unknown}", list(&p.hand));
         let _ = writeln!(out, "    graveyard: {}", list(&p.graveyard));
         if !p.removed.is_empty() {
-            let _ = writeln!(out, "    removed from game: {}", list(&p.removed));
+            let _ = writeln!(out, "    {removed}: {}", list(&p.removed));
         }
         if !p.limbo.is_empty() {
-            let _ = writeln!(out, "    in limbo (cast, not yet resolved): {}", list(&p.limbo));
+            let _ = writeln!(out, "    {limbo}: {}", list(&p.limbo));
         }
     }
     out

@@ -17,7 +17,19 @@ impl fmt::Display for Ability {
                 if c.upkeep_only {
                     f.write_str("; use only during your upkeep")?;
                 }
-                if c.any_player { f.write_str("; any player may use this ability") } else { Ok(()) }
+                if c.any_player {
+                    f.write_str("; any player may use this ability")?;
+                }
+                if c.before_opponents_attack {
+                    f.write_str("; use only during an opponent's turn, before the attack")?;
+                }
+                if c.once_each_turn {
+                    f.write_str("; use only once each turn")?;
+                }
+                if let Some(n) = c.spend_cap {
+                    write!(f, "; spend no more than {n} this way each turn")?;
+                }
+                Ok(())
             }
             Self::ExtraTargetCost(m) => write!(f, "costs {m} more for each target after the first"),
             Self::Static(Effect::Pump(w, p, t)) => write!(f, "{w} gets {}/{}", signed(*p), signed(*t)),
@@ -79,6 +91,9 @@ impl fmt::Display for Ability {
             Self::AdditionalCost(c) => write!(f, "additional cost: {c}"),
             Self::AlternativeCost(c) => write!(f, "alternative cost: {c}"),
             Self::CostChange(c) => write!(f, "{c}"),
+            Self::EntersAsCopy(t) => write!(f, "enters play as a copy of {t}"),
+            Self::OpponentsTurnBeforeAttack => f.write_str("cast only during an opponent's turn, before the attack"),
+            Self::EntersWithXCounters(k) => write!(f, "comes into play with X {k} counters"),
             Self::EntersWithCounters(n, k) => {
                 write!(f, "comes into play with {n} {k} counter{}", if *n == 1 { "" } else { "s" })
             }
@@ -216,8 +231,9 @@ impl fmt::Display for TargetSpec {
         if let Some(t) = &self.subtype {
             return write!(f, " {}", crate::cards::singular_type(t));
         }
+        let after = [Filter::NotThis, Filter::ActiveSinceTurnBegan];
         let filters: Vec<String> =
-            self.filters.iter().filter(|x| **x != Filter::NotThis).map(|x| filter_word(*x)).collect();
+            self.filters.iter().filter(|x| !after.contains(x)).map(|x| filter_word(*x)).collect();
         if !filters.is_empty() {
             write!(f, " {}", filters.join(", "))?;
         }
@@ -229,6 +245,9 @@ impl fmt::Display for TargetSpec {
             [one] => write!(f, " {one}"),
             [rest @ .., last] => write!(f, " {} or {last}", rest.join(", ")),
         }?;
+        if self.filters.contains(&Filter::ActiveSinceTurnBegan) {
+            f.write_str(" the active player has controlled since the turn began")?;
+        }
         if self.filters.contains(&Filter::NotThis) {
             f.write_str(" other than this")?;
         }
@@ -248,6 +267,8 @@ fn filter_word(x: Filter) -> String {
         Filter::IsColor(c) => c.name().to_owned(),
         Filter::Flying => "flying".to_owned(),
         Filter::NotThis => "other than this".to_owned(),
+        Filter::NonWall => "non-wall".to_owned(),
+        Filter::ActiveSinceTurnBegan => "the active player has controlled since the turn began".to_owned(),
     }
 }
 
@@ -288,12 +309,18 @@ impl fmt::Display for Effect {
             Self::DamageEachCreatureAndPlayer(a) => write!(f, "deal {a} damage to each creature and each player"),
             Self::NoCombatDamage => f.write_str("creatures deal no combat damage this turn"),
             Self::BuryThis => f.write_str("bury this"),
+            Self::SacrificeThis => f.write_str("sacrifice this"),
             Self::DamageDisintegrate(a, t) => write!(
                 f,
                 "deal {a} damage to {t}; that creature cannot regenerate this turn and is removed from the game instead of going to the graveyard this turn"
             ),
             Self::ReverseDamage => f.write_str(
                 "all damage dealt to you this turn by one source is prevented retroactively, and you gain that much life",
+            ),
+            Self::ControlEnchanted => f.write_str("you control enchanted creature"),
+            Self::NoUntapPowerAtLeast(n) => write!(
+                f,
+                "creatures with power {n} or greater do not untap during their controllers' untap phases"
             ),
             Self::TakeUnblockedDamage => {
                 f.write_str("all damage that unblocked attackers would deal to you is dealt to this instead while this is untapped")
@@ -354,6 +381,11 @@ impl fmt::Display for Effect {
             Self::Regenerate(w) => write!(f, "regenerate {w}"),
             Self::EntersPlay => f.write_str("(enters play)"),
             Self::Enchant(t) => write!(f, "(enters play enchanting {t})"),
+            Self::Copy(t) => write!(f, "(enters play as a copy of {t})"),
+            Self::AttackOrDie(t) => write!(f, "{t} must attack this turn or be destroyed at end of turn"),
+            Self::AttackOrDieAll => f.write_str(
+                "each non-wall creature the active player has controlled since the turn began must attack this turn or be destroyed at end of turn",
+            ),
             Self::DamageEnchanted(a) => write!(f, "deal {a} damage to enchanted creature"),
         }
     }

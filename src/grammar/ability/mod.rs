@@ -7,7 +7,11 @@
 //!          | "costs" mana "more for each target after the first"
 //!          | "during your upkeep," upkeep | "cumulative upkeep:" cost
 //!          | "additional cost:" cost | "alternative cost:" cost
-//!          | "comes into play with" N KIND "counters" | cost_change | enchant | entering
+//!          | "comes into play with" (N | "X") KIND "counters" | cost_change | enchant | entering
+//!          | "enters play as a copy of" target        (Clone: copies its target as it resolves)
+//!          | "cast only during an opponent's turn, before the attack"
+//!          (an activated ability may end "; use only during an opponent's turn, before the attack"
+//!          or "; use only once each turn" or "; spend no more than" N "this way each turn")
 //! keyword  = "flying" | "first strike" | "trample" | "banding" | "wall" | "defender"
 //!          | "does not tap to attack" | "vigilance"
 //!          | LAND "walk" | "protection from" color | "cumulative upkeep" mana_cost (as given by a static)
@@ -17,6 +21,8 @@
 //!          | affected ("has" | "have") base power and toughness N "/" N   (sets the base)
 //!          | "all damage that unblocked attackers would deal to you is dealt to this instead while
 //!             this is untapped"
+//!          | "creatures with power" N "or greater do not untap during their controllers' untap phases"
+//!          | "you control enchanted creature"
 //! affected = "enchanted creature" | "other" TYPE | "all" TYPE | "all creatures" | COLOR "creatures"
 //!          | "attacking creatures you control" | "enchanted land" | "nonbasic lands"
 //! static  += affected ("is" | "are") (LAND | "the chosen basic land type")    (a land type change)
@@ -56,7 +62,7 @@
 //!          | "replace one" ("color word" | "basic land type") "with another in the text of" target
 //!            (the new word is chosen at announcement: `choosing blue`)
 //!          | target "gains" amount "life" | "return" target "to its owner's hand"
-//!          | ("destroy" | "bury") (target | "all creatures") | "bury this"
+//!          | ("destroy" | "bury") (target | "all creatures") | "bury this" | "sacrifice this"
 //!          | "destroy" target "; you gain life equal to its casting cost"
 //!          | "deal damage equal to this's power to" target "; it deals damage equal to its power to this"
 //!          | "deal damage equal to the number of" LAND-plural "you control to" target
@@ -71,11 +77,14 @@
 //!          | "all damage dealt to you this turn by one source is prevented retroactively, and you
 //!             gain that much life"
 //!          | "put" ["a"] [N] KIND ("counter" | "counters") "on" ("this" | target)
+//!          | (target | "each non-wall creature the active player has controlled since the turn
+//!             began") "must attack this turn or be destroyed at end of turn"   (attack or die)
 //! disintegrate_rider = "; that creature cannot regenerate this turn and is removed from the
 //!             game instead of going to the graveyard this turn"
 //! who      = "this" | "enchanted creature" | target
 //! target   = ["any number of"] "target" (adjective | kind | "," | "or")+ ["other than this"]
-//!            e.g. target nonartifact, nonblack creature; adjectives include "flying"
+//!            ["the active player has controlled since the turn began"]
+//!            e.g. target nonartifact, nonblack creature; adjectives include "flying", "non-wall"
 //! amount   = N | "X"
 //! ```
 
@@ -183,6 +192,11 @@ pub enum Filter {
     Flying,
     /// It is not the permanent whose ability this is (`other than this`).
     NotThis,
+    /// It does not have the wall ability (`non-wall`).
+    NonWall,
+    /// The active player controls it and has since the turn began (`the active player has
+    /// controlled since the turn began`: not summoning sick, 002 Attack or Die Effects).
+    ActiveSinceTurnBegan,
 }
 
 /// `target ...`: what may be chosen.
@@ -230,6 +244,9 @@ pub enum Effect {
     NoCombatDamage,
     /// Buries the permanent with the ability.
     BuryThis,
+    /// Its controller sacrifices the permanent with the ability (the modern texts' word where
+    /// the old ones bury it: 001 L854, L1249).
+    SacrificeThis,
     /// Damage to one target; that creature cannot regenerate this turn and is removed
     /// from the game instead of going to the graveyard this turn (Disintegrate).
     DamageDisintegrate(Amount, TargetSpec),
@@ -305,6 +322,21 @@ pub enum Effect {
     Enchant(TargetSpec),
     /// Damage to the creature the enchantment enchants (Earthbind as it enters play).
     DamageEnchanted(Amount),
+    /// The enchantment's controller controls the creature it enchants (Control Magic; the
+    /// newest such enchantment wins, and control goes back when none is left).
+    ControlEnchanted,
+    /// Creatures with at least this power do not untap during their controllers' untap phases
+    /// (Meekstone: a static ability, off while its artifact is tapped, 002 Artifact L1339-1342).
+    NoUntapPowerAtLeast(i32),
+    /// The creature must attack this turn; at end of turn it is destroyed if it did not
+    /// (Nettling Imp; 002 Attack or Die Effects, Must Attack or Block).
+    AttackOrDie(TargetSpec),
+    /// Each creature of the kind must attack this turn or be destroyed at end of turn (Siren's
+    /// Call): `each non-wall creature the active player has controlled since the turn began`.
+    AttackOrDieAll,
+    /// A creature spell that enters play as a copy of its target (Clone; implied by
+    /// `enters play as a copy of target creature`, never written as an effect).
+    Copy(TargetSpec),
 }
 
 impl Effect {
@@ -338,7 +370,9 @@ impl Effect {
             | Self::SetColor(Who::Target(t), _)
             | Self::ReplaceWord(_, t)
             | Self::Regenerate(Who::Target(t))
-            | Self::Enchant(t) => Some(t),
+            | Self::Enchant(t)
+            | Self::AttackOrDie(t)
+            | Self::Copy(t) => Some(t),
             _ => None,
         }
     }
@@ -480,6 +514,14 @@ pub struct ActivationCost {
     pub discard: u32,
     /// `...; any player may use this ability` (Land's Edge): written after the effect.
     pub any_player: bool,
+    /// `...; use only during an opponent's turn, before the attack` (Nettling Imp).
+    pub before_opponents_attack: bool,
+    /// `...; use only once each turn`: once per turn for each player who controls it (002
+    /// L1276-1278).
+    pub once_each_turn: bool,
+    /// `...; spend no more than N this way each turn` (Roterothopter): a cap on the mana paid
+    /// for this ability in a turn, by whoever controls it (002 L1268-1276).
+    pub spend_cap: Option<u32>,
     /// `return N LANDs you control to their owner's hand` (N may be X: Infernal Harvest).
     pub return_lands: Option<Box<(Amount, String)>>,
 }
@@ -599,6 +641,15 @@ pub enum Ability {
     CostChange(CostChange),
     /// `comes into play with N KIND counters`.
     EntersWithCounters(u32, String),
+    /// `comes into play with X KIND counters`: X as paid when it was cast (0 when it enters
+    /// play otherwise: 002 L1578-1580, L1810-1811).
+    EntersWithXCounters(String),
+    /// `cast only during an opponent's turn, before the attack` (Siren's Call).
+    OpponentsTurnBeforeAttack,
+    /// `enters play as a copy of target creature`: the spell targets a creature and, resolving,
+    /// enters play with that creature's printed characteristics and text changes, but not its
+    /// counters or the effects on it (002 Copy Cards, L1746-1818).
+    EntersAsCopy(TargetSpec),
 }
 
 /// What a triggered ability waits for.

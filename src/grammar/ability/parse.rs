@@ -82,6 +82,20 @@ fn ability(i: &str) -> PResult<'_, Ability> {
     {
         return Ok((r, Ability::EntersWithCounters(n, k.to_owned())));
     }
+    if let Ok((r, (_, k, _))) =
+        ((kw("comes"), sp, kw("into"), sp, kw("play"), sp, kw("with"), sp, kw("X"), sp), word, (sp, kw("counters")))
+            .parse(i)
+    {
+        return Ok((r, Ability::EntersWithXCounters(k.to_owned())));
+    }
+    if let Ok((r, _)) = (kw("cast"), sp, kw("only"), sp, before_opponents_attack).parse(i) {
+        return Ok((r, Ability::OpponentsTurnBeforeAttack));
+    }
+    if let Ok((r, _)) =
+        (kw("enters"), sp, kw("play"), sp, kw("as"), sp, kw("a"), sp, kw("copy"), sp, kw("of"), sp).parse(i)
+    {
+        return cut(target).map(Ability::EntersAsCopy).parse(r);
+    }
     if let Ok((r, t)) = trigger(i) {
         let (r, _) = cut((space0, char(','), space0)).parse(r)?;
         return cut(effect).map(|e| Ability::Triggered(t.clone(), e)).parse(r);
@@ -124,7 +138,43 @@ fn ability(i: &str) -> PResult<'_, Ability> {
         (kw("may"), sp, kw("use"), sp, kw("this"), sp, kw("ability")),
     ))
     .parse(r)?;
-    Ok((r, Ability::Activated(ActivationCost { upkeep_only: only.is_some(), any_player: anyone.is_some(), ..cost }, e)))
+    let (r, before) =
+        opt(((space0, char(';'), space0, kw("use"), sp, kw("only"), sp), before_opponents_attack)).parse(r)?;
+    let (r, once) =
+        opt((space0, char(';'), space0, kw("use"), sp, kw("only"), sp, kw("once"), sp, kw("each"), sp, kw("turn")))
+            .parse(r)?;
+    let (r, cap) = opt((
+        (space0, char(';'), space0, kw("spend"), sp, kw("no"), sp, kw("more"), sp, kw("than"), sp),
+        number,
+        (sp, kw("this"), sp, kw("way"), sp, kw("each"), sp, kw("turn")),
+    ))
+    .parse(r)?;
+    Ok((
+        r,
+        Ability::Activated(
+            ActivationCost {
+                upkeep_only: only.is_some(),
+                any_player: anyone.is_some(),
+                before_opponents_attack: before.is_some(),
+                spend_cap: cap.map(|(_, n, _)| n),
+                once_each_turn: once.is_some(),
+                ..cost
+            },
+            e,
+        ),
+    ))
+}
+
+/// `during an opponent's turn, before the attack`.
+fn before_opponents_attack(i: &str) -> PResult<'_, ()> {
+    value(
+        (),
+        (
+            (kw("during"), sp, kw("an"), sp, tag_no_case("opponent's"), sp, kw("turn"), space0, char(','), space0),
+            (kw("before"), sp, kw("the"), sp, kw("attack")),
+        ),
+    )
+    .parse(i)
 }
 
 /// `upkeep = ("pay" MANA | cost) (" or" | "; if you cannot,") penalty`
@@ -437,6 +487,7 @@ fn target_word(i: &str) -> PResult<'_, TargetWord> {
         value(F(Filter::Attacking), kw("attacking")),
         value(F(Filter::NonArtifact), kw("nonartifact")),
         value(F(Filter::Flying), kw("flying")),
+        value(F(Filter::NonWall), tag_no_case("non-wall")),
         map(preceded(tag("non"), color), |c| F(Filter::NotColor(c))),
         map(color, |c| F(Filter::IsColor(c))),
     ))
@@ -477,6 +528,15 @@ fn target(i: &str) -> PResult<'_, TargetSpec> {
     }
     if spec.kinds.is_empty() {
         return Err(nom::Err::Failure(PError::expected(i, "a target kind after the adjectives")));
+    }
+    if let Ok((r, _)) = (
+        (sp, kw("the"), sp, kw("active"), sp, kw("player"), sp, kw("has"), sp),
+        (kw("controlled"), sp, kw("since"), sp, kw("the"), sp, kw("turn"), sp, kw("began")),
+    )
+        .parse(i)
+    {
+        spec.filters.push(Filter::ActiveSinceTurnBegan);
+        i = r;
     }
     if let Ok((r, _)) = (sp, kw("other"), sp, kw("than"), sp, kw("this")).parse(i) {
         spec.filters.push(Filter::NotThis);
@@ -535,7 +595,7 @@ fn trigger(i: &str) -> PResult<'_, Trigger> {
 /// A static effect that is not a change of characteristics (see [`continuous`] for those).
 fn static_effect(i: &str) -> PResult<'_, Effect> {
     let (r, e) = effect(i)?;
-    if e == Effect::TakeUnblockedDamage {
+    if matches!(e, Effect::TakeUnblockedDamage | Effect::NoUntapPowerAtLeast(_) | Effect::ControlEnchanted) {
         return Ok((r, e));
     }
     Err(nom::Err::Error(PError::expected(i, "a static effect")))
@@ -672,6 +732,21 @@ fn until_eot(i: &str) -> PResult<'_, ()> {
 
 /// `effect = ...` (see the module docs)
 fn effect(i: &str) -> PResult<'_, Effect> {
+    if let Ok((r, _)) = (
+        (kw("each"), sp, tag_no_case("non-wall"), sp, kw("creature"), sp, kw("the"), sp, kw("active"), sp),
+        (kw("player"), sp, kw("has"), sp, kw("controlled"), sp, kw("since"), sp, kw("the"), sp, kw("turn")),
+        (sp, kw("began"), sp),
+    )
+        .parse(i)
+    {
+        let (r, ()) = cut(must_attack).parse(r)?;
+        return Ok((r, Effect::AttackOrDieAll));
+    }
+    if let Ok((r, t)) = target(i)
+        && let Ok((r, ())) = preceded(sp, must_attack).parse(r)
+    {
+        return Ok((r, Effect::AttackOrDie(t)));
+    }
     if let Ok((r, (_, _, c, _))) = (
         kw("add"),
         sp,
@@ -822,6 +897,21 @@ fn effect(i: &str) -> PResult<'_, Effect> {
     {
         return Ok((r, Effect::TakeUnblockedDamage));
     }
+    if let Ok((r, _)) = (kw("you"), sp, kw("control"), sp, kw("enchanted"), sp, kw("creature")).parse(i) {
+        return Ok((r, Effect::ControlEnchanted));
+    }
+    if let Ok((r, (_, n, _))) = (
+        (kw("creatures"), sp, kw("with"), sp, kw("power"), sp),
+        number,
+        (
+            (sp, kw("or"), sp, kw("greater"), sp, kw("do"), sp, kw("not"), sp, kw("untap"), sp),
+            (kw("during"), sp, kw("their"), sp, tag_no_case("controllers'"), sp, kw("untap"), sp, kw("phases")),
+        ),
+    )
+        .parse(i)
+    {
+        return Ok((r, Effect::NoUntapPowerAtLeast(i32::try_from(n).unwrap_or(i32::MAX))));
+    }
     if let Ok((r, _)) = (
         (kw("if"), sp, kw("the"), sp, kw("discarded"), sp, kw("card"), sp, kw("is"), sp, kw("a"), sp, kw("land")),
         (space0, char(','), space0, kw("deal"), sp),
@@ -833,6 +923,9 @@ fn effect(i: &str) -> PResult<'_, Effect> {
     }
     if let Ok((r, _)) = (kw("bury"), sp, kw("this")).parse(i) {
         return Ok((r, Effect::BuryThis));
+    }
+    if let Ok((r, _)) = (kw("sacrifice"), sp, kw("this")).parse(i) {
+        return Ok((r, Effect::SacrificeThis));
     }
     if let Ok((r, (_, _, _, n, _, kind, _, _, _, _, _))) = (
         kw("put"),
@@ -974,4 +1067,16 @@ fn effect(i: &str) -> PResult<'_, Effect> {
     }
     let (r, (k, _)) = cut((keyword, until_eot)).parse(r)?;
     Ok((r, Effect::Grant(w, k)))
+}
+
+/// `must attack this turn or be destroyed at end of turn`.
+fn must_attack(i: &str) -> PResult<'_, ()> {
+    value(
+        (),
+        (
+            (kw("must"), sp, kw("attack"), sp, kw("this"), sp, kw("turn"), sp, kw("or"), sp),
+            (kw("be"), sp, kw("destroyed"), sp, kw("at"), sp, kw("end"), sp, kw("of"), sp, kw("turn")),
+        ),
+    )
+    .parse(i)
 }
