@@ -17,6 +17,7 @@ const FILES: &[&str] = &[
     "enchantments.yaml",
     "characteristics.yaml",
     "costs.yaml",
+    "ench1.yaml",
     "encg1.yaml",
     "encsat.yaml",
 ];

@@ -26,6 +26,7 @@ pub const BUILTIN: &[(&str, &str)] = &[
     ("src/cards/enchantments.yaml", include_str!("enchantments.yaml")),
     ("src/cards/characteristics.yaml", include_str!("characteristics.yaml")),
     ("src/cards/costs.yaml", include_str!("costs.yaml")),
+    ("src/cards/ench1.yaml", include_str!("ench1.yaml")),
     ("src/cards/encg1.yaml", include_str!("encg1.yaml")),
     ("src/cards/encsat.yaml", include_str!("encsat.yaml")),
 ];
@@ -95,7 +96,7 @@ impl CardKind {
             T::Land => self == Self::Land,
             T::Enchantment => matches!(self, Self::Enchantment | Self::LocalEnchantment),
             T::Permanent => self.is_permanent(),
-            T::Player | T::Spell => false,
+            T::Player | T::Spell | T::GraveyardCreature => false,
         }
     }
 

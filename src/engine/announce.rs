@@ -57,6 +57,11 @@ impl Engine<'_> {
             // Fourth Edition: regeneration is an instant-speed effect (002 Changes: Regeneration).
             (Source::Ability(_), Effect::Regenerate(_)) if self.regeneration_in_prevention() => Speed::Instant,
             (Source::Ability(_), Effect::Regenerate(_)) | (Source::Triggered(_), _) => Speed::Specialized,
+            // An ability aimed at a spell being cast is played as an interrupt, as its card says
+            // (Stromgald Cabal; 002 Interrupt: only interrupts are played against a spell being cast).
+            (Source::Ability(_), e) if e.target().is_some_and(|t| t.kinds.contains(&TargetKind::Spell)) => {
+                Speed::Interrupt
+            }
             (Source::Ability(_), _) => Speed::Instant,
             (Source::Spell(_), e) => match spell_kind {
                 CardKind::ManaSource => Speed::ManaSource,
@@ -387,6 +392,8 @@ impl Engine<'_> {
             text: if cast_spell { Vec::new() } else { self.chars(an.card).text },
             sacrificed,
             discarded: an.discards.clone(),
+            enchanted: if cast_spell { None } else { self.game.card(an.card).enchanting },
+            alternative: self.alternative_holds(an),
             division: an.division.clone(),
             status: Status::BeingCast,
         });

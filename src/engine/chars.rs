@@ -55,6 +55,12 @@ pub struct Touched {
     pub colors: bool,
 }
 
+/// Whether a static ability in play may make permanents creatures (or a text change may).
+#[must_use]
+pub fn touched_statics_animate(lib: &Library, game: &Game) -> bool {
+    statics(lib, game).animates || game.eot.iter().any(|e| matches!(e.change, Change::Text(..)))
+}
+
 /// What may be changed on card `c` now (see [`Touched`]).
 #[must_use]
 pub fn touched(lib: &Library, game: &Game, c: CardId) -> Touched {
@@ -67,7 +73,7 @@ pub fn touched(lib: &Library, game: &Game, c: CardId) -> Touched {
             Change::Text(..) => {
                 t.abilities = true;
                 t.keywords = true;
-                // A colour stated in the text (the Kobolds) is text too.
+                // A colour stated by the text (the Kobolds) is rewritten with it.
                 t.colors |= lib.get(game.card(c).def).color.is_some();
             }
             Change::Animate { .. } => t.creature = true,
@@ -96,13 +102,24 @@ fn statics(lib: &Library, game: &Game) -> std::sync::Arc<Statics> {
         return s.clone();
     }
     let mut list = Vec::new();
-    for c in game.zone(Zone::Play, None) {
-        let card = game.card(c);
+    // A plain scan: no list of the cards in play is built for it.
+    for (k, card) in game.cards.iter().enumerate() {
+        if card.zone != Zone::Play {
+            continue;
+        }
+        let Ok(c) = u16::try_from(k).map(CardId) else { continue };
         for (i, a) in lib.get(card.def).abilities.iter().enumerate() {
             if matches!(a, Ability::Continuous(..)) {
                 list.push((card.seq, c, u16::try_from(i).unwrap_or(u16::MAX)));
             }
         }
+    }
+    if list.is_empty() {
+        // The usual case: one shared empty list, nothing allocated.
+        static EMPTY: std::sync::OnceLock<std::sync::Arc<Statics>> = std::sync::OnceLock::new();
+        let s = EMPTY.get_or_init(|| std::sync::Arc::new(Statics::default())).clone();
+        *game.statics_cache.borrow_mut() = Some(s.clone());
+        return s;
     }
     list.sort_by_key(|&(t, _, _)| t);
     let (mut land_types, mut animates, mut keywords) = (false, false, false);

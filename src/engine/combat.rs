@@ -544,6 +544,7 @@ impl Engine<'_> {
                 for a in unblocked {
                     self.emit(EventKind::Unblocked { card: self.label(a) }, Some(BLOCKERS));
                 }
+                self.rampage_bonuses();
             }
             _ => {}
         }
@@ -555,6 +556,57 @@ impl Engine<'_> {
         let r = self.enter_step(next);
         self.depth = saved;
         r
+    }
+
+    /// Rampage: as the declare blockers step ends, each attacker with `rampage N` gets +N/+N
+    /// until end of turn for each creature beyond the first declared against it; the bonus is
+    /// fixed then, whatever later happens to the blockers, and a Fog does not stop it (002
+    /// Rampage L3342-3354: only assigned blockers count, and rampage instances add up).
+    fn rampage_bonuses(&mut self) {
+        let Some(cb) = self.combat() else { return };
+        let counts: Vec<(CardId, usize)> = cb
+            .attackers
+            .iter()
+            .filter(|&&a| cb.in_combat(a))
+            .map(|&a| (a, cb.declared.iter().filter(|(_, at)| *at == a).count()))
+            .collect();
+        for (a, blockers) in counts {
+            let ch = self.chars(a);
+            let printed: u32 = ch
+                .abilities
+                .iter()
+                .filter_map(|ab| match ab {
+                    crate::grammar::ability::Ability::Keyword(Keyword::Rampage(n)) => Some(*n),
+                    _ => None,
+                })
+                .sum();
+            let granted: u32 = ch
+                .keywords
+                .iter()
+                .filter_map(|(k, on)| match k {
+                    Keyword::Rampage(n) if *on => Some(*n),
+                    _ => None,
+                })
+                .sum();
+            let n = printed.saturating_add(granted);
+            let beyond = u32::try_from(blockers.saturating_sub(1)).unwrap_or(u32::MAX);
+            if n == 0 || beyond == 0 {
+                continue;
+            }
+            let bonus = i32::try_from(n.saturating_mul(beyond)).unwrap_or(i32::MAX);
+            let stamp = self.game.stamp();
+            self.game.eot.push(super::state::UntilEot {
+                card: a,
+                stamp,
+                change: crate::grammar::ability::Change::Pump(bonus, bonus),
+                lasting: false,
+            });
+            let (np, nt) = self.pt(a);
+            self.emit(
+                EventKind::Pumped { card: self.label(a), power: bonus, toughness: bonus, now: format!("{np}/{nt}") },
+                Some(Rule::g("Rampage")),
+            );
+        }
     }
 
     /// m13: the next moment of the combat phase: a new step empties the mana pools (001 L268)

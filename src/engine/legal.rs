@@ -190,6 +190,9 @@ impl<'a> Position<'a> {
                     kinds.iter().any(|&k| kind.fits(k) || (k == TargetKind::Creature && self.e.is_creature(id)))
                 }
                 Zone::Limbo => kinds.contains(&TargetKind::Spell),
+                Zone::Graveyard => {
+                    kinds.contains(&TargetKind::GraveyardCreature) && self.e.lib.get(card.def).kind.is_creature()
+                }
                 _ => false,
             };
             if fits {
@@ -225,15 +228,21 @@ impl<'a> Position<'a> {
             }
             Source::Triggered(_) => return,
         };
-        let targets: Vec<Vec<TargetRef>> = match &spec {
-            Some(spec) => {
+        let pair = effect.as_ref().and_then(|e| e.target_at(1).filter(|_| e.target_count() == Some(2)));
+        let targets: Vec<Vec<TargetRef>> = match (&spec, pair) {
+            // Two targets of different kinds (moving an enchantment): every ordered pair.
+            (Some(first), Some(second)) => {
+                let (a, b) = (self.target_candidates(&first.kinds), self.target_candidates(&second.kinds));
+                a.iter().flat_map(|x| b.iter().filter(move |y| *y != x).map(move |y| vec![*x, *y])).collect()
+            }
+            (Some(spec), None) => {
                 let each = self.target_candidates(&spec.kinds);
                 // Several targets where the card allows them (Fireball), in board order.
                 let most = if spec.many || def.extra_target_cost().is_some() { scope.max_targets } else { 1 };
                 // Every non-empty choice: the empty subset sorts first.
                 subsets(&each, most).split_off(1)
             }
-            None => vec![Vec::new()],
+            (None, _) => vec![Vec::new()],
         };
         let xs: Vec<Option<u32>> =
             if has_x { (0..=self.mana_at_hand(p).min(scope.max_x)).map(Some).collect() } else { vec![None] };
@@ -422,7 +431,8 @@ impl<'a> Position<'a> {
         } else if let Some(cb) = &g.combat {
             out.push(Action::Block(p, None));
             for &a in &cb.attackers {
-                for group in subsets(&creatures, 2).into_iter().filter(|s| !s.is_empty()) {
+                // Up to three blockers on one attacker (rampage counts the blockers beyond the first).
+                for group in subsets(&creatures, 3).into_iter().filter(|s| !s.is_empty()) {
                     out.push(Action::Block(p, Some((a, group))));
                 }
             }

@@ -149,7 +149,11 @@ impl Engine<'_> {
         if targets.is_empty() {
             return Err(Stop::refuse(Refusal::NeedsTarget { card: an.card }));
         }
-        if !spec.many && targets.len() > 1 {
+        if let Some(n) = effect.target_count() {
+            if targets.len() != n {
+                return Err(Stop::refuse(Refusal::TargetCount { card: an.card, wanted: n, named: targets.len() }));
+            }
+        } else if !spec.many && targets.len() > 1 {
             return Err(Stop::refuse(Refusal::OneTarget { card: an.card, named: targets.len() }));
         }
         for (i, t) in targets.iter().enumerate() {
@@ -158,9 +162,26 @@ impl Engine<'_> {
             }
         }
         let colors = self.colors(an.card);
-        for &t in targets {
+        for (i, &t) in targets.iter().enumerate() {
+            let spec = effect.target_at(i).unwrap_or(spec);
             let itself = spec.filters.contains(&crate::grammar::ability::Filter::NotThis) && t == Target::Card(an.card);
-            if let Some(fault) = itself.then_some(TargetFault::Itself).or_else(|| self.target_fault(spec, t, &colors)) {
+            let moved = || match (effect, targets.first()) {
+                (Effect::MoveEnchantment(..), Some(&first)) => self.move_fault(first, t, i),
+                // `in your graveyard`: the caster's own graveyard.
+                _ => match t {
+                    Target::Card(c)
+                        if spec.kinds.contains(&TargetKind::GraveyardCreature)
+                            && self.game.card(c).zone == Zone::Graveyard
+                            && self.game.card(c).owner != an.player =>
+                    {
+                        Some(TargetFault::NotYourGraveyard)
+                    }
+                    _ => None,
+                },
+            };
+            if let Some(fault) =
+                itself.then_some(TargetFault::Itself).or_else(|| self.target_fault(spec, t, &colors)).or_else(moved)
+            {
                 // Aiming at a spell is governed by the interrupt rules (002 Step 2).
                 let at_spell = matches!(t, Target::Spell(_)) && spec.kinds.contains(&TargetKind::Spell);
                 return Err(Stop::refuse(Refusal::CannotTarget { card: an.card, target: t, fault, at_spell }));

@@ -17,6 +17,7 @@ mod illegal;
 pub mod legal;
 mod legality;
 mod mana;
+mod moving;
 mod on_its_way;
 mod phases;
 pub mod position;
@@ -375,6 +376,7 @@ impl Engine<'_> {
                     | EventKind::DamageDealt { .. }
                     | EventKind::Countered { .. }
                     | EventKind::EntersPlay { .. }
+                    | EventKind::EnchantmentMoved { .. }
                     | EventKind::Pumped { .. }
                     | EventKind::Granted { .. }
                     | EventKind::Lost { .. }

@@ -649,6 +649,23 @@ impl Engine<'_> {
         Ok(())
     }
 
+    /// Draws one card for `p`; false when the library is empty (the caller decides when the
+    /// player loses).
+    pub(super) fn draw_one(&mut self, p: super::state::PlayerId) -> bool {
+        let top = self.game.zone(Zone::Library, Some(p)).into_iter().max_by_key(|&c| self.game.card(c).seq);
+        match top {
+            Some(c) => self.game.move_card(c, Zone::Hand),
+            None if self.game.players[p.ix()].library_unknown > 0 => {
+                let pl = &mut self.game.players[p.ix()];
+                pl.library_unknown -= 1;
+                pl.hand_unknown += 1;
+            }
+            None => return false,
+        }
+        self.emit(EventKind::Draws { player: self.pname(p) }, Some(Rule::r5("Draw")));
+        true
+    }
+
     fn draw(&mut self, p: super::state::PlayerId) -> Result<(), Stop> {
         let top = self.game.zone(Zone::Library, Some(p)).into_iter().max_by_key(|&c| self.game.card(c).seq);
         match top {

@@ -19,8 +19,16 @@ pub fn power_toughness(lib: &crate::cards::Library, game: &super::state::Game, c
 #[must_use]
 pub fn power_toughness_all(lib: &crate::cards::Library, game: &super::state::Game) -> Vec<(i32, i32)> {
     let mut all = vec![(0, 0); game.cards.len()];
-    for c in game.zone(Zone::Play, None) {
-        if let Some(pt) = all.get_mut(usize::from(c.0)) {
+    // Only what is or may be a creature: a land or an enchantment with no animation on it
+    // keeps 0/0 without the whole computation.
+    let animation = game.eot.iter().any(|e| matches!(e.change, crate::grammar::ability::Change::Animate { .. }))
+        || super::chars::touched_statics_animate(lib, game);
+    for (k, card) in game.cards.iter().enumerate() {
+        if card.zone != Zone::Play || !(animation || lib.get(card.def).kind.is_creature()) {
+            continue;
+        }
+        let Ok(c) = u16::try_from(k).map(CardId) else { continue };
+        if let Some(pt) = all.get_mut(k) {
             *pt = power_toughness(lib, game, c);
         }
     }
@@ -245,6 +253,25 @@ impl Engine<'_> {
         })
     }
 
+    /// For moving an enchantment: why the `i`-th target does not fit, given the first (the
+    /// enchantment). The first must be a local enchantment on a permanent; the second a
+    /// permanent the enchantment could legally be cast on now, with its colours now, other than
+    /// the one it enchants (002 Moving Enchantments L2846-2851, L2873-2875, L2883-2888: a
+    /// Chaoslaced Holy Armor may go onto a Black Knight).
+    pub(super) fn move_fault(&self, first: Target, t: Target, i: usize) -> Option<TargetFault> {
+        let Target::Card(e) = first else { return Some(TargetFault::NotEnchanting) };
+        let host = self.game.card(e).enchanting;
+        let spec = self.def(e).enchant_target();
+        if i == 0 {
+            return (host.is_none() || spec.is_none()).then_some(TargetFault::NotEnchanting);
+        }
+        let (Some(host), Some(spec)) = (host, spec) else { return None };
+        if t == Target::Card(host) {
+            return Some(TargetFault::AlreadyEnchanted);
+        }
+        self.target_fault(&spec, t, &self.colors(e)).map(|f| TargetFault::CannotCarry(e, Box::new(f)))
+    }
+
     /// Why `t` cannot be a target of this spec, in words (None when it can).
     pub(super) fn target_problem(&self, spec: &TargetSpec, t: Target, colors: &[Color]) -> Option<String> {
         self.target_fault(spec, t, colors).map(|f| self.target_fault_text(t, &f))
@@ -273,6 +300,12 @@ impl Engine<'_> {
             }
             Target::Card(c) => {
                 let card = self.game.card(c);
+                // A creature card in a graveyard: only its kind is asked (protection works only
+                // in play, 002 L3329-3333); whose graveyard is checked at announcement.
+                if spec.kinds.contains(&TargetKind::GraveyardCreature) && card.zone == Zone::Graveyard {
+                    let creature = self.def(c).kind.is_creature();
+                    return (!creature).then(|| TargetFault::WrongKind(spec.kinds.clone()));
+                }
                 if card.zone != Zone::Play {
                     return Some(TargetFault::NotInPlay(self.place(c)));
                 }
@@ -340,7 +373,7 @@ impl Engine<'_> {
             TargetFault::IsColor(col) => format!("{name} is {}", col.name()),
             TargetFault::NotInPlay(place) => format!("{name} is not in play (it is in {})", self.place_text(place)),
             TargetFault::WrongKind(kinds) => {
-                let kinds: Vec<String> = kinds.iter().map(|k| format!("{k:?}").to_lowercase()).collect();
+                let kinds: Vec<String> = kinds.iter().map(|k| k.word().to_owned()).collect();
                 // "an artifact", "a creature": the article follows the first kind.
                 let article =
                     if kinds.first().is_some_and(|k| k.starts_with(['a', 'e', 'i', 'o', 'u'])) { "an" } else { "a" };
@@ -378,6 +411,14 @@ impl Engine<'_> {
             TargetFault::NotOfType(t) => format!("{name} is not a {}", crate::cards::singular_type(t)),
             TargetFault::Itself => format!("{name} is the source itself (the ability says other than this)"),
             TargetFault::CostNotX { cost, x } => format!("{name} has converted casting cost {cost}, not X={x}"),
+            TargetFault::NotEnchanting => format!("{name} is not an enchantment on a creature or land"),
+            TargetFault::NotYourGraveyard => format!("{name} is not in the caster's own graveyard"),
+            TargetFault::AlreadyEnchanted => format!("the enchantment already enchants {name}"),
+            TargetFault::CannotCarry(e, inner) => format!(
+                "{} could not legally be cast on {name}, so it cannot be moved there: {}",
+                self.label(*e),
+                self.target_fault_text(t, inner)
+            ),
         }
     }
 

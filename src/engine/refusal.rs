@@ -220,6 +220,15 @@ pub enum Refusal {
         /// The card.
         card: CardId,
     },
+    /// Not the number of targets a spell with targets of different kinds takes.
+    TargetCount {
+        /// The card.
+        card: CardId,
+        /// How many it takes.
+        wanted: usize,
+        /// How many the line names.
+        named: usize,
+    },
     /// More than one target for a spell that takes one.
     OneTarget {
         /// The card.
@@ -683,6 +692,14 @@ pub enum TargetFault {
     NotOfType(String),
     /// It is the permanent whose ability this is (`other than this`).
     Itself,
+    /// The permanent to be moved is not a local enchantment on a permanent.
+    NotEnchanting,
+    /// The card is in another player's graveyard (`in your graveyard`).
+    NotYourGraveyard,
+    /// The enchantment being moved already enchants it.
+    AlreadyEnchanted,
+    /// The enchantment being moved could not legally be cast on it (002 L2873-2875).
+    CannotCarry(CardId, Box<TargetFault>),
     /// A spell whose converted casting cost is not the X of a "with converted casting cost X"
     /// target (Spell Blast).
     CostNotX {
@@ -777,9 +794,11 @@ impl Refusal {
                 Rule::g("Turn Order: no spells before or during untap (Phase 1), none in cleanup (Phase 6)")
             }
             Self::SorceryOutsideMain { .. } | Self::SorceryInAttack { .. } | Self::SorceryResponds { .. } => SORCERY,
-            Self::NoTargets { .. } | Self::NeedsTarget { .. } | Self::OneTarget { .. } | Self::TargetTwice { .. } => {
-                STEP1
-            }
+            Self::NoTargets { .. }
+            | Self::NeedsTarget { .. }
+            | Self::OneTarget { .. }
+            | Self::TargetCount { .. }
+            | Self::TargetTwice { .. } => STEP1,
             Self::CannotTarget { at_spell: true, .. } => STEP2,
             Self::CannotTarget { at_spell: false, .. } => TARGETING,
             Self::NoColorDamage { .. } | Self::NoDamageToPrevent { .. } | Self::NothingToReverse { .. } => NO_DAMAGE,
@@ -992,6 +1011,9 @@ impl Engine<'_> {
             }
             Refusal::NoTargets { card } => format!("{} has no targets", self.label(*card)),
             Refusal::NeedsTarget { card } => format!("{} needs a target", self.label(*card)),
+            Refusal::TargetCount { card, wanted, named } => {
+                format!("{} takes {wanted} targets, the line names {named}", self.label(*card))
+            }
             Refusal::OneTarget { card, named } => {
                 format!("{} takes one target, the line names {named}", self.label(*card))
             }

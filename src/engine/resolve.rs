@@ -14,7 +14,7 @@ use crate::trace::{EventKind, Rule};
 const STEP4: Rule = Rule::g("Spell and Ability Timing, Step 4: Resolution");
 
 impl Engine<'_> {
-    fn amount(a: Amount, x: u32) -> i32 {
+    pub(super) fn amount(a: Amount, x: u32) -> i32 {
         match a {
             Amount::Fixed(n) => n,
             Amount::X(k) => k.saturating_mul(i32::try_from(x).unwrap_or(i32::MAX)),
@@ -35,8 +35,13 @@ impl Engine<'_> {
         let mut legal = Vec::new();
         let mut problems = Vec::new();
         if let Some(spec) = &spec {
-            for &t in &sp.targets {
-                match self.target_problem(spec, t, &colors) {
+            for (i, &t) in sp.targets.iter().enumerate() {
+                let spec = effect.target_at(i).unwrap_or(spec);
+                let mut problem = self.target_problem(spec, t, &colors);
+                if let (Effect::MoveEnchantment(..), None, Some(&first)) = (&effect, &problem, sp.targets.first()) {
+                    problem = self.move_fault(first, t, i).map(|f| self.target_fault_text(t, &f));
+                }
+                match problem {
                     None => legal.push(t),
                     Some(p) => problems.push((t, p)),
                 }
@@ -154,6 +159,25 @@ impl Engine<'_> {
                 self.put_in_graveyard(sp.card);
             }
         }
+        // A player who could not draw during the resolution loses now that it is over (002 L2698-2701).
+        let losers: Vec<_> = [self.game.active, self.game.active.other()]
+            .into_iter()
+            .filter(|p| self.game.players[p.ix()].lost)
+            .collect();
+        if !losers.is_empty() {
+            for p in losers {
+                self.emit(
+                    EventKind::Loses {
+                        player: self.pname(p),
+                        reason: "could not draw from an empty library during the resolution, checked once it is over"
+                            .into(),
+                    },
+                    Some(Rule::g("Losing the Game")),
+                );
+            }
+            self.depth -= 1;
+            return Err(Stop::GameOver);
+        }
         // Damage assigned starts a damage prevention step, unless one is already under way: new
         // damage then joins it (002 Sub-Step A). Fourth Edition saved it for the end of the batch
         // (002 Changes: Damage Prevention).
@@ -197,11 +221,21 @@ impl Engine<'_> {
         let who = |w: &Who| -> Option<CardId> {
             match w {
                 Who::This => Some(source),
-                Who::Enchanted => self.game.card(source).enchanting,
+                // Locked in on announcement (002 L2858-2863).
+                Who::Enchanted => sp.enchanted.or(self.game.card(source).enchanting),
                 Who::Target(_) => legal.iter().find_map(|t| if let Target::Card(c) = t { Some(*c) } else { None }),
             }
         };
         match effect {
+            Effect::MoveEnchantment(..) => {
+                // Both targets must still be legal: a destination gone leaves the enchantment
+                // where it was (002 L2876-2878).
+                if let (Some(&Target::Card(e)), Some(&Target::Card(d))) = (sp.targets.first(), sp.targets.get(1))
+                    && legal.len() == 2
+                {
+                    self.move_enchantment(e, d, sp.chosen.clone());
+                }
+            }
             Effect::AttackOrDie(_) | Effect::AttackOrDieAll => {
                 let forced: Vec<CardId> = if matches!(effect, Effect::AttackOrDieAll) {
                     let active = self.game.active;
@@ -246,9 +280,16 @@ impl Engine<'_> {
                     self.assign(source, &sp.colors, t, share);
                 }
             }
-            Effect::DamageEachNonFlyerAndPlayer(a) | Effect::DamageEachCreatureAndPlayer(a) => {
+            Effect::DamageEachNonFlyerAndPlayer(a)
+            | Effect::DamageEachCreatureAndPlayer(a)
+            | Effect::DamageEachCreatureAndPlayerOrSnow(a, ..) => {
+                // The amount fixed as it was announced (002 L2821-2825).
+                let a = match effect {
+                    Effect::DamageEachCreatureAndPlayerOrSnow(_, b, _) if sp.alternative => b,
+                    _ => a,
+                };
                 let n = u32::try_from(Self::amount(*a, x)).unwrap_or(0);
-                let flyers_too = matches!(effect, Effect::DamageEachCreatureAndPlayer(_));
+                let flyers_too = !matches!(effect, Effect::DamageEachNonFlyerAndPlayer(_));
                 let creatures: Vec<CardId> = self
                     .game
                     .zone(Zone::Play, None)
@@ -364,6 +405,32 @@ impl Engine<'_> {
                 for &t in legal {
                     if let Target::Player(p) = t {
                         self.change_life(p, Self::amount(*a, x), None);
+                    }
+                }
+            }
+            Effect::WheelHands(n) => {
+                let n = u32::try_from(Self::amount(*n, x)).unwrap_or(0);
+                self.wheel_hands(n)?;
+            }
+            Effect::PumpAll(p, t) => {
+                // Untargeted: protection does not stop it (002 Protection L3305-3310).
+                let (p, t) = (Self::amount(*p, x), Self::amount(*t, x));
+                let creatures: Vec<CardId> =
+                    self.game.zone(Zone::Play, None).into_iter().filter(|&c| self.is_creature(c)).collect();
+                for c in creatures {
+                    let stamp = self.game.stamp();
+                    self.game.eot.push(UntilEot { card: c, stamp, change: Change::Pump(p, t), lasting: false });
+                    let (np, nt) = self.pt(c);
+                    self.emit(
+                        EventKind::Pumped { card: self.label(c), power: p, toughness: t, now: format!("{np}/{nt}") },
+                        Some(Rule::g("Duration of a Spell/Ability")),
+                    );
+                }
+            }
+            Effect::ReturnToPlay(_) => {
+                for &t in legal {
+                    if let Target::Card(c) = t {
+                        self.return_to_play(c, sp.controller)?;
                     }
                 }
             }

@@ -182,6 +182,13 @@ pub struct Spell {
     pub sacrificed: Vec<CardId>,
     /// The cards discarded to pay its cost.
     pub discarded: Vec<CardId>,
+    /// For an ability of a local enchantment: the permanent it enchanted when the ability was
+    /// announced, which the ability affects even if the enchantment moves before it resolves
+    /// (002 L2858-2863: locked in on announcement).
+    pub enchanted: Option<CardId>,
+    /// A condition of the effect held as it was announced, so its other amount applies
+    /// (Gangrenous Zombies with a snow-covered Swamp: 002 L2821-2825).
+    pub alternative: bool,
     /// Its source's power when it was announced (what an ability that uses its source's power
     /// reads: 002 L1215-1223).
     pub source_power: i32,

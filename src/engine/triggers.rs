@@ -243,6 +243,8 @@ impl Engine<'_> {
                     sacrificed: Vec::new(),
                     discarded: Vec::new(),
                     source_power: self.pt(c).0,
+                    enchanted: self.game.card(c).enchanting,
+                    alternative: false,
                     division: Vec::new(),
                     status: Status::Waiting,
                 });
@@ -292,6 +294,8 @@ impl Engine<'_> {
                 text: self.chars(c).text,
                 sacrificed: Vec::new(),
                 discarded: Vec::new(),
+                enchanted: self.game.card(c).enchanting,
+                alternative: false,
                 division: Vec::new(),
                 status: Status::Waiting,
             });

@@ -407,6 +407,9 @@ impl Loader<'_> {
                         // A spell is named by its card, still in hand when the file is loaded.
                         TargetKind::Spell => !k.is_permanent() || self.cards[usize::from(c.0)].zone == Zone::Hand,
                         TargetKind::Permanent => self.cards[usize::from(c.0)].zone == Zone::Play && k.is_permanent(),
+                        TargetKind::GraveyardCreature => {
+                            self.cards[usize::from(c.0)].zone == Zone::Graveyard && k.is_creature()
+                        }
                         other => k.fits(*other),
                     })
                 }

@@ -110,6 +110,8 @@ pub enum EventKind {
     Moved { card: String, from: String, to: String },
     /// A permanent spell enters play.
     EntersPlay { card: String, controller: String },
+    /// A local enchantment is moved onto another permanent.
+    EnchantmentMoved { card: String, from: String, to: String },
     /// Damage is assigned as a packet.
     DamageAssigned { source: String, to: String, amount: u32 },
     /// A damage prevention step begins.

@@ -190,6 +190,11 @@ pub(crate) fn sentence(kind: &EventKind) -> String {
             format!("play returns to where it was before the countered spell: {first} acts{note}")
         }
         K::Moved { card, from, to } => format!("{card} moves from {from} to {to}"),
+        K::EnchantmentMoved { card, from, to } => {
+            format!(
+                "{card} moves from {from} onto {to}, as if just cast there: its counters, text and colour changes and choices are gone"
+            )
+        }
         K::EntersPlay { card, controller } => {
             format!("{card} enters play under {controller}'s control")
         }

@@ -238,8 +238,7 @@ impl fmt::Display for TargetSpec {
             write!(f, " {}", filters.join(", "))?;
         }
         let plural = if self.many { "s" } else { "" };
-        let kinds: Vec<String> =
-            self.kinds.iter().map(|k| format!("{}{plural}", format!("{k:?}").to_lowercase())).collect();
+        let kinds: Vec<String> = self.kinds.iter().map(|k| format!("{}{plural}", k.word())).collect();
         match kinds.as_slice() {
             [] => Ok(()),
             [one] => write!(f, " {one}"),
@@ -307,6 +306,9 @@ impl fmt::Display for Effect {
             Self::DamageDivided(a, t) => write!(f, "deal {a} damage divided evenly among {t}"),
             Self::DamageDividedAsChosen(a, t) => write!(f, "deal {a} damage divided as you choose among {t}"),
             Self::DamageEachCreatureAndPlayer(a) => write!(f, "deal {a} damage to each creature and each player"),
+            Self::DamageEachCreatureAndPlayerOrSnow(a, b, l) => {
+                write!(f, "deal {a} damage to each creature and each player, or {b} if you control a snow-covered {l}")
+            }
             Self::NoCombatDamage => f.write_str("creatures deal no combat damage this turn"),
             Self::BuryThis => f.write_str("bury this"),
             Self::SacrificeThis => f.write_str("sacrifice this"),
@@ -334,6 +336,8 @@ impl fmt::Display for Effect {
                 write!(f, "deal {a} damage to each creature without flying and each player")
             }
             Self::Pump(w, p, t) => write!(f, "{w} gets {}/{} until end of turn", signed(*p), signed(*t)),
+            Self::WheelHands(n) => write!(f, "each player discards his or her hand and draws {n} cards"),
+            Self::PumpAll(p, t) => write!(f, "all creatures get {}/{} until end of turn", signed(*p), signed(*t)),
             Self::Grant(w, k) => write!(f, "{w} gains {k} until end of turn"),
             Self::Lose(w, k) => write!(f, "{w} loses {k} until end of turn"),
             Self::SetPt(w, p, t) => write!(f, "{w} becomes {p}/{t} until end of turn"),
@@ -353,6 +357,8 @@ impl fmt::Display for Effect {
             }
             Self::GainLife(t, a) => write!(f, "{t} gains {a} life"),
             Self::Bounce(t) => write!(f, "return {t} to its owner's hand"),
+            Self::MoveEnchantment(e, d) => write!(f, "move {e} onto {d}"),
+            Self::ReturnToPlay(t) => write!(f, "put {t} into play"),
             Self::Destroy(t, bury) => write!(f, "{} {t}", if *bury { "bury" } else { "destroy" }),
             Self::Fight(t) => {
                 write!(f, "deal damage equal to this's power to {t}; it deals damage equal to its power to this")

@@ -14,7 +14,8 @@
 //!          or "; use only once each turn" or "; spend no more than" N "this way each turn")
 //! keyword  = "flying" | "first strike" | "trample" | "banding" | "wall" | "defender"
 //!          | "does not tap to attack" | "vigilance"
-//!          | LAND "walk" | "protection from" color | "cumulative upkeep" mana_cost (as given by a static)
+//!          | LAND "walk" | "protection from" color | "rampage" N
+//!          | "cumulative upkeep" mana_cost (as given by a static)
 //!          | "cannot attack unless the defending player controls a(n)" LAND
 //! static   = affected ("gets" | "get") signed "/" signed        (a modifier, applied in timestamp order)
 //!          | affected ("gains" | "gain" | "loses" | "lose") keyword
@@ -56,12 +57,18 @@
 //!          | "deal" amount "damage divided" ("evenly" | "as you choose") "among any number of" target
 //!          | "deal" amount "damage to each creature without flying and each player"
 //!          | "deal" amount "damage to each creature and each player"
+//!            [", or" amount "if you control a snow-covered" LAND]   (fixed at announcement)
 //!          | who "gets" signed "/" signed "until end of turn" | who "gains" keyword "until end of turn"
+//!          | "all creatures get" signed "/" signed "until end of turn"     (untargeted)
+//!          | "each player discards his or her hand and draws" N "cards"
 //!          | who "loses" keyword "until end of turn" | who "becomes" N "/" N "until end of turn"
 //!          | who "becomes" color                      (for as long as it is in play: the Laces)
 //!          | "replace one" ("color word" | "basic land type") "with another in the text of" target
 //!            (the new word is chosen at announcement: `choosing blue`)
 //!          | target "gains" amount "life" | "return" target "to its owner's hand"
+//!          | "put" target "into play"      (target: `target creature card in your graveyard`)
+//!          | "move" target "onto" target   (a local enchantment, the first target, onto the second,
+//!            as if just cast there: 002 Moving Enchantments)
 //!          | ("destroy" | "bury") (target | "all creatures") | "bury this" | "sacrifice this"
 //!          | "destroy" target "; you gain life equal to its casting cost"
 //!          | "deal damage equal to this's power to" target "; it deals damage equal to its power to this"
@@ -119,6 +126,9 @@ pub enum Keyword {
     Protection(Color),
     /// Cannot attack unless the defending player controls a land of this type.
     AttacksOnlyIfDefenderControls(String),
+    /// `rampage N`: +N/+N until end of turn for each creature beyond the first assigned to
+    /// block it, fixed as the blockers are declared (002 Rampage L3342-3354).
+    Rampage(u32),
     /// `cumulative upkeep MANA`, as an ability one card gives others (Breath of Dreams gives
     /// green creatures `cumulative upkeep 1`; 002 Cumulative Upkeep, L1985-2013).
     CumulativeUpkeep(ManaCost),
@@ -138,6 +148,7 @@ impl std::fmt::Display for Keyword {
             Self::AttacksOnlyIfDefenderControls(l) => {
                 write!(f, "cannot attack unless the defending player controls an {l}")
             }
+            Self::Rampage(n) => write!(f, "rampage {n}"),
             Self::CumulativeUpkeep(m) => write!(f, "cumulative upkeep {m}"),
         }
     }
@@ -169,6 +180,26 @@ pub enum TargetKind {
     Spell,
     /// Any permanent in play.
     Permanent,
+    /// A creature card in the graveyard of the spell's caster (`creature card in your
+    /// graveyard`): protection does not reach it there (002 Protection L3329-3333).
+    GraveyardCreature,
+}
+
+impl TargetKind {
+    /// The kind in words, as a card's text says it.
+    #[must_use]
+    pub const fn word(self) -> &'static str {
+        match self {
+            Self::Creature => "creature",
+            Self::Player => "player",
+            Self::Land => "land",
+            Self::Artifact => "artifact",
+            Self::Enchantment => "enchantment",
+            Self::Spell => "spell",
+            Self::Permanent => "permanent",
+            Self::GraveyardCreature => "creature card in your graveyard",
+        }
+    }
 }
 
 /// A condition on a target.
@@ -240,6 +271,10 @@ pub enum Effect {
     DamageEachNonFlyerAndPlayer(Amount),
     /// Deals damage to each creature and each player.
     DamageEachCreatureAndPlayer(Amount),
+    /// Deals the first amount to each creature and each player, or the second if the
+    /// controller controls a snow-covered land of the type named; which one is fixed as the
+    /// ability is announced (Gangrenous Zombies: 002 Modal L2821-2825).
+    DamageEachCreatureAndPlayerOrSnow(Amount, Amount, String),
     /// Creatures deal no combat damage this turn.
     NoCombatDamage,
     /// Buries the permanent with the ability.
@@ -264,6 +299,11 @@ pub enum Effect {
     CountersOnTarget(u32, String, TargetSpec),
     /// +P/+T until end of turn.
     Pump(Who, Amount, Amount),
+    /// +P/+T until end of turn to every creature in play, targeting none (Marsh Gas).
+    PumpAll(Amount, Amount),
+    /// Each player discards the hand and draws this many cards (Wheel of Fortune); a player who
+    /// cannot draw loses once the resolution is over (002 L2698-2701).
+    WheelHands(Amount),
     /// Grants a keyword until end of turn.
     Grant(Who, Keyword),
     /// Takes a keyword away until end of turn.
@@ -281,6 +321,9 @@ pub enum Effect {
     GainLife(TargetSpec, Amount),
     /// Returns a permanent to its owner's hand.
     Bounce(TargetSpec),
+    /// Puts a card from a graveyard into play under the caster's control, as if just cast
+    /// (Resurrection).
+    ReturnToPlay(TargetSpec),
     /// Destroys (`bury: false`) or buries one target.
     Destroy(TargetSpec, bool),
     /// Destroys or buries all creatures.
@@ -328,6 +371,9 @@ pub enum Effect {
     /// Creatures with at least this power do not untap during their controllers' untap phases
     /// (Meekstone: a static ability, off while its artifact is tapped, 002 Artifact L1339-1342).
     NoUntapPowerAtLeast(i32),
+    /// Moves a local enchantment (the first target) onto another permanent (the second), as
+    /// if it were just cast there (002 Moving Enchantments, L2830-2901).
+    MoveEnchantment(TargetSpec, Box<TargetSpec>),
     /// The creature must attack this turn; at end of turn it is destroyed if it did not
     /// (Nettling Imp; 002 Attack or Die Effects, Must Attack or Block).
     AttackOrDie(TargetSpec),
@@ -350,6 +396,7 @@ impl Effect {
             | Self::DamageDividedAsChosen(_, t)
             | Self::GainLife(t, _)
             | Self::Bounce(t)
+            | Self::ReturnToPlay(t)
             | Self::Destroy(t, _)
             | Self::DestroyGainCost(t)
             | Self::Fight(t)
@@ -371,8 +418,29 @@ impl Effect {
             | Self::ReplaceWord(_, t)
             | Self::Regenerate(Who::Target(t))
             | Self::Enchant(t)
+            | Self::MoveEnchantment(t, _)
             | Self::AttackOrDie(t)
             | Self::Copy(t) => Some(t),
+            _ => None,
+        }
+    }
+
+    /// The specification the `i`-th target must meet: the same for every target, except for
+    /// an effect with two targets of different kinds (moving an enchantment).
+    #[must_use]
+    pub fn target_at(&self, i: usize) -> Option<&TargetSpec> {
+        match self {
+            Self::MoveEnchantment(_, d) if i == 1 => Some(d),
+            _ => self.target(),
+        }
+    }
+
+    /// How many targets the effect takes exactly, when it takes more than one of different
+    /// kinds (moving an enchantment: the enchantment, then where it goes).
+    #[must_use]
+    pub const fn target_count(&self) -> Option<usize> {
+        match self {
+            Self::MoveEnchantment(..) => Some(2),
             _ => None,
         }
     }

@@ -402,6 +402,7 @@ pub(crate) fn keyword(i: &str) -> PResult<'_, Keyword> {
             )),
         ),
         map(preceded((kw("protection"), sp, kw("from"), sp), cut(color)), Keyword::Protection),
+        map(preceded((kw("rampage"), sp), cut(number)), Keyword::Rampage),
         map(preceded((kw("cumulative"), sp, kw("upkeep"), sp), mana_cost), Keyword::CumulativeUpkeep),
         map(
             preceded(
@@ -474,6 +475,10 @@ enum TargetWord {
 fn target_word(i: &str) -> PResult<'_, TargetWord> {
     use TargetWord::{Filter as F, Kind as K};
     alt((
+        value(
+            K(TargetKind::GraveyardCreature),
+            (kw("creature"), sp, kw("card"), sp, kw("in"), sp, kw("your"), sp, kw("graveyard")),
+        ),
         value(K(TargetKind::Creature), alt((kw("creatures"), kw("creature")))),
         value(K(TargetKind::Player), alt((kw("players"), kw("player")))),
         value(K(TargetKind::Land), alt((kw("lands"), kw("land")))),
@@ -825,6 +830,14 @@ fn effect(i: &str) -> PResult<'_, Effect> {
         if let Ok((r, _)) =
             (kw("to"), sp, kw("each"), sp, kw("creature"), sp, kw("and"), sp, kw("each"), sp, kw("player")).parse(r)
         {
+            let snow =
+                (space0, char(','), space0, kw("or"), sp, amount, sp, kw("if"), sp, kw("you"), sp, kw("control"))
+                    .parse(r);
+            if let Ok((r, (_, _, _, _, _, m, _, _, _, _, _, _))) = snow {
+                let (r, (_, _, _, _, land)) =
+                    cut((sp, kw("a"), sp, tag_no_case("snow-covered "), land_type)).parse(r)?;
+                return Ok((r, Effect::DamageEachCreatureAndPlayerOrSnow(n, m, land)));
+            }
             return Ok((r, Effect::DamageEachCreatureAndPlayer(n)));
         }
         if let Ok((r, _)) = (kw("divided"), sp, kw("evenly"), sp, kw("among"), sp).parse(r) {
@@ -947,6 +960,13 @@ fn effect(i: &str) -> PResult<'_, Effect> {
         }
         return cut(target).map(|t| Effect::CountersOnTarget(n.unwrap_or(1), kind.to_owned(), t)).parse(r);
     }
+    if let Ok((r, (_, _, t, _, _, _, _))) = (kw("put"), sp, target, sp, kw("into"), sp, kw("play")).parse(i) {
+        return Ok((r, Effect::ReturnToPlay(t)));
+    }
+    if let Ok((r, _)) = (kw("move"), sp).parse(i) {
+        let (r, (e, _, _, _, d)) = cut((target, sp, kw("onto"), sp, target)).parse(r)?;
+        return Ok((r, Effect::MoveEnchantment(e, Box::new(d))));
+    }
     if let Ok((r, _)) = (kw("return"), sp).parse(i) {
         let (r, t) = cut(target).parse(r)?;
         let (r, _) = cut((sp, kw("to"), sp, kw("its"), sp, tag("owner's"), sp, kw("hand"))).parse(r)?;
@@ -1033,6 +1053,19 @@ fn effect(i: &str) -> PResult<'_, Effect> {
     }
     if let Ok((r, _)) = (kw("regenerate"), sp).parse(i) {
         return cut(who).map(Effect::Regenerate).parse(r);
+    }
+    if let Ok((r, _)) = (
+        (kw("each"), sp, kw("player"), sp, kw("discards"), sp, kw("his"), sp, kw("or"), sp, kw("her"), sp),
+        (kw("hand"), sp, kw("and"), sp, kw("draws"), sp),
+    )
+        .parse(i)
+    {
+        let (r, (n, _, _)) = cut((amount, sp, kw("cards"))).parse(r)?;
+        return Ok((r, Effect::WheelHands(n)));
+    }
+    if let Ok((r, _)) = (kw("all"), sp, kw("creatures"), sp, kw("get"), sp).parse(i) {
+        let (r, (p, _, t, _)) = cut((signed_amount, char('/'), signed_amount, until_eot)).parse(r)?;
+        return Ok((r, Effect::PumpAll(p, t)));
     }
     let (r, w) = who(i).map_err(|_| {
         nom::Err::Error(PError::expected(

@@ -1,0 +1,115 @@
+//! Moving a local enchantment onto another permanent (Enchantment Alteration), as if it were
+//! just cast there (002, General Rulings Summary 07/15/97, Moving Enchantments L2830-2901).
+
+use super::Engine;
+use super::state::{CardId, Target};
+use crate::grammar::ability::{Ability, Effect};
+use crate::trace::{EventKind, Rule};
+
+impl Engine<'_> {
+    /// Moves the enchantment `e` onto `d`. The enchantment starts afresh: text and colour
+    /// changes (Sleight of Mind, the Laces), counters, its choice and the upkeep dealt with are
+    /// gone (L2833-2837, L2855-2857, L2864-2867); the choice is the one the move's line names
+    /// with `choosing`, if any. It keeps its place in the order of effects (L2893-2895). Its own
+    /// "as this enters play" effect happens again, with X as 0 (Earthbind's damage: L2838-2841,
+    /// L2868-2869), while nothing else sees it enter play (L2842-2845). Whether it may stay
+    /// where it arrived is the usual check that follows the resolution (L2883-2892).
+    pub(super) fn move_enchantment(&mut self, e: CardId, d: CardId, chosen: Option<String>) {
+        let from = self.game.card(e).enchanting;
+        self.game.eot.retain(|u| !(u.card == e && u.lasting));
+        self.game.upkeep_dealt.retain(|&x| x != e);
+        let c = self.game.card_mut(e);
+        c.counters.clear();
+        c.enchanting = Some(d);
+        c.chosen = chosen;
+        self.emit(
+            EventKind::EnchantmentMoved {
+                card: self.label(e),
+                from: from.map(|f| self.label(f)).unwrap_or_default(),
+                to: self.label(d),
+            },
+            Some(Rule::g("Moving Enchantments: the enchantment is played from scratch on its new target")),
+        );
+        let lib = self.lib;
+        let colors = self.colors(e);
+        for a in &lib.get(self.game.card(e).def).abilities {
+            if let Ability::AsEnters(Effect::DamageEnchanted(a)) = a {
+                let n = u32::try_from(Self::amount(*a, 0)).unwrap_or(0);
+                self.assign(e, &colors, Target::Card(d), n);
+            }
+        }
+    }
+}
+
+impl Engine<'_> {
+    /// Whether the condition that picks an effect's other amount holds as it is announced:
+    /// its player controls a snow-covered land of the type named (Gangrenous Zombies; the
+    /// amount is then fixed, whatever happens to the land: 002 Modal L2821-2825).
+    pub(super) fn alternative_holds(&self, an: &super::action::Announce) -> bool {
+        let Some(Effect::DamageEachCreatureAndPlayerOrSnow(_, _, land)) = self.effect_of(an.card, an.source) else {
+            return false;
+        };
+        let key = crate::cards::type_key(&land);
+        self.game
+            .zone(super::state::Zone::Play, Some(an.player))
+            .into_iter()
+            .any(|c| self.def(c).name.to_lowercase().starts_with("snow-covered ") && self.chars(c).has_subtype(&key))
+    }
+}
+
+impl Engine<'_> {
+    /// Puts a card from a graveyard into play under `p`'s control, as if it had just been cast:
+    /// summoning sick, and subject to the legend rule (Resurrection).
+    pub(super) fn return_to_play(&mut self, c: CardId, p: super::state::PlayerId) -> Result<(), super::Stop> {
+        self.game.move_card(c, super::state::Zone::Play);
+        let card = self.game.card_mut(c);
+        card.controller = p;
+        card.sick = true;
+        self.emit(
+            EventKind::EntersPlay { card: self.label(c), controller: self.pname(p) },
+            Some(Rule::g("Spell and Ability Timing, Step 4: Resolution")),
+        );
+        self.bury_duplicate_legend(c)
+    }
+}
+
+impl Engine<'_> {
+    /// Each player, the active one first, discards the hand and draws `n` cards. A player who
+    /// cannot draw loses, but only once the whole resolution is over, so both may lose (002
+    /// Losing L2698-2701: Wheel of Fortune with two short libraries).
+    pub(super) fn wheel_hands(&mut self, n: u32) -> Result<(), super::Stop> {
+        // (Result kept for the resolution's flow.)
+        use super::state::Zone;
+        let order = [self.game.active, self.game.active.other()];
+        for p in order {
+            for c in self.game.zone(Zone::Hand, Some(p)) {
+                self.game.move_card(c, Zone::Graveyard);
+                self.emit(
+                    EventKind::Discards { player: self.pname(p), card: self.label(c) },
+                    Some(Rule::g("Spell and Ability Timing, Step 4: Resolution")),
+                );
+            }
+            let unknown = std::mem::take(&mut self.game.players[p.ix()].hand_unknown);
+            if unknown > 0 {
+                self.emit(
+                    EventKind::PlayOut { what: format!("{} discards {unknown} unknown cards", self.pname(p)) },
+                    Some(Rule::g("Spell and Ability Timing, Step 4: Resolution")),
+                );
+            }
+        }
+        let mut losers = Vec::new();
+        for p in order {
+            for _ in 0..n {
+                if !self.draw_one(p) {
+                    losers.push(p);
+                    break;
+                }
+            }
+        }
+        // Marked now, announced once the resolution is over (see `resolve_spell`).
+        for &p in &losers {
+            self.game.players[p.ix()].lost = true;
+        }
+        Ok(())
+    }
+}
