@@ -21,6 +21,7 @@ const FILES: &[&str] = &[
     "encg2.yaml",
     "ench2.yaml",
     "encg1.yaml",
+    "encsat.yaml",
 ];
 
 fn main() {

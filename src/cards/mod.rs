@@ -30,6 +30,7 @@ pub const BUILTIN: &[(&str, &str)] = &[
     ("src/cards/encg2.yaml", include_str!("encg2.yaml")),
     ("src/cards/ench2.yaml", include_str!("ench2.yaml")),
     ("src/cards/encg1.yaml", include_str!("encg1.yaml")),
+    ("src/cards/encsat.yaml", include_str!("encsat.yaml")),
 ];
 
 /// The help given where a name is not in the library: how to add a card.

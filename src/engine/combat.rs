@@ -342,6 +342,11 @@ impl Engine<'_> {
         crate::trace::and_list(&names)
     }
 
+    /// Whether the creature could be declared as an attacker now.
+    pub(super) fn can_attack(&self, p: PlayerId, c: CardId) -> bool {
+        self.check_attacker(p, c).is_ok()
+    }
+
     fn check_attacker(&self, p: PlayerId, c: CardId) -> Result<(), Stop> {
         let card = self.game.card(c);
         let why = if card.zone != Zone::Play || card.controller != p {

@@ -151,6 +151,17 @@ impl Engine<'_> {
         if self.phase_name() == "upkeep" {
             self.upkeep_costs()?;
         }
+        // A creature that must attack obliges its controller to declare an attack, if it can
+        // attack (002 L223-226).
+        if self.phase_name() == "main" && !self.on_the_stack() && !self.game.attacked {
+            let active = self.game.active;
+            let forced = self.game.must_attack.clone();
+            if let Some(&card) =
+                forced.iter().find(|&&c| self.game.card(c).controller == active && self.can_attack(active, c))
+            {
+                return Err(Stop::refuse(Refusal::MustDeclareAttack { card }));
+            }
+        }
         self.depth = 0;
         if self.pol.mana_empties == crate::edition::ManaEmpties::EachStep {
             return self.end_step();

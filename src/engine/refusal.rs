@@ -62,6 +62,11 @@ pub enum Refusal {
         /// The creature.
         card: CardId,
     },
+    /// The main phase left with no attack while a creature must attack and can (002 L223-226).
+    MustDeclareAttack {
+        /// The creature.
+        card: CardId,
+    },
     /// A second attack in one turn.
     AlreadyAttacked {
         /// Who attacked.
@@ -756,6 +761,7 @@ impl Refusal {
                 STEP0
             }
             Self::MustAttack { .. } => Rule::g("Must Attack or Block"),
+            Self::MustDeclareAttack { .. } => Rule::g("Turn Order, Phase 4: Main Phase (an attack must be declared)"),
             Self::DeclarationNotResponse { alpha: true } => Rule::a(
                 "p.25: fast effects may come during the declarations; p.19, p.30: while a spell is being cast only interrupts may, and nothing else happens until both players have finished",
             ),
@@ -878,6 +884,10 @@ impl Engine<'_> {
                 format!("{} may attack only in {}'s own main phase", self.pname(*player), self.pname(*player))
             }
             Refusal::AlreadyAttacked { player } => format!("{} has already attacked this turn", self.pname(*player)),
+            Refusal::MustDeclareAttack { card } => format!(
+                "{} must attack this turn and is able to: an attack must be declared before the main phase ends",
+                self.label(*card)
+            ),
             Refusal::MustAttack { card } => {
                 format!("{} must attack this turn and is able to: it must be among the attackers", self.label(*card))
             }

@@ -571,17 +571,37 @@ impl Engine<'_> {
             }
             Effect::Fight(_) => {
                 // The source's power as announced; the target's as the resolution begins (002
-                // L1215-1223). Negative power deals no damage (002 L1916-1921).
+                // L1215-1223), unless the source targets itself: then the target's are those
+                // locked in with the source's at announcement (002 L1229-1232). Negative power
+                // deals no damage (002 L1916-1921).
                 for &t in legal {
                     if let Target::Card(c) = t {
                         let mine = u32::try_from(sp.source_power.max(0)).unwrap_or(0);
-                        let theirs = u32::try_from(self.pt(c).0.max(0)).unwrap_or(0);
-                        let their_colors = self.colors(c);
+                        let (theirs, their_colors) = if c == source {
+                            (mine, sp.colors.clone())
+                        } else {
+                            (u32::try_from(self.pt(c).0.max(0)).unwrap_or(0), self.colors(c))
+                        };
                         self.assign(source, &sp.colors, Target::Card(c), mine);
                         if self.game.card(source).zone == Zone::Play {
                             self.assign(c, &their_colors, Target::Card(source), theirs);
                         }
                     }
+                }
+            }
+            Effect::DamagePerLand(land, _) => {
+                // Cards in play are counted as the spell resolves, not at announcement (002
+                // L637-639); a land counts by its type now (Phantasmal Terrain, 002 L2545-2549).
+                let key = crate::cards::type_key(land);
+                let n = self
+                    .game
+                    .zone(Zone::Play, Some(sp.controller))
+                    .into_iter()
+                    .filter(|&c| self.is_land_of_type(c, &key))
+                    .count();
+                let n = u32::try_from(n).unwrap_or(u32::MAX);
+                for &t in legal {
+                    self.assign(source, &sp.colors, t, n);
                 }
             }
             Effect::DestroyGainCost(_) => {

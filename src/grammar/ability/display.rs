@@ -383,6 +383,10 @@ impl fmt::Display for Effect {
             Self::Fight(t) => {
                 write!(f, "deal damage equal to this's power to {t}; it deals damage equal to its power to this")
             }
+            Self::DamagePerLand(l, t) => {
+                let l = if l == "plains" { l.clone() } else { format!("{l}s") };
+                write!(f, "deal damage equal to the number of {l} you control to {t}")
+            }
             Self::DestroyGainCost(t) => write!(f, "destroy {t}; you gain life equal to its casting cost"),
             Self::DestroyAllCreatures(bury) => write!(f, "{} all creatures", if *bury { "bury" } else { "destroy" }),
             Self::Prevent(a, t) => write!(f, "prevent up to {a} damage to {t}"),

@@ -77,6 +77,8 @@
 //!          | ("destroy" | "bury") (target | "all creatures") | "bury this" | "sacrifice this"
 //!          | "destroy" target "; you gain life equal to its casting cost"
 //!          | "deal damage equal to this's power to" target "; it deals damage equal to its power to this"
+//!          | "deal damage equal to the number of" LAND-plural "you control to" target
+//!            (counted as the spell resolves: Spitting Earth)
 //!          | "prevent" ["up to"] amount "damage to" target
 //!          | "prevent all damage to you from a" color "source"
 //!          | "counter" target ["unless its caster pays" amount ["; if not, tap all lands its caster controls"]]
@@ -344,6 +346,10 @@ pub enum Effect {
     /// damage equal to its own power (as the resolution begins) back to this (Tracker; 002
     /// L1215-1223).
     Fight(TargetSpec),
+    /// Damage to the target equal to the number of lands of this basic land type (its
+    /// singular, lowercase) the caster controls, counted at resolution (Spitting Earth; 002
+    /// L637-639).
+    DamagePerLand(String, TargetSpec),
     /// Destroys one target and its caster gains life equal to its casting cost, as it was at
     /// the start of the resolution (Divine Offering; 002 L1224-1228).
     DestroyGainCost(TargetSpec),
@@ -412,6 +418,7 @@ impl Effect {
             | Self::Destroy(t, _)
             | Self::DestroyGainCost(t)
             | Self::Fight(t)
+            | Self::DamagePerLand(_, t)
             | Self::Prevent(_, t)
             | Self::Counter(t)
             | Self::CounterUnlessPaid(t, _, _)

@@ -828,6 +828,15 @@ fn effect(i: &str) -> PResult<'_, Effect> {
         .parse(r)?;
         return Ok((r, Effect::Fight(t)));
     }
+    if let Ok((r, _)) =
+        (kw("deal"), sp, kw("damage"), sp, kw("equal"), sp, kw("to"), sp, kw("the"), sp, kw("number"), sp, kw("of"), sp)
+            .parse(i)
+    {
+        let (r, (l, _, _, _, _, _, _, _)) =
+            cut((land_type, sp, kw("you"), sp, kw("control"), sp, kw("to"), sp)).parse(r)?;
+        let (r, t) = cut(target).parse(r)?;
+        return Ok((r, Effect::DamagePerLand(l, t)));
+    }
     if let Ok((r, (_, _, n, _, _, _))) = (kw("deal"), sp, amount, sp, kw("damage"), sp).parse(i) {
         if let Ok((r, _)) = (
             kw("to"),
