@@ -272,7 +272,15 @@ impl Engine<'_> {
             colors,
             packet_sources: an.packet_sources.clone(),
             status: Status::BeingCast,
+            event: None,
         });
+        if matches!(an.source, Source::Ability(_)) {
+            match self.game.activations.iter_mut().find(|(c, _)| *c == an.card) {
+                Some((_, n)) => *n = n.saturating_add(1),
+                None => self.game.activations.push((an.card, 1)),
+            }
+            self.game.happened.push(super::state::Happening::Activated(an.card));
+        }
         let cast = matches!(an.source, Source::Spell(_));
         if cast {
             // 002 Step 1: the spell leaves the hand and is in limbo until it resolves.

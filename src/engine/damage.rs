@@ -244,6 +244,11 @@ impl Engine<'_> {
                     let card = self.game.card_mut(c);
                     card.damage = card.damage.saturating_add(p.amount);
                     self.game.damaged.push((p.source, c));
+                    self.game.happened.push(super::state::Happening::Damage {
+                        source: p.source,
+                        to: p.to,
+                        amount: p.amount,
+                    });
                     self.emit(
                         EventKind::DamageDealt { source: self.label(p.source), to: self.label(c), amount: p.amount },
                         Some(rule),
@@ -251,6 +256,11 @@ impl Engine<'_> {
                 }
                 Target::Player(pl) => {
                     self.game.player_damage.push((pl, p.source, p.amount));
+                    self.game.happened.push(super::state::Happening::Damage {
+                        source: p.source,
+                        to: p.to,
+                        amount: p.amount,
+                    });
                     self.emit(
                         EventKind::DamageDealt { source: self.label(p.source), to: self.pname(pl), amount: p.amount },
                         Some(rule),

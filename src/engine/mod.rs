@@ -457,9 +457,15 @@ impl Engine<'_> {
                     // played in the untap and heal creatures phases.
                     return Err(Stop::refuse(Refusal::ManaIsInterrupt { phase: self.game.phase }));
                 }
-                self.tap_for_mana(*p, *c, *m, false).map(|_| ())
+                self.tap_for_mana(*p, *c, *m, false)?;
+                // Triggers on a mana source wait until it has resolved (002 L964-969).
+                self.run_triggers()
             }
-            Action::Announce(an) => self.announce(an),
+            Action::Announce(an) => {
+                self.announce(an)?;
+                // Triggers during an announcement wait for its end (002 L650-652, L964-969).
+                self.run_triggers()
+            }
             Action::Pay(..) | Action::Assign(..) | Action::Discard(..) | Action::Order(..) => Ok(()),
             Action::DeclareAttack(p) => self.declare_attack(*p),
             Action::AttackWith(p, cards, bands) => self.attack_with(*p, cards, bands),

@@ -94,6 +94,7 @@ impl Engine<'_> {
                 p.land_played = false;
             }
             self.game.attacked = false;
+            self.game.activations.clear();
             let active = self.game.active;
             for c in self.game.zone(Zone::Play, Some(active)) {
                 self.game.card_mut(c).sick = false;
@@ -119,6 +120,8 @@ impl Engine<'_> {
     /// 002 Turn Order, About the Phases: end effects, then mana burn, then the life check.
     fn end_phase(&mut self) -> Result<(), Stop> {
         if self.phase_name() == "upkeep" {
+            self.depth = 1;
+            self.upkeep_phase_effects()?;
             self.upkeep_costs()?;
         }
         self.depth = 0;
@@ -332,7 +335,12 @@ impl Engine<'_> {
         }
         self.depth = 0;
         self.game.ctx = vec![Ctx::new(CtxKind::Phase, active)];
-        Ok(())
+        // Part 1 of the phase: its beginning effects (002 About The Phases L60-61).
+        self.game.happened.push(super::state::Happening::PhaseBegins(self.game.phase));
+        self.depth = 1;
+        let r = self.run_triggers();
+        self.depth = 0;
+        r
     }
 
     /// Damage and until-end-of-turn effects wear off together (000 Cleanup; 4e Heal Creatures;

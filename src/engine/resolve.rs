@@ -7,7 +7,7 @@ use super::script::Driver as _;
 use super::state::{CardId, Packet, Source, SpellId, Status, Target, UntilEot, Zone};
 use super::{Engine, Stop};
 use crate::cards::CardKind;
-use crate::grammar::ability::{Amount, Effect, Keyword, Who};
+use crate::grammar::ability::{Amount, Count, Effect, Keyword, Recipient, Who};
 use crate::trace::{EventKind, Rule};
 
 const STEP4: Rule = Rule::g("Spell and Ability Timing, Step 4: Resolution");
@@ -147,6 +147,7 @@ impl Engine<'_> {
                 Who::This => Some(source),
                 Who::Enchanted => self.game.card(source).enchanting,
                 Who::Target(_) => legal.iter().find_map(|t| if let Target::Card(c) = t { Some(*c) } else { None }),
+                Who::That => sp.event.as_ref().and_then(|e| e.card),
             }
         };
         match effect {
@@ -433,6 +434,13 @@ impl Engine<'_> {
                     );
                 }
             }
+            Effect::DamageTo(..)
+            | Effect::YouGain(_)
+            | Effect::MayPay(..)
+            | Effect::UnlessPaid(..)
+            | Effect::Scheduled(..)
+            | Effect::DestroyThat(_)
+            | Effect::CountersOn(..) => self.apply_triggered(id, effect, legal, destroyed, buried)?,
             Effect::Regenerate(who) if self.regeneration_in_prevention() => {
                 let target = legal.iter().find_map(|t| if let Target::Card(c) = t { Some(*c) } else { None });
                 self.regenerate_4e(id, who, source, target);
@@ -446,6 +454,140 @@ impl Engine<'_> {
             }
         }
         Ok(())
+    }
+
+    /// Applies the effects of triggered abilities, which read their event (`that player`, `that
+    /// creature`, `that much`) and may ask a payment or schedule a later effect.
+    fn apply_triggered(
+        &mut self,
+        id: SpellId,
+        effect: &Effect,
+        legal: &[Target],
+        destroyed: &mut Vec<CardId>,
+        buried: &mut Vec<CardId>,
+    ) -> Result<(), Stop> {
+        let sp = self.game.spell(id).clone();
+        let event = sp.event.clone().unwrap_or_default();
+        match effect {
+            Effect::DamageTo(n, to) => {
+                let player = match to {
+                    Recipient::ThatPlayer => event.player,
+                    Recipient::You => Some(sp.controller),
+                    Recipient::ItsController => event.card_controller,
+                };
+                let Some(p) = player else { return Ok(()) };
+                let amount = self.count(*n, &event, p);
+                if amount == 0 {
+                    self.emit(
+                        EventKind::Lasting { what: format!("{} deals no damage: the amount is 0", self.slabel(id)) },
+                        Some(Rule::g("Damage: an amount of 0 or less deals no damage")),
+                    );
+                }
+                self.assign(sp.card, &sp.colors, Target::Player(p), amount);
+            }
+            Effect::YouGain(n) => {
+                let amount = self.count(*n, &event, sp.controller);
+                self.change_life(sp.controller, i32::try_from(amount).unwrap_or(i32::MAX), None);
+            }
+            Effect::MayPay(m, inner) => {
+                // 002 L924-926: a triggered ability with a cost triggers anyway; its controller
+                // chooses whether to pay and use it.
+                if self.ask_payment(sp.controller, m.total(), id)? {
+                    self.apply(id, inner, legal, destroyed, buried)?;
+                }
+            }
+            Effect::UnlessPaid(inner, m) => {
+                if !self.ask_payment(sp.controller, m.total(), id)? {
+                    self.apply(id, inner, legal, destroyed, buried)?;
+                }
+            }
+            Effect::Scheduled(when, inner) => {
+                if event.delayed {
+                    self.apply(id, inner, legal, destroyed, buried)?;
+                } else {
+                    let what = match event.card {
+                        Some(c) => format!("{inner} {when} ({} is that creature)", self.label(c)),
+                        None => format!("{inner} {when}"),
+                    };
+                    self.game.delayed.push(super::state::Delayed {
+                        when: *when,
+                        card: sp.card,
+                        source: sp.source,
+                        controller: sp.controller,
+                        event,
+                    });
+                    self.emit(
+                        EventKind::Lasting { what: format!("scheduled: {what}") },
+                        Some(Rule::g("Delayed or Scheduled Effects")),
+                    );
+                }
+            }
+            Effect::DestroyThat(bury) => {
+                // A delayed effect does what it can: on a card no longer in play, nothing
+                // (002 L1072-1078).
+                match event.card.filter(|&c| self.game.card(c).zone == Zone::Play) {
+                    Some(c) if *bury => buried.push(c),
+                    Some(c) => destroyed.push(c),
+                    None => self.emit(
+                        EventKind::Fails {
+                            spell: self.slabel(id),
+                            reason: "that creature is no longer in play".into(),
+                        },
+                        Some(Rule::g("Delayed or Scheduled Effects: meaningless effects do nothing")),
+                    ),
+                }
+            }
+            Effect::CountersOn(w, n, kind) => {
+                let card = match w {
+                    Who::This => Some(sp.card),
+                    Who::Enchanted => self.game.card(sp.card).enchanting,
+                    Who::That => event.card,
+                    Who::Target(_) => legal.iter().find_map(|t| if let Target::Card(c) = t { Some(*c) } else { None }),
+                };
+                if let Some(c) = card.filter(|&c| self.game.card(c).zone == Zone::Play) {
+                    self.put_counters(c, *n, kind);
+                }
+            }
+            _ => {}
+        }
+        Ok(())
+    }
+
+    /// The number a [`Count`] stands for; `p` is the player whose hand is counted.
+    fn count(&self, n: Count, event: &super::state::EventContext, p: super::state::PlayerId) -> u32 {
+        let hand = || {
+            let known = u32::try_from(self.game.zone(Zone::Hand, Some(p)).len()).unwrap_or(u32::MAX);
+            known.saturating_add(self.game.players[p.ix()].hand_unknown)
+        };
+        match n {
+            Count::Fixed(k) => k,
+            Count::ThatMuch => event.amount,
+            // Negative toughness counts as 0 (002 L428).
+            Count::ItsToughness => u32::try_from(event.toughness.max(0)).unwrap_or(0),
+            Count::CardsOver(k) => hand().saturating_sub(k),
+            Count::CardsUnder(k) => k.saturating_sub(hand()),
+        }
+    }
+
+    /// Puts `n` counters of a kind on a permanent, with a trace line.
+    pub(super) fn put_counters(&mut self, c: CardId, n: u32, kind: &str) {
+        let card = self.game.card_mut(c);
+        match card.counters.iter_mut().find(|(k, _)| k == kind) {
+            Some((_, m)) => *m = m.saturating_add(n),
+            None => card.counters.push((kind.to_owned(), n)),
+        }
+        let now = if self.def(c).kind.is_creature() {
+            let (p, t) = self.pt(c);
+            format!(" (now {p}/{t})")
+        } else {
+            String::new()
+        };
+        self.emit(
+            EventKind::Lasting {
+                what: format!("{} gets {}{now}", self.label(c), crate::trace::count(n, &format!("{kind} counter"))),
+            },
+            Some(Rule::g("Counters")),
+        );
     }
 
     /// Counters a spell being cast; a countered spell goes to the graveyard (002 Step 2).

@@ -163,7 +163,11 @@ impl Engine<'_> {
             },
             Some(rule),
         );
-        Ok(())
+        // Triggers on a successful cast are dealt with right after it (002 L964-969).
+        if matches!(self.game.spell(w.spell).source, super::state::Source::Spell(_)) {
+            self.game.happened.push(super::state::Happening::Cast(w.spell));
+        }
+        self.run_triggers()
     }
 
     /// A counter returns play to the state before the countered spell (002 Who Announces First;

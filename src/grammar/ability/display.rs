@@ -13,6 +13,7 @@ impl fmt::Display for Ability {
             Self::ExtraTargetCost(m) => write!(f, "costs {m} more for each target after the first"),
             Self::Static(Effect::Pump(w, p, t)) => write!(f, "{w} gets {}/{}", signed(*p), signed(*t)),
             Self::Static(e) => write!(f, "{e}"),
+            Self::Triggered(super::Trigger::Flanking, _) => f.write_str("flanking"),
             Self::Triggered(t, e) => write!(f, "{t}, {e}"),
             Self::UpkeepCost(m) => write!(f, "during your upkeep, pay {m} or bury this"),
         }
@@ -75,6 +76,7 @@ impl fmt::Display for Who {
         match self {
             Self::This => f.write_str("this"),
             Self::Enchanted => f.write_str("enchanted creature"),
+            Self::That => f.write_str("that creature"),
             Self::Target(t) => write!(f, "{t}"),
         }
     }
@@ -121,6 +123,14 @@ impl fmt::Display for Effect {
             Self::Regenerate(w) => write!(f, "regenerate {w}"),
             Self::EntersPlay => f.write_str("(enters play)"),
             Self::Enchant(t) => write!(f, "(enters play enchanting {t})"),
+            Self::DamageTo(n, to) => super::triggered::damage_text(f, *n, *to),
+            Self::YouGain(n) => super::triggered::gain_text(f, *n),
+            Self::MayPay(m, e) => super::triggered::may_pay_text(f, m, e),
+            Self::UnlessPaid(e, m) => write!(f, "{e} unless you pay {m}"),
+            Self::Scheduled(when, e) => write!(f, "{e} {when}"),
+            Self::DestroyThat(bury) => write!(f, "{} that creature", if *bury { "bury" } else { "destroy" }),
+            Self::CountersOn(w, 1, k) => write!(f, "put a {k} counter on {w}"),
+            Self::CountersOn(w, n, k) => write!(f, "put {n} {k} counters on {w}"),
         }
     }
 }

@@ -39,12 +39,14 @@
 
 mod display;
 mod parse;
+mod triggered;
+
+pub use triggered::{Count, CreatureFilter, Moment, Recipient, Whose};
 
 pub use parse::parse_ability;
 
 use super::mana::{Color, ManaCost};
 use serde::Serialize;
-use std::fmt;
 
 /// A keyword ability.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
@@ -154,6 +156,8 @@ pub enum Who {
     Enchanted,
     /// A chosen target.
     Target(TargetSpec),
+    /// `that creature`: the creature of the event that triggered the ability.
+    That,
 }
 
 /// What a spell or ability does.
@@ -214,6 +218,20 @@ pub enum Effect {
     EntersPlay,
     /// A local enchantment: it enters play on its target (implied by `Enchant KIND`, never written).
     Enchant(TargetSpec),
+    /// Damage counted from the event or the board, to a player named by the event.
+    DamageTo(Count, Recipient),
+    /// The ability's controller gains life.
+    YouGain(Count),
+    /// `you may pay MANA; if you do, EFFECT`: a payment asked at resolution (002 L924-926).
+    MayPay(ManaCost, Box<Effect>),
+    /// `EFFECT unless you pay MANA`: the controller is asked at resolution.
+    UnlessPaid(Box<Effect>, ManaCost),
+    /// `EFFECT at end of combat|turn`: a delayed effect, scheduled on resolution (002 L1059-1085).
+    Scheduled(Moment, Box<Effect>),
+    /// Destroys (`false`) or buries the event's creature: `destroy that creature`.
+    DestroyThat(bool),
+    /// Puts counters on a permanent: `put a -1/-1 counter on enchanted creature`.
+    CountersOn(Who, u32, String),
 }
 
 impl Effect {
@@ -287,19 +305,37 @@ pub enum Trigger {
     DamagedCreatureDies,
     /// `at end of turn, if no creatures are in play`.
     EndOfTurnIfNoCreatures,
-}
-
-impl fmt::Display for Trigger {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Self::ControlNo(l) if l == "plains" => f.write_str("when you control no plains"),
-            Self::ControlNo(l) => write!(f, "when you control no {l}s"),
-            Self::DamagedCreatureDies => {
-                f.write_str("whenever a creature this damaged this turn is put into the graveyard")
-            }
-            Self::EndOfTurnIfNoCreatures => f.write_str("at end of turn, if no creatures are in play"),
-        }
-    }
+    /// `at the beginning of WHOSE upkeep`: part 1 of the phase (002 About The Phases).
+    BeginningOfUpkeep(Whose),
+    /// `during WHOSE upkeep`: a mandatory phase effect, dealt with before the upkeep can end
+    /// (002 Phase Effects and Phase Abilities L3107-3173).
+    DuringUpkeep(Whose),
+    /// `whenever this attacks`: when it is declared an attacker (002 L344-353).
+    Attacks,
+    /// `whenever this blocks or becomes blocked by a CREATURE`: at each block declared, assigned
+    /// or through a band (002 L422-427, Blocking).
+    BlocksOrBlockedBy(CreatureFilter),
+    /// `flanking`: whenever a creature without flanking is assigned to block this (002 Flanking).
+    Flanking,
+    /// `whenever this attacks and is not blocked`: at the end of the declaration of blockers
+    /// (002 Is Not Blocked L2509-2533).
+    NotBlocked,
+    /// `whenever a player casts a [COLOR] spell`: once it is successfully cast (002 L964-969).
+    Cast(Option<Color>),
+    /// `whenever a creature is put into the graveyard from play`.
+    CreatureDies,
+    /// `when enchanted creature is put into the graveyard`.
+    EnchantedDies,
+    /// `whenever enchanted creature deals damage`: when the damage is successfully dealt.
+    EnchantedDealsDamage,
+    /// `whenever a COLOR creature or spell deals damage`.
+    ColorDealsDamage(Color),
+    /// `whenever a player taps a LAND for mana`: after the mana source resolves (002 L964-969).
+    TapsForMana(String),
+    /// `when this comes into play`.
+    ComesIntoPlay,
+    /// `when this has been activated N times this turn`.
+    ActivatedTimes(u32),
 }
 
 /// Parses one ability line.

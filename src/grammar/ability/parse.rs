@@ -47,7 +47,10 @@ fn ability(i: &str) -> PResult<'_, Ability> {
         let (r, (m, _, _, _, _, _, _)) = cut((mana_cost, sp, kw("or"), sp, kw("bury"), sp, kw("this"))).parse(r)?;
         return Ok((r, Ability::UpkeepCost(m)));
     }
-    if let Ok((r, t)) = trigger(i) {
+    if let Ok(done) = super::triggered::flanking(i) {
+        return Ok(done);
+    }
+    if let Ok((r, t)) = trigger(i).or_else(|_| super::triggered::trigger(i)) {
         let (r, _) = cut((space0, char(','), space0)).parse(r)?;
         return cut(effect).map(|e| Ability::Triggered(t.clone(), e)).parse(r);
     }
@@ -101,7 +104,7 @@ fn color(i: &str) -> PResult<'_, Color> {
 }
 
 /// `keyword = "flying" | "first strike" | ...`
-fn keyword(i: &str) -> PResult<'_, Keyword> {
+pub(super) fn keyword(i: &str) -> PResult<'_, Keyword> {
     alt((
         value(Keyword::Flying, kw("flying")),
         value(Keyword::FirstStrike, (kw("first"), sp, kw("strike"))),
@@ -143,7 +146,7 @@ fn keyword(i: &str) -> PResult<'_, Keyword> {
 }
 
 /// A basic land type, singular or plural; its singular is kept.
-fn land_type(i: &str) -> PResult<'_, String> {
+pub(super) fn land_type(i: &str) -> PResult<'_, String> {
     alt((
         value("island", alt((kw("islands"), kw("island")))),
         value("swamp", alt((kw("swamps"), kw("swamp")))),
@@ -155,11 +158,11 @@ fn land_type(i: &str) -> PResult<'_, String> {
     .parse(i)
 }
 
-fn amount(i: &str) -> PResult<'_, Amount> {
+pub(super) fn amount(i: &str) -> PResult<'_, Amount> {
     alt((value(Amount::X(1), tag("X")), map(number, |n| Amount::Fixed(i32::try_from(n).unwrap_or(i32::MAX))))).parse(i)
 }
 
-fn signed_amount(i: &str) -> PResult<'_, Amount> {
+pub(super) fn signed_amount(i: &str) -> PResult<'_, Amount> {
     let (i, sign) = alt((value(1, char('+')), value(-1, char('-')))).parse(i)?;
     let (i, a) = amount(i)?;
     Ok((
@@ -291,12 +294,25 @@ fn static_effect(i: &str) -> PResult<'_, Effect> {
     Ok((r, Effect::Pump(Who::Enchanted, p, t)))
 }
 
-fn until_eot(i: &str) -> PResult<'_, ()> {
+pub(super) fn until_eot(i: &str) -> PResult<'_, ()> {
     value((), (sp, kw("until"), sp, kw("end"), sp, kw("of"), sp, kw("turn"))).parse(i)
 }
 
-/// `effect = ...` (see the module docs)
+/// `effect = ...` (see the module docs), with the trailing words of triggered effects.
 fn effect(i: &str) -> PResult<'_, Effect> {
+    let (r, e) = match super::triggered::effect(i) {
+        Ok(done) => done,
+        Err(nom::Err::Error(_)) => base_effect(i)?,
+        Err(e) => return Err(e),
+    };
+    super::triggered::suffixes(r, e)
+}
+
+/// An effect without the trailing words of triggered effects.
+pub(super) fn base_effect(i: &str) -> PResult<'_, Effect> {
+    if let Ok(done) = super::triggered::effect(i) {
+        return Ok(done);
+    }
     if let Ok((r, _)) = (kw("add"), sp).parse(i) {
         return cut(mana_cost).map(Effect::AddMana).parse(r);
     }
