@@ -24,6 +24,7 @@ pub const BUILTIN: &[(&str, &str)] = &[
     ("src/cards/spells.yaml", include_str!("spells.yaml")),
     ("src/cards/artifacts.yaml", include_str!("artifacts.yaml")),
     ("src/cards/enchantments.yaml", include_str!("enchantments.yaml")),
+    ("src/cards/triggers.yaml", include_str!("triggers.yaml")),
 ];
 
 /// The help given where a name is not in the library: how to add a card.

@@ -489,15 +489,12 @@ impl Engine<'_> {
                 let amount = self.count(*n, &event, sp.controller);
                 self.change_life(sp.controller, i32::try_from(amount).unwrap_or(i32::MAX), None);
             }
-            Effect::MayPay(m, inner) => {
+            Effect::MayPay(m, inner) | Effect::UnlessPaid(inner, m) => {
                 // 002 L924-926: a triggered ability with a cost triggers anyway; its controller
-                // chooses whether to pay and use it.
-                if self.ask_payment(sp.controller, m.total(), id)? {
-                    self.apply(id, inner, legal, destroyed, buried)?;
-                }
-            }
-            Effect::UnlessPaid(inner, m) => {
-                if !self.ask_payment(sp.controller, m.total(), id)? {
+                // chooses whether to pay and use it. The cost is paid as it is played, where
+                // mana sources may be used. `unless you pay` is the other way round.
+                let paid = self.ask_to_pay(sp.controller, m, id, true)?;
+                if paid == matches!(effect, Effect::MayPay(..)) {
                     self.apply(id, inner, legal, destroyed, buried)?;
                 }
             }
@@ -605,18 +602,32 @@ impl Engine<'_> {
 
     /// Asks `payer` whether to pay `n` for `by`: the next line answers (contract, Consumption 4).
     fn ask_payment(&mut self, payer: super::state::PlayerId, n: u32, by: SpellId) -> Result<bool, Stop> {
+        let cost = crate::grammar::mana::ManaCost { generic: n, ..Default::default() };
+        self.ask_to_pay(payer, &cost, by, self.pol.mana_mid_resolution)
+    }
+
+    /// Asks `payer` whether to pay `cost` for `by`; `mana_ok`: mana sources may be used to pay
+    /// it (tapped automatically, or by `taps` lines first).
+    fn ask_to_pay(
+        &mut self,
+        payer: super::state::PlayerId,
+        cost: &crate::grammar::mana::ManaCost,
+        by: SpellId,
+        mana_ok: bool,
+    ) -> Result<bool, Stop> {
+        let n = cost.total();
         let by_label = self.slabel(by);
         let name = self.pname(payer);
         // The answer must be the very next line: nobody holds priority in the middle of a
         // resolution, so no mana source may come first (002 Step 4). Before 5e, tapping for mana
         // was an interrupt, usable then (4th Ed. FAQ, Timing; 003 p.14).
-        if self.pol.mana_mid_resolution {
+        if mana_ok {
             while matches!(self.upcoming_action(), Some(Action::Tap(..))) {
                 let Some(i) = self.driver.take() else { break };
                 self.take_mana_line(i)?;
             }
         }
-        let asked = Decision::Pay { payer, amount: n, mana_first: self.pol.mana_mid_resolution };
+        let asked = Decision::Pay { payer, amount: n, mana_first: mana_ok };
         if self.offered(&asked).is_none() {
             if let (Some(i), Some(Action::Tap(..))) = (self.driver.upcoming(), self.upcoming_action()) {
                 return Err(Stop::refuse(Refusal::NoManaMidResolution { spell: by }).at_line(i));
@@ -634,10 +645,7 @@ impl Engine<'_> {
             Action::Pay(_, Some(k)) if k != n => {
                 Err(Stop::refuse(Refusal::PaymentAmount { spell: by, payer, amount: n, answer: k }))
             }
-            Action::Pay(_, Some(_)) => {
-                let cost = crate::grammar::mana::ManaCost { generic: n, ..Default::default() };
-                self.pay_with(payer, &cost, &by_label, self.pol.mana_mid_resolution).map(|_| true)
-            }
+            Action::Pay(_, Some(_)) => self.pay_with(payer, cost, &by_label, mana_ok).map(|_| true),
             _ => Ok(false),
         }
         .map_err(|s| s.at_line(i));

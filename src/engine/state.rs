@@ -234,6 +234,15 @@ pub enum Happening {
         /// How much.
         amount: u32,
     },
+    /// Damage was assigned: a packet as a damage prevention step starts (002 L1110-1114).
+    DamageAssigned {
+        /// The source.
+        source: CardId,
+        /// The recipient.
+        to: Target,
+        /// How much.
+        amount: u32,
+    },
     /// A player tapped a permanent for mana (the mana source has resolved).
     TappedForMana {
         /// The permanent.

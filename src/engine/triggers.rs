@@ -71,8 +71,9 @@ impl Engine<'_> {
             .filter_map(|d| {
                 let Source::Triggered(i) = d.source else { return None };
                 let effect = self.effect_of(d.card, d.source)?;
+                let that = d.event.card.map(|c| format!("; that creature is {}", self.label(c))).unwrap_or_default();
                 let text = match effect {
-                    crate::grammar::ability::Effect::Scheduled(_, inner) => format!("{inner} {when} (scheduled)"),
+                    crate::grammar::ability::Effect::Scheduled(_, inner) => format!("{inner} {when} (scheduled{that})"),
                     e => e.to_string(),
                 };
                 let mut event = d.event;
@@ -102,7 +103,9 @@ impl Engine<'_> {
             if self.switched_off(c) {
                 continue;
             }
-            let controller = self.game.card(c).controller;
+            // 4e: the current player played every phase effect (002 Changes from Fourth
+            // Edition, Phase Effects L4489-4495); 5e: each its controller.
+            let controller = if self.pol.active_orders_all { active } else { self.game.card(c).controller };
             for (i, (t, _)) in self.def(c).triggered().iter().enumerate() {
                 let Trigger::DuringUpkeep(w) = t else { continue };
                 let Some(event) = self.phase_owner(c, *w, active) else { continue };
@@ -141,6 +144,18 @@ impl Engine<'_> {
     fn switched_off(&self, c: CardId) -> bool {
         let kind = self.def(c).kind;
         self.game.card(c).tapped && kind == CardKind::Artifact
+    }
+
+    /// Deals with the abilities that these events alone trigger, now (the other events recorded
+    /// wait for their own moment).
+    pub(super) fn fire_for(&mut self, happened: &[Happening]) -> Result<(), Stop> {
+        if happened.is_empty() {
+            return Ok(());
+        }
+        let in_play = self.game.zone(Zone::Play, None);
+        let mut fired = Vec::new();
+        self.event_triggers(happened, &in_play, &mut fired);
+        self.fire(fired)
     }
 
     fn collect_triggers(&mut self) -> Vec<Fired> {
@@ -218,7 +233,7 @@ impl Engine<'_> {
     fn event_triggers(&mut self, happened: &[Happening], in_play: &[CardId], fired: &mut Vec<Fired>) {
         let lib = self.lib;
         for (k, h) in happened.iter().enumerate() {
-            let entered_later = |c: CardId| happened[k + 1..].iter().any(|x| *x == Happening::EntersPlay(c));
+            let entered_later = |c: CardId| happened[k + 1..].contains(&Happening::EntersPlay(c));
             let mut seeing: Vec<(CardId, PlayerId)> = in_play
                 .iter()
                 .copied()
@@ -293,7 +308,7 @@ impl Engine<'_> {
             {
                 Some(EventContext { card: Some(*source), amount: *amount, ..ev() })
             }
-            (Trigger::ColorDealsDamage(col), Happening::Damage { source, amount, .. }) => {
+            (Trigger::ColorDealsDamage(col), Happening::DamageAssigned { source, amount, .. }) => {
                 let kind = self.def(*source).kind;
                 let spell = matches!(kind, CardKind::Instant | CardKind::Sorcery | CardKind::Interrupt);
                 let fits = (kind.is_creature() || spell) && self.colors(*source).contains(col);
@@ -315,7 +330,7 @@ impl Engine<'_> {
             }
             (Trigger::ActivatedTimes(n), Happening::Activated(x)) if *x == c => {
                 let count = self.game.activations.iter().find(|(y, _)| *y == c).map_or(0, |(_, k)| *k);
-                (count == *n).then(|| EventContext { card: Some(c), ..ev() })
+                (count == *n).then(ev)
             }
             _ => None,
         }

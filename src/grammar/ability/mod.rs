@@ -328,7 +328,8 @@ pub enum Trigger {
     EnchantedDies,
     /// `whenever enchanted creature deals damage`: when the damage is successfully dealt.
     EnchantedDealsDamage,
-    /// `whenever a COLOR creature or spell deals damage`.
+    /// `whenever a COLOR creature or spell deals damage`: when the damage is assigned, at the
+    /// start of the damage prevention step (002 L1110-1114: like Benevolent Unicorn and Justice).
     ColorDealsDamage(Color),
     /// `whenever a player taps a LAND for mana`: after the mana source resolves (002 L964-969).
     TapsForMana(String),
