@@ -283,6 +283,9 @@ impl Engine<'_> {
         }
         let cast = matches!(an.source, Source::Spell(_));
         if cast {
+            self.game.happened.push(super::state::Happening::Announced(id));
+        }
+        if cast {
             // 002 Step 1: the spell leaves the hand and is in limbo until it resolves.
             self.game.move_card(an.card, Zone::Limbo);
             self.game.card_mut(an.card).controller = an.player;

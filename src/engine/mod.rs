@@ -464,7 +464,9 @@ impl Engine<'_> {
             Action::Announce(an) => {
                 self.announce(an)?;
                 // Triggers during an announcement wait for its end (002 L650-652, L964-969).
-                self.run_triggers()
+                self.run_triggers()?;
+                self.drop_countered_window();
+                Ok(())
             }
             Action::Pay(..) | Action::Assign(..) | Action::Discard(..) | Action::Order(..) => Ok(()),
             Action::DeclareAttack(p) => self.declare_attack(*p),

@@ -27,6 +27,10 @@ impl Engine<'_> {
         let Some(effect) = self.spell_effect(&sp) else {
             return Ok(());
         };
+        // Countered while it waited in the batch (by a triggered ability): nothing to resolve.
+        if sp.status == Status::Countered {
+            return Ok(());
+        }
         self.emit(EventKind::Resolves { spell: label.clone() }, Some(STEP4));
         self.depth += 1;
         let colors = sp.colors.clone();
@@ -440,7 +444,9 @@ impl Engine<'_> {
             | Effect::UnlessPaid(..)
             | Effect::Scheduled(..)
             | Effect::DestroyThat(_)
-            | Effect::CountersOn(..) => self.apply_triggered(id, effect, legal, destroyed, buried)?,
+            | Effect::CountersOn(..)
+            | Effect::CounterThat(..)
+            | Effect::RemoveGraveyards => self.apply_triggered(id, effect, legal, destroyed, buried)?,
             Effect::Regenerate(who) if self.regeneration_in_prevention() => {
                 let target = legal.iter().find_map(|t| if let Target::Card(c) = t { Some(*c) } else { None });
                 self.regenerate_4e(id, who, source, target);
@@ -545,9 +551,60 @@ impl Engine<'_> {
                     self.put_counters(c, *n, kind);
                 }
             }
+            Effect::CounterThat(unless, namesake) => {
+                let Some(s) = event.spell else { return Ok(()) };
+                let by = self.slabel(id);
+                if !matches!(self.game.spell(s).status, Status::BeingCast | Status::Waiting) {
+                    // A mana source resolves before the triggers it causes (002 L964-969).
+                    let reason = format!("{} is no longer being cast or waiting to resolve", self.slabel(s));
+                    self.emit(EventKind::Fails { spell: by, reason }, Some(Rule::g("Fizzle")));
+                    return Ok(());
+                }
+                if *namesake && !self.namesake_in_view(self.game.spell(s).card) {
+                    let name = &self.def(self.game.spell(s).card).name;
+                    let reason = format!("no other card named {name} is in play or in a graveyard");
+                    self.emit(EventKind::Fails { spell: by, reason }, None);
+                    return Ok(());
+                }
+                let caster = self.game.spell(s).controller;
+                let paid = match unless {
+                    Some(m) => self.ask_payment(caster, m.total(), id)?,
+                    None => false,
+                };
+                if !paid {
+                    self.counter(s, id);
+                }
+            }
+            Effect::RemoveGraveyards => {
+                let all: Vec<CardId> = (0..self.game.cards.len())
+                    .filter_map(|i| u16::try_from(i).ok().map(CardId))
+                    .filter(|&c| self.game.card(c).zone == Zone::Graveyard)
+                    .collect();
+                for c in all {
+                    self.game.move_card(c, Zone::Removed);
+                    self.emit(
+                        EventKind::Moved {
+                            card: self.label(c),
+                            from: Zone::Graveyard.name().to_owned(),
+                            to: Zone::Removed.name().to_owned(),
+                        },
+                        None,
+                    );
+                }
+            }
             _ => {}
         }
         Ok(())
+    }
+
+    /// Whether a card with the same name as `c` (another card) is in play or in a graveyard.
+    fn namesake_in_view(&self, c: CardId) -> bool {
+        let name = &self.def(c).name;
+        (0..self.game.cards.len()).filter_map(|i| u16::try_from(i).ok().map(CardId)).any(|o| {
+            o != c
+                && matches!(self.game.card(o).zone, Zone::Play | Zone::Graveyard)
+                && self.def(o).name.eq_ignore_ascii_case(name)
+        })
     }
 
     /// The number a [`Count`] stands for; `p` is the player whose hand is counted.
@@ -590,6 +647,10 @@ impl Engine<'_> {
     /// Counters a spell being cast; a countered spell goes to the graveyard (002 Step 2).
     fn counter(&mut self, s: SpellId, by: SpellId) {
         self.game.spell_mut(s).status = Status::Countered;
+        // A spell countered while it waits in a batch leaves the batch.
+        for ctx in &mut self.game.ctx {
+            ctx.batch.retain(|x| *x != s);
+        }
         self.emit(
             EventKind::Countered { spell: self.slabel(s), by: self.slabel(by) },
             Some(Rule::g("Spell and Ability Timing, Step 2: Interrupting a Spell/Ability")),

@@ -177,6 +177,8 @@ pub struct EventContext {
     pub player: Option<PlayerId>,
     /// `that much`: the damage dealt.
     pub amount: u32,
+    /// `that spell`: the spell cast.
+    pub spell: Option<SpellId>,
     /// The controller of `card` when the event happened (`its controller`).
     pub card_controller: Option<PlayerId>,
     /// The toughness `card` last had in play, for `damage equal to its toughness`.
@@ -206,6 +208,8 @@ pub enum Happening {
     },
     /// An attacker is unblocked at the end of the declaration of blockers.
     NotBlocked(CardId),
+    /// A spell was announced (cast, not yet successfully: 002 L964-969).
+    Announced(SpellId),
     /// A spell was successfully cast (not an ability).
     Cast(SpellId),
     /// A permanent came into play.

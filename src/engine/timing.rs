@@ -170,6 +170,16 @@ impl Engine<'_> {
         self.run_triggers()
     }
 
+    /// A spell countered by a triggered ability while it is being cast leaves its window, and
+    /// play returns to the state before it (002 Who Announces First).
+    pub(super) fn drop_countered_window(&mut self) {
+        let Some(w) = self.game.top().windows.last().cloned() else { return };
+        if self.game.spell(w.spell).status == Status::Countered {
+            self.game.top_mut().windows.pop();
+            self.restore_priority(w.saved);
+        }
+    }
+
     /// A counter returns play to the state before the countered spell (002 Who Announces First;
     /// under Alpha without the passes made then, 003 p.30).
     fn restore_priority(&mut self, (holder, passes): (PlayerId, u8)) {

@@ -284,10 +284,12 @@ impl Engine<'_> {
                 let immune = self.def(*blocker).triggered().iter().any(|(t, _)| **t == Trigger::Flanking);
                 (!immune).then(|| EventContext { card: Some(*blocker), ..ev() })
             }
-            (Trigger::Cast(color), Happening::Cast(s)) => {
+            (Trigger::Cast(color, ok), Happening::Cast(s) | Happening::Announced(s))
+                if *ok == matches!(h, Happening::Cast(_)) =>
+            {
                 let sp = self.game.spell(*s);
                 let fits = color.is_none_or(|col| sp.colors.contains(&col));
-                fits.then(|| EventContext { card: Some(sp.card), player: Some(sp.controller), ..ev() })
+                fits.then(|| EventContext { card: Some(sp.card), player: Some(sp.controller), spell: Some(*s), ..ev() })
             }
             (Trigger::CreatureDies, Happening::LeavesPlay { card, to: Zone::Graveyard, controller: was, .. }) => self
                 .def(*card)

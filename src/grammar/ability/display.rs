@@ -129,6 +129,11 @@ impl fmt::Display for Effect {
             Self::UnlessPaid(e, m) => write!(f, "{e} unless you pay {m}"),
             Self::Scheduled(when, e) => write!(f, "{e} {when}"),
             Self::DestroyThat(bury) => write!(f, "{} that creature", if *bury { "bury" } else { "destroy" }),
+            Self::CounterThat(Some(m), _) => write!(f, "counter that spell unless its caster pays {m}"),
+            Self::CounterThat(None, _) => {
+                f.write_str("counter that spell if a card with the same name is in play or in any graveyard")
+            }
+            Self::RemoveGraveyards => f.write_str("remove all cards in all graveyards from the game"),
             Self::CountersOn(w, 1, k) => write!(f, "put a {k} counter on {w}"),
             Self::CountersOn(w, n, k) => write!(f, "put {n} {k} counters on {w}"),
         }

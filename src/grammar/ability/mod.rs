@@ -232,6 +232,11 @@ pub enum Effect {
     DestroyThat(bool),
     /// Puts counters on a permanent: `put a -1/-1 counter on enchanted creature`.
     CountersOn(Who, u32, String),
+    /// Counters the spell whose casting triggered the ability, `unless its caster pays MANA`
+    /// (asked at resolution), or `if a card with the same name is in play or in any graveyard`.
+    CounterThat(Option<ManaCost>, bool),
+    /// `remove all cards in all graveyards from the game`.
+    RemoveGraveyards,
 }
 
 impl Effect {
@@ -320,8 +325,9 @@ pub enum Trigger {
     /// `whenever this attacks and is not blocked`: at the end of the declaration of blockers
     /// (002 Is Not Blocked L2509-2533).
     NotBlocked,
-    /// `whenever a player casts a [COLOR] spell`: once it is successfully cast (002 L964-969).
-    Cast(Option<Color>),
+    /// `whenever a player [successfully] casts a [COLOR] spell`: once it is announced, or once it
+    /// is successfully cast (002 L964-969; Lucky Charms L2737-2741).
+    Cast(Option<Color>, bool),
     /// `whenever a creature is put into the graveyard from play`.
     CreatureDies,
     /// `when enchanted creature is put into the graveyard`.

@@ -152,8 +152,11 @@ impl fmt::Display for Trigger {
             Self::BlocksOrBlockedBy(c) => write!(f, "whenever this blocks or becomes blocked by a {c}"),
             Self::Flanking => f.write_str("flanking"),
             Self::NotBlocked => f.write_str("whenever this attacks and is not blocked"),
-            Self::Cast(None) => f.write_str("whenever a player casts a spell"),
-            Self::Cast(Some(c)) => write!(f, "whenever a player casts a {} spell", c.name()),
+            Self::Cast(c, ok) => {
+                let how = if *ok { "successfully casts" } else { "casts" };
+                let color = c.map(|c| format!("{} ", c.name())).unwrap_or_default();
+                write!(f, "whenever a player {how} a {color}spell")
+            }
             Self::CreatureDies => f.write_str("whenever a creature is put into the graveyard from play"),
             Self::EnchantedDies => f.write_str("when enchanted creature is put into the graveyard"),
             Self::EnchantedDealsDamage => f.write_str("whenever enchanted creature deals damage"),
@@ -236,8 +239,18 @@ pub(super) fn trigger(i: &str) -> PResult<'_, Trigger> {
     {
         return Ok((r, Trigger::BlocksOrBlockedBy(c)));
     }
-    if let Ok((r, (_, c, _))) = (phrase("whenever a player casts a"), opt((sp, color)), (sp, kw("spell"))).parse(i) {
-        return Ok((r, Trigger::Cast(c.map(|(_, c)| c))));
+    if let Ok((r, (_, ok, _, _, _, c, _))) = (
+        phrase("whenever a player"),
+        opt((sp, kw("successfully"))),
+        sp,
+        kw("casts"),
+        phrase_after(" a"),
+        opt((sp, color)),
+        (sp, kw("spell")),
+    )
+        .parse(i)
+    {
+        return Ok((r, Trigger::Cast(c.map(|(_, c)| c), ok.is_some())));
     }
     if let Ok((r, ())) = phrase("whenever a creature is put into the graveyard from play")(i) {
         return Ok((r, Trigger::CreatureDies));
@@ -349,6 +362,16 @@ pub(super) fn effect(i: &str) -> PResult<'_, Effect> {
         .parse(i)
     {
         return Ok((r, Effect::CountersOn(who, n.unwrap_or(1), kind.to_owned())));
+    }
+    if let Ok((r, ())) = phrase("counter that spell unless its caster pays")(i) {
+        let (r, (_, m)) = cut((sp, mana_cost)).parse(r)?;
+        return Ok((r, Effect::CounterThat(Some(m), false)));
+    }
+    if let Ok((r, ())) = phrase("counter that spell if a card with the same name is in play or in any graveyard")(i) {
+        return Ok((r, Effect::CounterThat(None, true)));
+    }
+    if let Ok((r, ())) = phrase("remove all cards in all graveyards from the game")(i) {
+        return Ok((r, Effect::RemoveGraveyards));
     }
     if let Ok((r, (_, _, _, p, _, t, _))) =
         (phrase("that creature"), sp, kw("gets"), signed_sp(signed_amount), char('/'), signed_amount, until_eot)
