@@ -20,6 +20,12 @@ pub fn ability_kind(a: &Ability) -> String {
         }
         Ability::ExtraTargetCost(_) => "additional cost".to_owned(),
         Ability::Static(_) => "continuous, while in play".to_owned(),
+        Ability::Triggered(crate::grammar::ability::Trigger::DuringUpkeep(_), _) => {
+            "phase effect: mandatory, dealt with before the upkeep can end".to_owned()
+        }
+        Ability::Triggered(_, crate::grammar::ability::Effect::Scheduled(..)) => {
+            "triggered: resolves just after its event, scheduling an effect for later".to_owned()
+        }
         Ability::Triggered(..) => "triggered: resolves just after its event".to_owned(),
         Ability::UpkeepCost(_) => "phase cost: paid or refused before its controller's upkeep can end".to_owned(),
     }

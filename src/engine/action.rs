@@ -63,6 +63,8 @@ pub enum Action {
     Regenerate(PlayerId, CardId),
     /// `P pays N` (`Some`) or `P does not pay` (`None`): the answer to an "unless ... pays".
     Pay(PlayerId, Option<u32>),
+    /// `P pays N life`: the answer to a payment of life (`P pays N` also answers one).
+    PayLife(PlayerId, u32),
     /// `P declares an attack`: the intention to attack (5e step 0).
     DeclareAttack(PlayerId),
     /// `P attacks with A, B + C` (empty: with nothing): all attackers, then the bands among them.
@@ -88,6 +90,7 @@ impl Action {
             | Self::Tap(p, _, _)
             | Self::Regenerate(p, _)
             | Self::Pay(p, _)
+            | Self::PayLife(p, _)
             | Self::DeclareAttack(p)
             | Self::AttackWith(p, ..)
             | Self::Block(p, _)

@@ -97,6 +97,7 @@ impl<'a> Position<'a> {
             Action::Regenerate(_, c) => format!("{p} regenerates {}", self.label(*c)),
             Action::Pay(_, Some(n)) => format!("{p} pays {n}"),
             Action::Pay(_, None) => format!("{p} does not pay"),
+            Action::PayLife(_, n) => format!("{p} pays {n} life"),
             Action::DeclareAttack(_) => format!("{p} declares an attack"),
             Action::AttackWith(_, cards, bands) => {
                 if cards.is_empty() {
@@ -417,6 +418,9 @@ impl<'a> Position<'a> {
         let both = [g.active, g.active.other()];
         match asked {
             Asked::Pay(p, n) => vec![vec![Action::Pay(*p, Some(*n))], vec![Action::Pay(*p, None)]],
+            Asked::PayLife(p, n) => {
+                vec![vec![Action::PayLife(*p, *n)], vec![Action::Pay(*p, Some(*n))], vec![Action::Pay(*p, None)]]
+            }
             Asked::Discard(p) => {
                 g.zone(Zone::Hand, Some(*p)).into_iter().map(|c| vec![Action::Discard(*p, c)]).collect()
             }

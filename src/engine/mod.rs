@@ -369,7 +369,7 @@ impl Engine<'_> {
             Action::Assign(p, ..) => Some((p, Unasked::Assign)),
             Action::Order(p, _) => Some((p, Unasked::Order)),
             Action::Discard(p, _) => Some((p, Unasked::Discard)),
-            Action::Pay(p, _) => Some((p, Unasked::Pay)),
+            Action::Pay(p, _) | Action::PayLife(p, _) => Some((p, Unasked::Pay)),
             _ => None,
         };
         if let Some((p, what)) = deferred {
@@ -468,7 +468,9 @@ impl Engine<'_> {
                 self.drop_countered_window();
                 Ok(())
             }
-            Action::Pay(..) | Action::Assign(..) | Action::Discard(..) | Action::Order(..) => Ok(()),
+            Action::Pay(..) | Action::PayLife(..) | Action::Assign(..) | Action::Discard(..) | Action::Order(..) => {
+                Ok(())
+            }
             Action::DeclareAttack(p) => self.declare_attack(*p),
             Action::AttackWith(p, cards, bands) => self.attack_with(*p, cards, bands),
             Action::Block(p, blk) => self.block(*p, blk.as_ref()),

@@ -221,6 +221,10 @@ impl Engine<'_> {
             let n = cost.total();
             let asked = Decision::Upkeep { payer: p, card: c, amount: n };
             let taken = self.offered(&asked).and_then(|_| self.take_line());
+            if let Some((i, Some(Action::PayLife(q, _)))) = taken.map(|i| (i, self.action_of(i))) {
+                let what = format!("{card}'s upkeep cost");
+                return Err(Stop::refuse(Refusal::LifeForMana { what, payer: q, amount: n }).at_line(i));
+            }
             let Some((i, Some(Action::Pay(q, answer)))) = taken.map(|i| (i, self.action_of(i))) else {
                 return Err(Stop::Choice {
                     line: None,

@@ -488,6 +488,24 @@ pub enum Refusal {
         /// The resolving spell.
         spell: SpellId,
     },
+    /// A payment of mana answered with life (`pays N life`).
+    LifeForMana {
+        /// What asks.
+        what: String,
+        /// Who pays.
+        payer: PlayerId,
+        /// The mana asked.
+        amount: u32,
+    },
+    /// Life that cannot be paid: the payer has 0 or less, or would go below 0 (002 L1853-1854).
+    CannotPayLife {
+        /// Who pays.
+        payer: PlayerId,
+        /// The life asked.
+        amount: u32,
+        /// The payer's life.
+        life: i32,
+    },
     /// A payment answered with the wrong amount.
     PaymentAmount {
         /// The spell asking.
@@ -746,7 +764,8 @@ impl Refusal {
             Self::RegenerationNotYours { .. } | Self::DoesNotControl { .. } => CONTROLLER_PAYS,
             Self::NoRegeneration { .. } => REGEN,
             Self::NoManaMidResolution { .. } => STEP4_MANA,
-            Self::PaymentAmount { .. } => STEP4,
+            Self::PaymentAmount { .. } | Self::LifeForMana { .. } => STEP4,
+            Self::CannotPayLife { .. } => Rule::g("Costs: life cannot be paid below zero"),
             Self::Unasked { what, .. } => match what {
                 Unasked::Assign => Rule::g("Attack Phase, Step 5+6: First Strike and non-FirstStrike Damage Dealing"),
                 Unasked::Order => ORDER,
@@ -1052,6 +1071,13 @@ impl Engine<'_> {
             Refusal::PaymentAmount { spell, amount, answer, .. } => {
                 format!("{} asks for {amount}, not {answer}", self.slabel(*spell))
             }
+            Refusal::LifeForMana { what, amount, .. } => {
+                format!("{what} asks for {amount} mana, not life")
+            }
+            Refusal::CannotPayLife { payer, amount, life } => format!(
+                "{} cannot pay {amount} life with {life} life: life cannot be paid below zero",
+                self.pname(*payer)
+            ),
             Refusal::Unasked { player, what } => {
                 let what = match what {
                     Unasked::Assign => "has no combat damage to assign now",
@@ -1125,9 +1151,12 @@ impl Engine<'_> {
                 let (name, n) = (self.pname(*payer), cost.total());
                 return Some(format!("write `{name} pays {n}` or `{name} does not pay`"));
             }
-            Refusal::PaymentAmount { payer, amount, .. } => {
+            Refusal::PaymentAmount { payer, amount, .. } | Refusal::LifeForMana { payer, amount, .. } => {
                 let name = self.pname(*payer);
                 return Some(format!("write `{name} pays {amount}` or `{name} does not pay`"));
+            }
+            Refusal::CannotPayLife { payer, .. } => {
+                return Some(format!("write `{} does not pay`", self.pname(*payer)));
             }
             Refusal::NoAttackForStep { .. } => "declare the attack first: `declares an attack` or `attacks with`",
             Refusal::NoFirstDraw { .. } => "write `go to main`",

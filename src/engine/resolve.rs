@@ -7,7 +7,7 @@ use super::script::Driver as _;
 use super::state::{CardId, Packet, Source, SpellId, Status, Target, UntilEot, Zone};
 use super::{Engine, Stop};
 use crate::cards::CardKind;
-use crate::grammar::ability::{Amount, Count, Effect, Keyword, Recipient, Who};
+use crate::grammar::ability::{Amount, Count, Effect, Keyword, Payment, Recipient, Who};
 use crate::trace::{EventKind, Rule};
 
 const STEP4: Rule = Rule::g("Spell and Ability Timing, Step 4: Resolution");
@@ -499,7 +499,10 @@ impl Engine<'_> {
                 // 002 L924-926: a triggered ability with a cost triggers anyway; its controller
                 // chooses whether to pay and use it. The cost is paid as it is played, where
                 // mana sources may be used. `unless you pay` is the other way round.
-                let paid = self.ask_to_pay(sp.controller, m, id, true)?;
+                let paid = match m {
+                    Payment::Mana(m) => self.ask_to_pay(sp.controller, m, id, true)?,
+                    Payment::Life(n) => self.ask_life(sp.controller, *n, id)?,
+                };
                 if paid == matches!(effect, Effect::MayPay(..)) {
                     self.apply(id, inner, legal, destroyed, buried)?;
                 }
@@ -707,6 +710,7 @@ impl Engine<'_> {
                 Err(Stop::refuse(Refusal::PaymentAmount { spell: by, payer, amount: n, answer: k }))
             }
             Action::Pay(_, Some(_)) => self.pay_with(payer, cost, &by_label, mana_ok).map(|_| true),
+            Action::PayLife(..) => Err(Stop::refuse(Refusal::LifeForMana { what: by_label.clone(), payer, amount: n })),
             _ => Ok(false),
         }
         .map_err(|s| s.at_line(i));
@@ -715,6 +719,52 @@ impl Engine<'_> {
                 EventKind::Pays { player: name, amount: n, by: by_label, paid },
                 Some(Rule::g("Spell and Ability Timing, Step 4: Resolution")),
             );
+        }
+        self.depth -= 1;
+        answer
+    }
+
+    /// Asks `payer` whether to pay `n` life for `by`: `P pays N` or `P pays N life` pays it, as a
+    /// loss of life, never below zero (002 L1853-1854, L2675-2676); `P does not pay` declines.
+    fn ask_life(&mut self, payer: super::state::PlayerId, n: u32, by: SpellId) -> Result<bool, Stop> {
+        let by_label = format!("{} ({n} life)", self.slabel(by));
+        let name = self.pname(payer);
+        let asked = Decision::PayLife { payer, amount: n };
+        if self.offered(&asked).is_none() {
+            return Err(Stop::Choice {
+                line: None,
+                message: format!(
+                    "{name} must choose whether to pay {n} life for {by_label}: write `{name} pays {n} life` or `{name} does not pay` right after the line that resolves it"
+                ),
+            });
+        }
+        let Some(i) = self.take_line() else { return Ok(false) };
+        self.depth += 1;
+        let life = self.game.players[payer.ix()].life;
+        let answer = match self.action_of(i).unwrap_or(Action::Resolve) {
+            Action::Pay(_, Some(k)) | Action::PayLife(_, k) if k != n => {
+                Err(Stop::refuse(Refusal::PaymentAmount { spell: by, payer, amount: n, answer: k }))
+            }
+            Action::Pay(_, Some(_)) | Action::PayLife(..) => {
+                let after = i64::from(life) - i64::from(n);
+                if life <= 0 || after < 0 {
+                    Err(Stop::refuse(Refusal::CannotPayLife { payer, amount: n, life }))
+                } else {
+                    Ok(true)
+                }
+            }
+            _ => Ok(false),
+        }
+        .map_err(|s| s.at_line(i));
+        if let Ok(paid) = answer {
+            self.emit(
+                EventKind::Pays { player: name, amount: n, by: by_label, paid },
+                Some(Rule::g("Spell and Ability Timing, Triggered Abilities")),
+            );
+            if paid {
+                // Paying life is a loss of life, not damage (002 Loss of Life).
+                self.change_life(payer, -i32::try_from(n).unwrap_or(i32::MAX), Some(Rule::g("Loss of Life")));
+            }
         }
         self.depth -= 1;
         answer

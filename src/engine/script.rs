@@ -24,6 +24,13 @@ pub enum Decision<'d> {
         /// Whether mana sources may be used first (before 5e, tapping for mana was an interrupt).
         mana_first: bool,
     },
+    /// Pay `amount` life or not, for a triggered ability resolving (002 L923-926, L1853-1854).
+    PayLife {
+        /// Who is asked.
+        payer: PlayerId,
+        /// How much life.
+        amount: u32,
+    },
     /// Pay a permanent's upkeep cost or bury it (002 Turn Order, About The Phases).
     Upkeep {
         /// The active player.
@@ -78,7 +85,7 @@ impl Decision<'_> {
     #[must_use]
     pub const fn who(&self) -> Option<PlayerId> {
         match self {
-            Self::Pay { payer, .. } | Self::Upkeep { payer, .. } => Some(*payer),
+            Self::Pay { payer, .. } | Self::PayLife { payer, .. } | Self::Upkeep { payer, .. } => Some(*payer),
             Self::Discard { player, .. } | Self::Order { player, .. } => Some(*player),
             Self::Act
             | Self::Place { .. }
@@ -96,6 +103,9 @@ impl Decision<'_> {
             Self::Pay { payer, amount, .. } | Self::Upkeep { payer, amount, .. } => {
                 Some(vec![Action::Pay(payer, Some(amount)), Action::Pay(payer, None)])
             }
+            Self::PayLife { payer, amount } => {
+                Some(vec![Action::PayLife(payer, amount), Action::Pay(payer, Some(amount)), Action::Pay(payer, None)])
+            }
             Self::Discard { player, hand } => Some(hand.iter().map(|&c| Action::Discard(player, c)).collect()),
             _ => None,
         }
@@ -108,6 +118,8 @@ impl Decision<'_> {
 pub enum Asked {
     /// Pay or not.
     Pay(PlayerId, u32),
+    /// Pay life or not.
+    PayLife(PlayerId, u32),
     /// Discard down to seven.
     Discard(PlayerId),
     /// Order abilities of these cards.
@@ -132,6 +144,7 @@ impl Asked {
     fn of(d: &Decision<'_>) -> Option<Self> {
         Some(match *d {
             Decision::Pay { payer, amount, .. } | Decision::Upkeep { payer, amount, .. } => Self::Pay(payer, amount),
+            Decision::PayLife { payer, amount } => Self::PayLife(payer, amount),
             Decision::Discard { player, .. } => Self::Discard(player),
             Decision::Order { player, cards, .. } if cards.len() > 1 => Self::Order(player, cards.to_vec()),
             Decision::Place { .. } => Self::Place,
@@ -280,9 +293,13 @@ impl Judge for super::Engine<'_> {
     fn fits(&self, d: &Decision<'_>, a: &Action) -> bool {
         match (*d, a) {
             (Decision::Act, _) => true,
-            (Decision::Pay { payer, .. }, Action::Pay(p, _)) => *p == payer,
+            (
+                Decision::Pay { payer, .. } | Decision::PayLife { payer, .. },
+                Action::Pay(p, _) | Action::PayLife(p, _),
+            ) => *p == payer,
             // Anyone's answer is taken, and refused when it is not the controller's.
-            (Decision::Upkeep { .. }, Action::Pay(..)) | (Decision::Place { .. }, Action::Order(..)) => true,
+            (Decision::Upkeep { .. }, Action::Pay(..) | Action::PayLife(..))
+            | (Decision::Place { .. }, Action::Order(..)) => true,
             (Decision::Discard { player, .. }, Action::Discard(p, _)) => *p == player,
             (Decision::Order { player, cards, all }, Action::Order(p, _)) => cards.len() > 1 && (all || *p == player),
             (Decision::Regenerate { dying }, _) => self.regeneration_target(a).is_some_and(|c| dying.contains(&c)),

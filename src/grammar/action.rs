@@ -6,7 +6,7 @@
 //!           | "activates" ref ["ability" N] cast_opts | "announces" ref cast_opts
 //!           | "regenerates" ref | "declares an attack" | "attacks with" ("nothing" | group ("," group)*), group = ref ("+" ref)*
 //!           | "blocks with nothing" | "blocks" ref "with" refs
-//!           | "assigns" N "damage from" ref "to" ref | "pays" N | "does not pay"
+//!           | "assigns" N "damage from" ref "to" ref | "pays" N ["life"] | "does not pay"
 //!           | "discards" ref | "orders" refs | "passes"
 //! cast_opts = [("on" | "targeting") refs] ["with X=" N] ["choosing" words]
 //! refs      = ref ("," ref)*
@@ -86,6 +86,8 @@ pub enum Verb {
     Assigns(u32, RefSyntax, RefSyntax),
     /// `pays N`.
     Pays(u32),
+    /// `pays N life`.
+    PaysLife(u32),
     /// `does not pay`.
     DoesNotPay,
     /// `discards CARD`.
@@ -211,7 +213,11 @@ fn verb<'a>(cx: Ctx<'a>, i: &'a str) -> PResult<'a, Verb> {
         return Ok((i, Verb::Assigns(n, from, to)));
     }
     if let Ok((i, _)) = kw("pays")(i) {
-        return cut(preceded(sp, number)).map(Verb::Pays).parse(i);
+        let (i, n) = cut(preceded(sp, number)).parse(i)?;
+        if let Ok((i, _)) = (sp, kw("life")).parse(i) {
+            return Ok((i, Verb::PaysLife(n)));
+        }
+        return Ok((i, Verb::Pays(n)));
     }
     if let Ok((i, _)) = (kw("does"), sp, kw("not"), sp, kw("pay")).parse(i) {
         return Ok((i, Verb::DoesNotPay));

@@ -102,6 +102,7 @@ impl Loader<'_> {
                 Ok(Action::Assign(player, *n, source, self.bind_target(to, text)?))
             }
             Verb::Pays(n) => Ok(Action::Pay(player, Some(*n))),
+            Verb::PaysLife(n) => Ok(Action::PayLife(player, *n)),
             Verb::DoesNotPay => Ok(Action::Pay(player, None)),
             Verb::Discards(r) => {
                 let card = self.bind_card(r, Self::ref_span(text, r), Some((player, Zone::Hand)))?;

@@ -41,7 +41,7 @@ mod display;
 mod parse;
 mod triggered;
 
-pub use triggered::{Count, CreatureFilter, Moment, Recipient, Whose};
+pub use triggered::{Count, CreatureFilter, Moment, Payment, Recipient, Whose};
 
 pub use parse::parse_ability;
 
@@ -223,9 +223,9 @@ pub enum Effect {
     /// The ability's controller gains life.
     YouGain(Count),
     /// `you may pay MANA; if you do, EFFECT`: a payment asked at resolution (002 L924-926).
-    MayPay(ManaCost, Box<Effect>),
+    MayPay(Payment, Box<Effect>),
     /// `EFFECT unless you pay MANA`: the controller is asked at resolution.
-    UnlessPaid(Box<Effect>, ManaCost),
+    UnlessPaid(Box<Effect>, Payment),
     /// `EFFECT at end of combat|turn`: a delayed effect, scheduled on resolution (002 L1059-1085).
     Scheduled(Moment, Box<Effect>),
     /// Destroys (`false`) or buries the event's creature: `destroy that creature`.

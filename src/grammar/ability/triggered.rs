@@ -339,7 +339,7 @@ pub(super) fn effect(i: &str) -> PResult<'_, Effect> {
     if let Ok((r, (_, _, n, _))) = (phrase("you gain"), sp, amount_word, phrase_after(" life")).parse(i) {
         return Ok((r, Effect::YouGain(n)));
     }
-    if let Ok((r, (_, _, m, _, _))) = (phrase("you may pay"), sp, mana_cost, space0, char(';')).parse(i) {
+    if let Ok((r, (_, _, m, _, _))) = (phrase("you may pay"), sp, payment, space0, char(';')).parse(i) {
         let (r, (_, _, _, _, _, e)) = cut((space0, phrase("if you do"), space0, char(','), space0, base)).parse(r)?;
         return Ok((r, Effect::MayPay(m, Box::new(e))));
     }
@@ -421,7 +421,7 @@ fn base(i: &str) -> PResult<'_, Effect> {
 pub(super) fn suffixes(i: &str, e: Effect) -> PResult<'_, Effect> {
     let mut e = e;
     let mut r = i;
-    if let Ok((rest, (_, _, _, m))) = (sp, phrase("unless you pay"), sp, mana_cost).parse(r) {
+    if let Ok((rest, (_, _, _, m))) = (sp, phrase("unless you pay"), sp, payment).parse(r) {
         e = Effect::UnlessPaid(Box::new(e), m);
         r = rest;
     }
@@ -436,6 +436,33 @@ pub(super) fn suffixes(i: &str, e: Effect) -> PResult<'_, Effect> {
 }
 
 /// The text of a payment asked of the ability's controller.
-pub(super) fn may_pay_text(f: &mut fmt::Formatter<'_>, m: &ManaCost, e: &Effect) -> fmt::Result {
+pub(super) fn may_pay_text(f: &mut fmt::Formatter<'_>, m: &Payment, e: &Effect) -> fmt::Result {
     write!(f, "you may pay {m}; if you do, {e}")
+}
+
+/// What a payment asked at resolution takes: mana, or life (002 L1853-1854: life cannot be
+/// paid below zero).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum Payment {
+    /// Mana.
+    Mana(ManaCost),
+    /// `N life`.
+    Life(u32),
+}
+
+impl fmt::Display for Payment {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::Mana(m) => write!(f, "{m}"),
+            Self::Life(n) => write!(f, "{n} life"),
+        }
+    }
+}
+
+/// `N life` or a mana cost.
+fn payment(i: &str) -> PResult<'_, Payment> {
+    if let Ok((r, (n, _, _))) = (number, sp, kw("life")).parse(i) {
+        return Ok((r, Payment::Life(n)));
+    }
+    mana_cost.map(Payment::Mana).parse(i)
 }
