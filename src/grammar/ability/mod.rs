@@ -12,6 +12,18 @@
 //! phase    = "during your upkeep, pay" mana_cost "or bury this"
 //! trigger  = "when you control no" LAND-plural | "at end of turn, if no creatures are in play"
 //!          | "whenever a creature this damaged this turn is put into the graveyard"
+//!          | "at the beginning of" whose "upkeep" | "during" whose "upkeep"   (a phase effect)
+//!          | "whenever this attacks" | "whenever this attacks and is not blocked"
+//!          | "whenever this blocks or becomes blocked by a" ("non-wall" | color ("or" color)*) "creature"
+//!          | "whenever a player" ["successfully"] "casts a" [color] "spell"
+//!          | "whenever a creature is put into the graveyard from play"
+//!          | "when enchanted creature is put into the graveyard"
+//!          | "whenever enchanted creature deals damage"
+//!          | "whenever a" color "creature or spell deals damage"   (on damage assigned)
+//!          | "whenever a player taps a" LAND "for mana" | "when this comes into play"
+//!          | "when this has been activated" N "times this turn"
+//! keyword += "flanking"      (a triggered ability: an assigned blocker without flanking gets -1/-1)
+//! whose    = "your" | "each opponent's" | "each player's" | "enchanted creature's controller's"
 //! cost     = part ("," part)*        part = "T" | mana_cost      (mana parts add up)
 //! effect   = "add" mana
 //!          | "deal" amount "damage to" target [disintegrate_rider]
@@ -29,6 +41,18 @@
 //!          | "all damage dealt to you this turn by one source is prevented retroactively, and you
 //!             gain that much life"
 //!          | "put" ["a"] [N] KIND ("counter" | "counters") "on this"
+//!          | "deal" count "damage to" recipient | "deal damage equal to its toughness to" recipient
+//!          | "deal 1 damage to" recipient ("for each card in their hand over" N
+//!             | "for each card fewer than" N "in their hand")
+//!          | "you gain" count "life" | "you may pay" payment "; if you do," effect
+//!          | ("destroy" | "bury") "that creature" | "that creature gets" signed "/" signed "until end of turn"
+//!          | "put" ["a"] [N] KIND ("counter" | "counters") "on enchanted creature"
+//!          | "counter that spell unless its caster pays" mana_cost
+//!          | "counter that spell if a card with the same name is in play or in any graveyard"
+//!          | "remove all cards in all graveyards from the game"
+//!          | effect "unless you pay" payment | effect ("at end of combat" | "at end of turn")
+//! count    = N | "that much"       recipient = "that player" | "you" | "its controller"
+//! payment  = mana_cost | N "life"
 //! disintegrate_rider = "; that creature cannot regenerate this turn and is removed from the
 //!             game instead of going to the graveyard this turn"
 //! who      = "this" | "enchanted creature" | target
