@@ -101,6 +101,7 @@ impl Engine<'_> {
                     EventKind::EntersPlay { card: self.label(sp.card), controller: self.pname(sp.controller) },
                     Some(STEP4),
                 );
+                self.enters_tapped(sp.card);
                 self.bury_duplicate_legend(sp.card)?;
             } else if self.game.card(sp.card).zone == Zone::Limbo {
                 self.put_in_graveyard(sp.card);
@@ -340,7 +341,7 @@ impl Engine<'_> {
                     }
                 }
             }
-            Effect::EntersPlay | Effect::Enchant(_) | Effect::TakeUnblockedDamage => {}
+            Effect::EntersPlay | Effect::Enchant(_) | Effect::TakeUnblockedDamage | Effect::OpponentsEnterTapped => {}
             Effect::DamageDisintegrate(a, _) => {
                 let n = u32::try_from(Self::amount(*a, x)).unwrap_or(0);
                 for &t in legal {

@@ -468,11 +468,13 @@ impl Engine<'_> {
         self.game.move_card(c, Zone::Play);
         self.game.card_mut(c).controller = p;
         self.emit(EventKind::LandPlayed { player: self.pname(p), card: self.label(c) }, Some(LANDS));
+        self.enters_tapped(c);
         self.bury_duplicate_legend(c)?;
         // Play returns to the neutral state, the active player first.
         let top = self.game.top_mut();
         top.holder = p;
         top.passes = 0;
-        Ok(())
+        // A land's "comes into play" abilities, and any that its entering triggers.
+        self.run_triggers()
     }
 }

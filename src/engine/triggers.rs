@@ -125,6 +125,30 @@ impl Engine<'_> {
         self.run_triggers()
     }
 
+    /// A continuous effect of an opponent's permanent may make this one come into play tapped
+    /// (Kismet): it is tapped as it enters, never untapped in play (002 L1013-1014).
+    pub(super) fn enters_tapped(&mut self, c: CardId) {
+        let controller = self.game.card(c).controller;
+        let kind = self.def(c).kind;
+        if !(kind.is_creature() || matches!(kind, CardKind::Artifact | CardKind::Land)) {
+            return;
+        }
+        let by = self
+            .game
+            .zone(Zone::Play, Some(controller.other()))
+            .into_iter()
+            .find(|&k| self.def(k).statics().any(|e| *e == crate::grammar::ability::Effect::OpponentsEnterTapped));
+        if let Some(k) = by {
+            self.game.card_mut(c).tapped = true;
+            self.emit(
+                EventKind::Lasting { what: format!("{} comes into play tapped ({})", self.label(c), self.label(k)) },
+                Some(Rule::g(
+                    "Continuous Abilities and Continuous Effects: they may change how a permanent enters play",
+                )),
+            );
+        }
+    }
+
     /// Whether the phase named by `w` on `c` is the active player's phase now; the event then
     /// names that player (and the enchanted creature).
     fn phase_owner(&self, c: CardId, w: Whose, active: PlayerId) -> Option<EventContext> {

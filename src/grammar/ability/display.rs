@@ -134,6 +134,9 @@ impl fmt::Display for Effect {
                 f.write_str("counter that spell if a card with the same name is in play or in any graveyard")
             }
             Self::RemoveGraveyards => f.write_str("remove all cards in all graveyards from the game"),
+            Self::OpponentsEnterTapped => {
+                f.write_str("artifacts, creatures and lands your opponents play come into play tapped")
+            }
             Self::CountersOn(w, 1, k) => write!(f, "put a {k} counter on {w}"),
             Self::CountersOn(w, n, k) => write!(f, "put {n} {k} counters on {w}"),
         }

@@ -261,6 +261,9 @@ pub enum Effect {
     CounterThat(Option<ManaCost>, bool),
     /// `remove all cards in all graveyards from the game`.
     RemoveGraveyards,
+    /// `artifacts, creatures and lands your opponents play come into play tapped`: a continuous
+    /// effect on how permanents enter play (002 L1013-1014, Kismet).
+    OpponentsEnterTapped,
 }
 
 impl Effect {

@@ -282,7 +282,7 @@ fn trigger(i: &str) -> PResult<'_, Trigger> {
 /// `static = "enchanted creature gets" signed "/" signed` (no duration: while in play)
 fn static_effect(i: &str) -> PResult<'_, Effect> {
     if let Ok((r, e)) = effect(i)
-        && e == Effect::TakeUnblockedDamage
+        && matches!(e, Effect::TakeUnblockedDamage | Effect::OpponentsEnterTapped)
     {
         return Ok((r, e));
     }

@@ -370,6 +370,9 @@ pub(super) fn effect(i: &str) -> PResult<'_, Effect> {
     if let Ok((r, ())) = phrase("counter that spell if a card with the same name is in play or in any graveyard")(i) {
         return Ok((r, Effect::CounterThat(None, true)));
     }
+    if let Ok((r, ())) = phrase("artifacts, creatures and lands your opponents play come into play tapped")(i) {
+        return Ok((r, Effect::OpponentsEnterTapped));
+    }
     if let Ok((r, ())) = phrase("remove all cards in all graveyards from the game")(i) {
         return Ok((r, Effect::RemoveGraveyards));
     }
