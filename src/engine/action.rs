@@ -65,6 +65,9 @@ pub enum Action {
     Pay(PlayerId, Option<u32>),
     /// `P pays N life`: the answer to a payment of life (`P pays N` also answers one).
     PayLife(PlayerId, u32),
+    /// `P targets A, B` (empty: `targets nothing`): the targets of P's triggered ability as it is
+    /// played; nothing declines an optional one.
+    Targets(PlayerId, Vec<TargetRef>),
     /// `P declares an attack`: the intention to attack (5e step 0).
     DeclareAttack(PlayerId),
     /// `P attacks with A, B + C` (empty: with nothing): all attackers, then the bands among them.
@@ -91,6 +94,7 @@ impl Action {
             | Self::Regenerate(p, _)
             | Self::Pay(p, _)
             | Self::PayLife(p, _)
+            | Self::Targets(p, _)
             | Self::DeclareAttack(p)
             | Self::AttackWith(p, ..)
             | Self::Block(p, _)

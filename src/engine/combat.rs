@@ -433,6 +433,15 @@ impl Engine<'_> {
                 crate::grammar::ability::Ability::Keyword(Keyword::Landwalk(l)) => Some(l.clone()),
                 _ => None,
             })
+            // Landwalk granted by an effect counts too (Erhnam Djinn's forestwalk).
+            .chain(self.game.eot.iter().filter(|e| e.card == a).filter_map(|e| match &e.keyword {
+                Some(Keyword::Landwalk(l)) => Some(l.clone()),
+                _ => None,
+            }))
+            .chain(self.game.until_upkeep.iter().filter(|e| e.0 == a).filter_map(|e| match &e.1 {
+                Keyword::Landwalk(l) => Some(l.clone()),
+                _ => None,
+            }))
             .collect();
         walks.into_iter().find(|l| self.controls_land(defender, l))
     }

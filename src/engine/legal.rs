@@ -98,6 +98,11 @@ impl<'a> Position<'a> {
             Action::Pay(_, Some(n)) => format!("{p} pays {n}"),
             Action::Pay(_, None) => format!("{p} does not pay"),
             Action::PayLife(_, n) => format!("{p} pays {n} life"),
+            Action::Targets(_, ts) if ts.is_empty() => format!("{p} targets nothing"),
+            Action::Targets(_, ts) => {
+                let names: Vec<String> = ts.iter().map(|t| self.target_text(*t)).collect();
+                format!("{p} targets {}", names.join(", "))
+            }
             Action::DeclareAttack(_) => format!("{p} declares an attack"),
             Action::AttackWith(_, cards, bands) => {
                 if cards.is_empty() {
@@ -418,6 +423,11 @@ impl<'a> Position<'a> {
         let both = [g.active, g.active.other()];
         match asked {
             Asked::Pay(p, n) => vec![vec![Action::Pay(*p, Some(*n))], vec![Action::Pay(*p, None)]],
+            Asked::Target(p, options, optional) => options
+                .iter()
+                .map(|&t| vec![Action::Targets(*p, vec![t])])
+                .chain(optional.then(|| vec![Action::Targets(*p, Vec::new())]))
+                .collect(),
             Asked::PayLife(p, n) => {
                 vec![vec![Action::PayLife(*p, *n)], vec![Action::Pay(*p, Some(*n))], vec![Action::Pay(*p, None)]]
             }

@@ -370,6 +370,7 @@ impl Engine<'_> {
             Action::Order(p, _) => Some((p, Unasked::Order)),
             Action::Discard(p, _) => Some((p, Unasked::Discard)),
             Action::Pay(p, _) | Action::PayLife(p, _) => Some((p, Unasked::Pay)),
+            Action::Targets(p, _) => Some((p, Unasked::Target)),
             _ => None,
         };
         if let Some((p, what)) = deferred {
@@ -468,9 +469,12 @@ impl Engine<'_> {
                 self.drop_countered_window();
                 Ok(())
             }
-            Action::Pay(..) | Action::PayLife(..) | Action::Assign(..) | Action::Discard(..) | Action::Order(..) => {
-                Ok(())
-            }
+            Action::Pay(..)
+            | Action::PayLife(..)
+            | Action::Targets(..)
+            | Action::Assign(..)
+            | Action::Discard(..)
+            | Action::Order(..) => Ok(()),
             Action::DeclareAttack(p) => self.declare_attack(*p),
             Action::AttackWith(p, cards, bands) => self.attack_with(*p, cards, bands),
             Action::Block(p, blk) => self.block(*p, blk.as_ref()),

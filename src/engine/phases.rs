@@ -339,6 +339,16 @@ impl Engine<'_> {
         }
         self.depth = 0;
         self.game.ctx = vec![Ctx::new(CtxKind::Phase, active)];
+        // "Until your next upkeep" ends just before that upkeep's beginning effects (002
+        // Duration Effects L1054-1058).
+        if self.phase_name() == "upkeep" && self.game.until_upkeep.iter().any(|e| e.2 == active) {
+            self.game.until_upkeep.retain(|e| e.2 != active);
+            self.depth = 1;
+            self.emit(
+                EventKind::WearsOff { what: format!("effects lasting until {}'s next upkeep", self.pname(active)) },
+                Some(Rule::g("Duration Effects")),
+            );
+        }
         // Part 1 of the phase: its beginning effects (002 About The Phases L60-61).
         self.game.happened.push(super::state::Happening::PhaseBegins(self.game.phase));
         self.depth = 1;
@@ -359,6 +369,7 @@ impl Engine<'_> {
         self.game.disintegrated.clear();
         self.game.player_damage.clear();
         self.game.no_combat_damage = false;
+        self.game.no_combat_from.clear();
         self.emit(
             EventKind::WearsOff { what: "damage on permanents and effects until end of turn".into() },
             Some(rule),

@@ -115,7 +115,9 @@ impl Engine<'_> {
 
     /// Whether the permanent has a keyword, printed or granted.
     pub(super) fn has_keyword(&self, c: CardId, k: &Keyword) -> bool {
-        self.def(c).has_keyword(k) || self.game.eot.iter().any(|e| e.card == c && e.keyword.as_ref() == Some(k))
+        self.def(c).has_keyword(k)
+            || self.game.eot.iter().any(|e| e.card == c && e.keyword.as_ref() == Some(k))
+            || self.game.until_upkeep.iter().any(|(x, kw, _)| *x == c && kw == k)
     }
 
     /// The colours of a card.
@@ -182,6 +184,9 @@ impl Engine<'_> {
                             (!self.game.combat.as_ref().is_some_and(|cb| cb.in_combat(c) && cb.blocked_by(c).is_some()))
                                 .then_some(TargetFault::NotBlocking)
                         }
+                        Filter::NonWall => self.has_keyword(c, &Keyword::Wall).then_some(TargetFault::Wall),
+                        // Whose opponent: checked where the controller is known (triggers.rs).
+                        Filter::OpponentControls => None,
                         Filter::Attacking => {
                             (!self.game.combat.as_ref().is_some_and(|cb| cb.in_combat(c) && cb.attackers.contains(&c)))
                                 .then_some(TargetFault::NotAttacking)
@@ -223,6 +228,7 @@ impl Engine<'_> {
             TargetFault::NotBlocking => format!("{name} is not blocking"),
             TargetFault::NotAttacking => format!("{name} is not attacking"),
             TargetFault::Protection(col) => format!("{name} has protection from {}", col.name()),
+            TargetFault::Wall => format!("{name} is a Wall"),
         }
     }
 

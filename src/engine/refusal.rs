@@ -506,6 +506,14 @@ pub enum Refusal {
         /// The payer's life.
         life: i32,
     },
+    /// A triggered ability's targets answered with one it cannot take (or with none, for one
+    /// that must be played).
+    TriggerTarget {
+        /// The card whose ability it is.
+        card: CardId,
+        /// Why.
+        why: String,
+    },
     /// A payment answered with the wrong amount.
     PaymentAmount {
         /// The spell asking.
@@ -600,6 +608,8 @@ pub enum Unasked {
     Discard,
     /// A `pays` line.
     Pay,
+    /// A `targets` line.
+    Target,
 }
 
 /// Where a card was when a line was refused.
@@ -642,6 +652,8 @@ pub enum TargetFault {
     NotAttacking,
     /// It has protection from the spell's colour.
     Protection(Color),
+    /// It is a Wall (`non-wall`).
+    Wall,
 }
 
 /// Why a creature cannot attack.
@@ -765,6 +777,7 @@ impl Refusal {
             Self::NoRegeneration { .. } => REGEN,
             Self::NoManaMidResolution { .. } => STEP4_MANA,
             Self::PaymentAmount { .. } | Self::LifeForMana { .. } => STEP4,
+            Self::TriggerTarget { .. } => Rule::g("Spell and Ability Timing, Triggered Abilities"),
             Self::CannotPayLife { .. } => Rule::g("Costs: life cannot be paid below zero"),
             Self::Unasked { what, .. } => match what {
                 Unasked::Assign => Rule::g("Attack Phase, Step 5+6: First Strike and non-FirstStrike Damage Dealing"),
@@ -773,6 +786,7 @@ impl Refusal {
                     Rule::g("Turn Order, Phase 5: Discard (only down to seven, at the end of the phase)")
                 }
                 Unasked::Pay => STEP4,
+                Unasked::Target => Rule::g("Spell and Ability Timing, Triggered Abilities"),
             },
             Self::BetweenTurns => Rule::g("Turn Order, Phase 6: Cleanup"),
             Self::NothingToResolve => Rule::g("Spell and Ability Timing, Batches of Spells and Abilities"),
@@ -1071,6 +1085,9 @@ impl Engine<'_> {
             Refusal::PaymentAmount { spell, amount, answer, .. } => {
                 format!("{} asks for {amount}, not {answer}", self.slabel(*spell))
             }
+            Refusal::TriggerTarget { card, why } => {
+                format!("{}'s triggered ability cannot be played so: {why}", self.label(*card))
+            }
             Refusal::LifeForMana { what, amount, .. } => {
                 format!("{what} asks for {amount} mana, not life")
             }
@@ -1084,6 +1101,7 @@ impl Engine<'_> {
                     Unasked::Order => "has no abilities that triggered together to order now",
                     Unasked::Discard => "is not asked to discard now",
                     Unasked::Pay => "is not asked to pay now",
+                    Unasked::Target => "has no triggered ability asking for targets now",
                 };
                 format!("{} {what}", self.pname(*player))
             }
@@ -1171,6 +1189,7 @@ impl Engine<'_> {
                     "write it right after the line that ends the discard phase, such as a `go to` the phase after it"
                 }
                 Unasked::Pay => "write the answer right after the line that resolves the spell asking for it",
+                Unasked::Target => "write it right after the line that makes the ability trigger",
             },
             Refusal::BetweenTurns => "write `go to next turn` (or `go to PHASE`) first",
             Refusal::NothingToResolve => "remove this line, or write `go to PHASE` to move on",

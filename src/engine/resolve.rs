@@ -447,7 +447,9 @@ impl Engine<'_> {
             | Effect::DestroyThat(_)
             | Effect::CountersOn(..)
             | Effect::CounterThat(..)
-            | Effect::RemoveGraveyards => self.apply_triggered(id, effect, legal, destroyed, buried)?,
+            | Effect::RemoveGraveyards
+            | Effect::DamageInsteadOfCombat(..)
+            | Effect::GrantUntilNextUpkeep(..) => self.apply_triggered(id, effect, legal, destroyed, buried)?,
             Effect::Regenerate(who) if self.regeneration_in_prevention() => {
                 let target = legal.iter().find_map(|t| if let Target::Card(c) = t { Some(*c) } else { None });
                 self.regenerate_4e(id, who, source, target);
@@ -577,6 +579,36 @@ impl Engine<'_> {
                 };
                 if !paid {
                     self.counter(s, id);
+                }
+            }
+            Effect::DamageInsteadOfCombat(a, _) => {
+                let n = u32::try_from(Self::amount(*a, sp.x)).unwrap_or(0);
+                for &t in legal {
+                    self.assign(sp.card, &sp.colors, t, n);
+                }
+                if !self.game.no_combat_from.contains(&sp.card) {
+                    self.game.no_combat_from.push(sp.card);
+                }
+                self.emit(
+                    EventKind::Lasting { what: format!("{} deals no combat damage this turn", self.label(sp.card)) },
+                    Some(Rule::g("Is Not Blocked")),
+                );
+            }
+            Effect::GrantUntilNextUpkeep(_, k) => {
+                for &t in legal {
+                    if let Target::Card(c) = t {
+                        self.game.until_upkeep.push((c, k.clone(), sp.controller));
+                        self.emit(
+                            EventKind::Lasting {
+                                what: format!(
+                                    "{} gains {k} until {}'s next upkeep",
+                                    self.label(c),
+                                    self.pname(sp.controller)
+                                ),
+                            },
+                            Some(Rule::g("Duration Effects")),
+                        );
+                    }
                 }
             }
             Effect::RemoveGraveyards => {

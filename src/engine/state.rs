@@ -539,6 +539,10 @@ pub struct Game {
     pub delayed: Vec<Delayed>,
     /// Activated abilities announced this turn, by card (for `activated N times this turn`).
     pub activations: Vec<(CardId, u32)>,
+    /// Creatures that deal no combat damage this turn (Farrel's Zealot used its ability).
+    pub no_combat_from: Vec<CardId>,
+    /// Keywords granted until a player's next upkeep: (creature, keyword, that player).
+    pub until_upkeep: Vec<(CardId, Keyword, PlayerId)>,
     /// State triggers that fired and whose condition still holds (they fire once per time the
     /// condition becomes true).
     pub state_fired: Vec<(CardId, u8)>,
@@ -585,6 +589,8 @@ impl std::hash::Hash for Game {
         self.happened.hash(h);
         self.delayed.hash(h);
         self.activations.hash(h);
+        self.no_combat_from.hash(h);
+        self.until_upkeep.hash(h);
         self.state_fired.hash(h);
         self.buried.hash(h);
         self.disintegrated.hash(h);
@@ -695,6 +701,7 @@ impl Game {
         }
         if left_play {
             self.eot.retain(|e| e.card != id);
+            self.until_upkeep.retain(|e| e.0 != id);
         }
     }
 

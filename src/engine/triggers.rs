@@ -1,11 +1,11 @@
 //! Triggered abilities: found once the event that triggers them is over, then resolved at once,
 //! the active player's first, each nesting its own triggers (002 Triggered Abilities).
 
-use super::action::Action;
+use super::action::{Action, TargetRef};
 use super::refusal::{ACTIVE_ORDERS_ALL as ALL, Refusal};
 use super::script::Decision;
 use super::script::Driver as _;
-use super::state::{CardId, Delayed, EventContext, Happening, PlayerId, Source, Spell, Status, Zone};
+use super::state::{CardId, Delayed, EventContext, Happening, PlayerId, Source, Spell, Status, Target, Zone};
 use super::{Engine, Stop};
 use crate::cards::CardKind;
 use crate::grammar::ability::{CreatureFilter, Moment, Trigger, Whose};
@@ -463,13 +463,14 @@ impl Engine<'_> {
     fn resolve_fired(&mut self, fired: Vec<Fired>, together: bool) -> Result<(), Stop> {
         for f in fired {
             if !together {
-                self.emit(EventKind::Triggers { card: self.label(f.card), trigger: f.text }, Some(TRIGGERED));
+                self.emit(EventKind::Triggers { card: self.label(f.card), trigger: f.text.clone() }, Some(TRIGGERED));
             }
+            let Some(targets) = self.trigger_targets(&f)? else { continue };
             let id = self.game.add_spell(Spell {
                 card: f.card,
                 controller: f.controller,
                 source: Source::Triggered(f.index),
-                targets: Vec::new(),
+                targets,
                 x: 0,
                 colors: self.colors(f.card),
                 packet_sources: Vec::new(),
@@ -482,6 +483,106 @@ impl Engine<'_> {
             r?;
         }
         Ok(())
+    }
+
+    /// The targets of a triggered ability, chosen by its controller as it is played (002
+    /// Triggered Abilities follow the specialized ability rules: targets on announcement):
+    /// `P targets T`, or `P targets nothing` to decline an optional one. `None`: it is not
+    /// played, having no legal target (002 Phase Effects L3133-3140) or being declined.
+    fn trigger_targets(&mut self, f: &Fired) -> Result<Option<Vec<Target>>, Stop> {
+        let Some(effect) = self.effect_of(f.card, Source::Triggered(f.index)) else { return Ok(Some(Vec::new())) };
+        let Some(spec) = effect.target().cloned() else { return Ok(Some(Vec::new())) };
+        let optional = effect.optional();
+        let colors = self.colors(f.card);
+        let mut options: Vec<TargetRef> = Vec::new();
+        for i in 0..self.game.cards.len() {
+            let Ok(c) = u16::try_from(i).map(CardId) else { continue };
+            if self.game.card(c).zone == Zone::Play
+                && !(spec.filters.contains(&crate::grammar::ability::Filter::OpponentControls)
+                    && self.game.card(c).controller == f.controller)
+                && self.target_problem(&spec, Target::Card(c), &colors).is_none()
+            {
+                options.push(TargetRef::Card(c));
+            }
+        }
+        for p in [PlayerId(0), PlayerId(1)] {
+            if self.target_problem(&spec, Target::Player(p), &colors).is_none() {
+                options.push(TargetRef::Player(p));
+            }
+        }
+        if options.is_empty() {
+            self.emit(
+                EventKind::Fails {
+                    spell: self.label(f.card),
+                    reason: "its triggered ability has no legal target: it is not played".into(),
+                },
+                Some(Rule::g("Phase Effects and Phase Abilities: no legal target, not dealt with")),
+            );
+            return Ok(None);
+        }
+        let asked = Decision::Target { player: f.controller, options: &options, optional };
+        if self.offered(&asked).is_none() {
+            let name = self.pname(f.controller);
+            let decline = if optional { format!(" or `{name} targets nothing`") } else { String::new() };
+            return Err(Stop::Choice {
+                line: None,
+                message: format!(
+                    "{name} must choose the target of {}'s triggered ability ({}): write `{name} targets TARGET`{decline} right after the line that makes it trigger",
+                    self.label(f.card),
+                    f.text
+                ),
+            });
+        }
+        let Some(i) = self.take_line() else { return Ok(None) };
+        let Some(Action::Targets(_, named)) = self.action_of(i) else { return Ok(None) };
+        let refuse = |why: String| Err(Stop::refuse(Refusal::TriggerTarget { card: f.card, why }).at_line(i));
+        match named.as_slice() {
+            [] if optional => {
+                self.emit(
+                    EventKind::PlayOut {
+                        what: format!(
+                            "{} declines {}'s triggered ability",
+                            self.pname(f.controller),
+                            self.label(f.card)
+                        ),
+                    },
+                    Some(Rule::g("Is Not Blocked: an optional ability is used or not at once")),
+                );
+                Ok(None)
+            }
+            [] => refuse("it must be played, and it has a legal target".into()),
+            [t] if options.contains(t) => {
+                self.emit(
+                    EventKind::PlayOut {
+                        what: format!(
+                            "{} plays {}'s triggered ability targeting {}",
+                            self.pname(f.controller),
+                            self.label(f.card),
+                            self.target_refs_text(&[*t])
+                        ),
+                    },
+                    Some(TRIGGERED),
+                );
+                Ok(Some(vec![match *t {
+                    TargetRef::Card(c) => Target::Card(c),
+                    TargetRef::Player(p) => Target::Player(p),
+                }]))
+            }
+            [_] => refuse(format!("the target must be one of: {}", self.target_refs_text(&options))),
+            _ => refuse("it takes one target".into()),
+        }
+    }
+
+    /// Targets as the trace names them.
+    fn target_refs_text(&self, ts: &[TargetRef]) -> String {
+        let names: Vec<String> = ts
+            .iter()
+            .map(|t| match *t {
+                TargetRef::Card(c) => self.label(c),
+                TargetRef::Player(p) => self.pname(p),
+            })
+            .collect();
+        names.join(", ")
     }
 
     /// Fourth Edition: the active player orders every effect that happens together, the

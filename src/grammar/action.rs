@@ -7,7 +7,7 @@
 //!           | "regenerates" ref | "declares an attack" | "attacks with" ("nothing" | group ("," group)*), group = ref ("+" ref)*
 //!           | "blocks with nothing" | "blocks" ref "with" refs
 //!           | "assigns" N "damage from" ref "to" ref | "pays" N ["life"] | "does not pay"
-//!           | "discards" ref | "orders" refs | "passes"
+//!           | "discards" ref | "orders" refs | "passes" | "targets" (refs | "nothing")
 //! cast_opts = [("on" | "targeting") refs] ["with X=" N] ["choosing" words]
 //! refs      = ref ("," ref)*
 //! ```
@@ -88,6 +88,9 @@ pub enum Verb {
     Pays(u32),
     /// `pays N life`.
     PaysLife(u32),
+    /// `targets A, B` (empty: `targets nothing`): the targets of a triggered ability as it is
+    /// played.
+    Targets(Vec<RefSyntax>),
     /// `does not pay`.
     DoesNotPay,
     /// `discards CARD`.
@@ -103,7 +106,7 @@ pub enum Verb {
 pub struct ManaCostText(#[serde(skip)] pub ManaCost, pub String);
 
 const VERBS: &str = "a verb (plays, taps, casts, activates, announces, regenerates, declares an attack, \
-attacks with, blocks, assigns, pays, does not pay, discards, orders, passes)";
+attacks with, blocks, assigns, pays, does not pay, discards, orders, targets, passes)";
 
 /// Parses one action line against the names in `lex`.
 ///
@@ -221,6 +224,12 @@ fn verb<'a>(cx: Ctx<'a>, i: &'a str) -> PResult<'a, Verb> {
     }
     if let Ok((i, _)) = (kw("does"), sp, kw("not"), sp, kw("pay")).parse(i) {
         return Ok((i, Verb::DoesNotPay));
+    }
+    if let Ok((i, _)) = kw("targets")(i) {
+        if let Ok((i, _)) = (sp, kw("nothing")).parse(i) {
+            return Ok((i, Verb::Targets(Vec::new())));
+        }
+        return cut(preceded(sp, |i| refs(cx, i))).map(Verb::Targets).parse(i);
     }
     if let Ok((i, _)) = kw("discards")(i) {
         return cut(preceded(sp, r)).map(Verb::Discards).parse(i);

@@ -103,6 +103,10 @@ impl Loader<'_> {
             }
             Verb::Pays(n) => Ok(Action::Pay(player, Some(*n))),
             Verb::PaysLife(n) => Ok(Action::PayLife(player, *n)),
+            Verb::Targets(rs) => {
+                let ts = rs.iter().map(|r| self.bind_target(r, text)).collect::<Result<Vec<_>, _>>()?;
+                Ok(Action::Targets(player, ts))
+            }
             Verb::DoesNotPay => Ok(Action::Pay(player, None)),
             Verb::Discards(r) => {
                 let card = self.bind_card(r, Self::ref_span(text, r), Some((player, Zone::Hand)))?;

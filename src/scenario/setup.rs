@@ -344,6 +344,8 @@ impl<'s> Loader<'s> {
             happened: Vec::new(),
             delayed: Vec::new(),
             activations: Vec::new(),
+            no_combat_from: Vec::new(),
+            until_upkeep: Vec::new(),
             disintegrated: Vec::new(),
             state_fired: Vec::new(),
             buried: Vec::new(),

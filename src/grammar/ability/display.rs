@@ -55,7 +55,10 @@ impl fmt::Display for TargetSpec {
                 Filter::NonArtifact => "nonartifact".to_owned(),
                 Filter::NotColor(c) => format!("non{}", c.name()),
                 Filter::IsColor(c) => c.name().to_owned(),
+                Filter::NonWall => "non-wall".to_owned(),
+                Filter::OpponentControls => String::new(),
             })
+            .filter(|w| !w.is_empty())
             .collect();
         if !filters.is_empty() {
             write!(f, " {}", filters.join(", "))?;
@@ -67,7 +70,11 @@ impl fmt::Display for TargetSpec {
             [] => Ok(()),
             [one] => write!(f, " {one}"),
             [rest @ .., last] => write!(f, " {} or {last}", rest.join(", ")),
+        }?;
+        if self.filters.contains(&Filter::OpponentControls) {
+            f.write_str(" an opponent controls")?;
         }
+        Ok(())
     }
 }
 
@@ -134,6 +141,11 @@ impl fmt::Display for Effect {
                 f.write_str("counter that spell if a card with the same name is in play or in any graveyard")
             }
             Self::RemoveGraveyards => f.write_str("remove all cards in all graveyards from the game"),
+            Self::DamageInsteadOfCombat(a, t) => write!(
+                f,
+                "you may have this deal {a} damage to {t}; if you do, this deals no combat damage this turn"
+            ),
+            Self::GrantUntilNextUpkeep(t, k) => write!(f, "{t} gains {k} until your next upkeep"),
             Self::OpponentsEnterTapped => {
                 f.write_str("artifacts, creatures and lands your opponents play come into play tapped")
             }

@@ -51,12 +51,14 @@
 //!          | "counter that spell if a card with the same name is in play or in any graveyard"
 //!          | "remove all cards in all graveyards from the game"
 //!          | effect "unless you pay" payment | effect ("at end of combat" | "at end of turn")
+//!          | "you may have this deal" amount "damage to" target "; if you do, this deals no combat
+//!             damage this turn" | target "gains" keyword "until your next upkeep"
 //! count    = N | "that much"       recipient = "that player" | "you" | "its controller"
 //! payment  = mana_cost | N "life"
 //! disintegrate_rider = "; that creature cannot regenerate this turn and is removed from the
 //!             game instead of going to the graveyard this turn"
 //! who      = "this" | "enchanted creature" | target
-//! target   = ["any number of"] "target" (adjective | kind | "," | "or")+
+//! target   = ["any number of"] "target" (adjective | kind | "," | "or")+ ["an opponent controls"]
 //!            e.g. target nonartifact, nonblack creature
 //! amount   = N | "X"
 //! ```
@@ -158,6 +160,10 @@ pub enum Filter {
     NotColor(Color),
     /// It is of this colour.
     IsColor(Color),
+    /// It is not a Wall (`non-wall`).
+    NonWall,
+    /// An opponent of the ability's controller controls it (`... an opponent controls`).
+    OpponentControls,
 }
 
 /// `target ...`: what may be chosen.
@@ -261,6 +267,13 @@ pub enum Effect {
     CounterThat(Option<ManaCost>, bool),
     /// `remove all cards in all graveyards from the game`.
     RemoveGraveyards,
+    /// `you may have this deal N damage to TARGET; if you do, this deals no combat damage this
+    /// turn` (Farrel's Zealot): an optional, targeted ability; a fizzle undoes both parts
+    /// (002 Is Not Blocked L2519-2523).
+    DamageInsteadOfCombat(Amount, TargetSpec),
+    /// `TARGET gains KEYWORD until your next upkeep` (002 Duration Effects L1054-1058: it ends
+    /// just before the beginning of that upkeep).
+    GrantUntilNextUpkeep(TargetSpec, Keyword),
     /// `artifacts, creatures and lands your opponents play come into play tapped`: a continuous
     /// effect on how permanents enter play (002 L1013-1014, Kismet).
     OpponentsEnterTapped,
@@ -285,9 +298,17 @@ impl Effect {
             | Self::Pump(Who::Target(t), _, _)
             | Self::Grant(Who::Target(t), _)
             | Self::Regenerate(Who::Target(t))
-            | Self::Enchant(t) => Some(t),
+            | Self::Enchant(t)
+            | Self::DamageInsteadOfCombat(_, t)
+            | Self::GrantUntilNextUpkeep(t, _) => Some(t),
             _ => None,
         }
+    }
+
+    /// Whether its controller may decline to play it (`you may have ...`).
+    #[must_use]
+    pub const fn optional(&self) -> bool {
+        matches!(self, Self::DamageInsteadOfCombat(..))
     }
 }
 

@@ -196,6 +196,7 @@ fn target_word(i: &str) -> PResult<'_, TargetWord> {
         value(F(Filter::Blocking), kw("blocking")),
         value(F(Filter::Attacking), kw("attacking")),
         value(F(Filter::NonArtifact), kw("nonartifact")),
+        value(F(Filter::NonWall), kw("non-wall")),
         map(preceded(tag("non"), color), |c| F(Filter::NotColor(c))),
         map(color, |c| F(Filter::IsColor(c))),
     ))
@@ -203,7 +204,7 @@ fn target_word(i: &str) -> PResult<'_, TargetWord> {
 }
 
 /// `target = ["any number of"] "target" (word ("," | "or" | " "))+`
-fn target(i: &str) -> PResult<'_, TargetSpec> {
+pub(super) fn target(i: &str) -> PResult<'_, TargetSpec> {
     let (i, many) = opt((kw("any"), sp, kw("number"), sp, kw("of"), sp)).parse(i)?;
     let (mut i, _) = (kw("target"), sp).parse(i)?;
     let mut spec = TargetSpec { kinds: Vec::new(), filters: Vec::new(), many: many.is_some() };
@@ -228,6 +229,10 @@ fn target(i: &str) -> PResult<'_, TargetSpec> {
     }
     if spec.kinds.is_empty() {
         return Err(nom::Err::Failure(PError::expected(i, "a target kind after the adjectives")));
+    }
+    if let Ok((r, _)) = (sp, kw("an"), sp, kw("opponent"), sp, kw("controls")).parse(i) {
+        spec.filters.push(Filter::OpponentControls);
+        return Ok((r, spec));
     }
     Ok((i, spec))
 }

@@ -373,6 +373,29 @@ pub(super) fn effect(i: &str) -> PResult<'_, Effect> {
     if let Ok((r, ())) = phrase("artifacts, creatures and lands your opponents play come into play tapped")(i) {
         return Ok((r, Effect::OpponentsEnterTapped));
     }
+    if let Ok((r, (_, _, _, n, _, _, t))) =
+        (phrase("you may have this deal"), sp, space0, amount, sp, phrase("damage to"), signed_sp(super::parse::target))
+            .parse(i)
+    {
+        let (r, _) = cut((
+            space0,
+            char(';'),
+            space0,
+            phrase("if you do"),
+            space0,
+            char(','),
+            space0,
+            phrase("this deals no combat damage this turn"),
+        ))
+        .parse(r)?;
+        return Ok((r, Effect::DamageInsteadOfCombat(n, t)));
+    }
+    if let Ok((r, t)) = super::parse::target(i)
+        && let Ok((r, (_, _, _, k, _))) =
+            (sp, kw("gains"), sp, keyword, phrase_after(" until your next upkeep")).parse(r)
+    {
+        return Ok((r, Effect::GrantUntilNextUpkeep(t, k)));
+    }
     if let Ok((r, ())) = phrase("remove all cards in all graveyards from the game")(i) {
         return Ok((r, Effect::RemoveGraveyards));
     }
