@@ -1,4 +1,5 @@
-//! The command line: `judge run`, `check`, `diff`, `card`, `schema`, `completions`, `man`.
+//! The command line: `judge run`, `check`, `diff`, `card`, `moves`, `explore`, `coverage`, `deck`,
+//! `formats`, `schema`, `completions`, `man`.
 //! The only module that prints, through [`crate::output::Out`] (text or JSON, colour on a
 //! terminal only, tables fitted to its width).
 
@@ -32,6 +33,7 @@ const EXAMPLES: &str = "Examples:
   judge moves FILE --at 1
   judge explore FILE --goal \"Pearled Unicorn is in play\" --for Alice
   judge deck my-deck.txt --format type2
+  judge coverage rulings tests/fixtures/decks
   judge schema scenario > scenario.schema.json
   judge completions bash > judge.bash
   judge man | man -l -
@@ -201,6 +203,26 @@ enum Command {
         #[command(flatten)]
         output: FormatArg,
     },
+    /// How much of the rulings catalogue the files encode: a table per section, the pending
+    /// ids by kind of reason, and any id encoded and pending at once or in neither.
+    ///
+    /// The catalogue's sections and id ranges come from the headers of the PENDING.md found
+    /// under the paths (`## Attack Phase (S002-A-001 .. S002-A-073)`); a file encodes the id
+    /// its name begins with and the ids its `source:` names. Exit 0 when every id is encoded
+    /// or pending, 1 when one is both, neither, listed twice or outside the catalogue, 2 on
+    /// bad input.
+    Coverage {
+        #[command(flatten)]
+        colour: ColorArg,
+        #[command(flatten)]
+        output: FormatArg,
+        /// Folders (or files) holding the encoded rulings and PENDING.md.
+        #[arg(required = true)]
+        paths: Vec<PathBuf>,
+        /// List each pending id with its reason, instead of the ids alone.
+        #[arg(long)]
+        reasons: bool,
+    },
     /// Check a decklist against a 1997 DCI tournament format (exit 0 legal, 1 not, 2 unreadable).
     Deck(crate::deck::DeckArgs),
     /// Show each 1997 DCI tournament format: its sets, deck rules and lists.
@@ -226,8 +248,21 @@ enum Command {
 }
 
 /// The subcommands that have a manual page of their own (`judge man NAME`).
-const PAGES: [&str; 12] =
-    ["run", "diff", "check", "card", "moves", "explore", "deck", "formats", "schema", "completions", "man", "help"];
+const PAGES: [&str; 13] = [
+    "run",
+    "diff",
+    "check",
+    "card",
+    "moves",
+    "explore",
+    "coverage",
+    "deck",
+    "formats",
+    "schema",
+    "completions",
+    "man",
+    "help",
+];
 
 /// The `judge man` values: each subcommand's name.
 fn subcommand_names() -> PossibleValuesParser {
@@ -928,6 +963,25 @@ fn cmd_explore(
     }
 }
 
+/// `judge coverage`: the coverage table (or JSON); exit 0 consistent, 1 not, 2 bad input.
+fn cmd_coverage(out: &mut Out<impl Write, impl Write>, paths: &[PathBuf], reasons: bool) -> u8 {
+    match crate::coverage::scan(paths) {
+        Ok(c) => {
+            if out.json() {
+                out.json_body(&c);
+            } else {
+                let text = crate::coverage::render_text(&c, &out.style, reasons);
+                out.text(&text);
+            }
+            crate::coverage::code(&c)
+        }
+        Err(e) => {
+            out.error(&FileError::message(e));
+            2
+        }
+    }
+}
+
 /// `judge schema`, `judge completions`, `judge man`: text made from the command line itself.
 fn cmd_generated(out: &mut Out<impl Write, impl Write>, command: &Command) {
     let mut buf: Vec<u8> = Vec::new();
@@ -986,7 +1040,8 @@ pub fn main_with(args: impl IntoIterator<Item = std::ffi::OsString>) -> ExitCode
         | Command::Check { output, .. }
         | Command::Card { output, .. }
         | Command::Moves { output, .. }
-        | Command::Explore { output, .. } => output.format,
+        | Command::Explore { output, .. }
+        | Command::Coverage { output, .. } => output.format,
         _ => Format::Text,
     };
     let mut out = Out::new(format, style, err_style, stdout, stderr);
@@ -1007,6 +1062,7 @@ impl Cli {
             | Command::Explore { common, .. } => common.clone(),
             Command::Deck(a) => Common { cards: Vec::new(), colour: a.colour },
             Command::Formats(a) => Common { cards: Vec::new(), colour: a.colour },
+            Command::Coverage { colour, .. } => Common { cards: Vec::new(), colour: *colour },
             Command::Schema { .. } | Command::Completions { .. } | Command::Man { .. } => Common::default(),
         };
         let mut cards = self.common.cards.clone();
@@ -1031,6 +1087,8 @@ fn run_command(out: &mut Out<impl Write, impl Write>, cli: &Cli) -> u8 {
         // The deck commands need the card table of the era, not the rules engine's library.
         Command::Deck(args) => return crate::deck::run_deck(args, out),
         Command::Formats(args) => return crate::deck::run_formats(args, out),
+        // Coverage reads file names and PENDING.md, not cards.
+        Command::Coverage { paths, reasons, .. } => return cmd_coverage(out, paths, *reasons),
         _ => {}
     }
     let lib = match load_library(&cli.common().cards) {
@@ -1071,6 +1129,7 @@ fn run_command(out: &mut Out<impl Write, impl Write>, cli: &Cli) -> u8 {
         | Command::Completions { .. }
         | Command::Man { .. }
         | Command::Deck(_)
-        | Command::Formats(_) => 0,
+        | Command::Formats(_)
+        | Command::Coverage { .. } => 0,
     }
 }

@@ -11,6 +11,7 @@ pub mod cards;
 pub mod check;
 pub mod citation;
 pub mod cli;
+pub mod coverage;
 pub mod deck;
 pub mod diagnostic;
 pub mod diff;

@@ -410,7 +410,7 @@ fn help_lists_every_edition() {
     let (_, stdout, _) = out(judge().arg("--help"));
     assert!(stdout.contains("alpha  the 1993 Alpha rulebook"), "{stdout}");
     // Help fits an 80-column terminal.
-    for sub in ["run", "check", "diff", "card", "schema", "completions", "man"] {
+    for sub in ["run", "check", "diff", "card", "coverage", "schema", "completions", "man"] {
         for flag in ["-h", "--help"] {
             let (_, stdout, _) = out(judge().args([sub, flag]));
             assert!(stdout.lines().all(|l| l.chars().count() <= 80), "{sub} {flag}:\n{stdout}");

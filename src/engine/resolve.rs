@@ -437,6 +437,16 @@ impl Engine<'_> {
                         },
                         Some(Rule::g("Counters")),
                     );
+                } else {
+                    // Its source left play (with the creature it damaged): the ability still
+                    // resolves, and a card out of play keeps no counters (002 L932-935).
+                    self.emit(
+                        EventKind::Fails {
+                            spell: self.slabel(id),
+                            reason: format!("{} is no longer in play, so no counter is put on it", self.label(source)),
+                        },
+                        Some(Rule::g("Spell and Ability Timing, Triggered Abilities")),
+                    );
                 }
             }
             Effect::DamageTo(..)

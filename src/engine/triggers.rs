@@ -202,14 +202,20 @@ impl Engine<'_> {
             }
         }
         let mut seen_states: HashSet<(CardId, u8)> = self.game.state_fired.iter().copied().collect();
-        for &c in &in_play {
+        // A permanent that left play in the same event still sees it: a triggered ability can
+        // trigger on its own permanent leaving play, and resolves with its source gone (002
+        // L932-935), so a Sengir Vampire dying with a creature it damaged triggers too.
+        // Only that kind of trigger looks at an event: a state (Sea Serpent's) is one of play.
+        let gone: Vec<CardId> = died.iter().filter(|d| !in_play.contains(d)).copied().collect();
+        for c in in_play.iter().chain(&gone).copied() {
+            let in_play_now = !gone.contains(&c);
             let controller = self.game.card(c).controller;
             // The library outlives the engine's borrow of itself.
             let lib = self.lib;
             for (i, (t, _)) in lib.get(self.game.card(c).def).triggered().iter().enumerate() {
                 let i = u8::try_from(i).unwrap_or(0);
                 match t {
-                    Trigger::ControlNo(land) => {
+                    Trigger::ControlNo(land) if in_play_now => {
                         // A state fires once each time it becomes true, not at every look.
                         let holds = !controlled[controller.ix()].contains(&land.to_ascii_lowercase());
                         let seen = seen_states.contains(&(c, i));
