@@ -17,6 +17,8 @@ impl Engine<'_> {
         match a {
             Amount::Fixed(n) => n,
             Amount::X(k) => k.saturating_mul(i32::try_from(x).unwrap_or(i32::MAX)),
+            // Read from the creature where it applies (see `Effect::Pump`).
+            Amount::Power => 0,
         }
     }
 
@@ -45,7 +47,8 @@ impl Engine<'_> {
                 }
             }
         }
-        let cast = matches!(sp.source, Source::Spell(_));
+        // (A spell's delayed part happening later is no casting.)
+        let cast = matches!(sp.source, Source::Spell(_)) && !sp.event.as_ref().is_some_and(|e| e.delayed);
         if !sp.targets.is_empty() && legal.is_empty() {
             // 002 Step 4 and Fizzle: every target illegal, the spell does nothing.
             let reason = problems.iter().map(|(_, p)| p.clone()).collect::<Vec<_>>().join("; ");
@@ -192,7 +195,8 @@ impl Engine<'_> {
             }
             Effect::Pump(w, p, t) => {
                 if let Some(c) = who(w).filter(|&c| self.is_creature_in_play(c)) {
-                    let (p, t) = (Self::amount(*p, x), Self::amount(*t, x));
+                    let power = if *p == Amount::Power { self.pt(c).0 } else { Self::amount(*p, x) };
+                    let (p, t) = (power, Self::amount(*t, x));
                     self.game.eot.push(UntilEot { card: c, power: p, toughness: t, keyword: None });
                     let (np, nt) = self.pt(c);
                     self.emit(
@@ -454,7 +458,8 @@ impl Engine<'_> {
             | Effect::MayPay(..)
             | Effect::UnlessPaid(..)
             | Effect::Scheduled(..)
-            | Effect::DestroyThat(_)
+            | Effect::DestroyThat(..)
+            | Effect::Then(..)
             | Effect::CountersOn(..)
             | Effect::CounterThat(..)
             | Effect::RemoveGraveyards
@@ -524,9 +529,15 @@ impl Engine<'_> {
                 if event.delayed {
                     self.apply(id, inner, legal, destroyed, buried)?;
                 } else {
+                    // A spell's "that creature" is its target.
+                    let mut event = event;
+                    if event.card.is_none() {
+                        event.card = legal.iter().find_map(|t| if let Target::Card(c) = t { Some(*c) } else { None });
+                    }
+                    let text = effect.to_string();
                     let what = match event.card {
-                        Some(c) => format!("{inner} {when} ({} is that creature)", self.label(c)),
-                        None => format!("{inner} {when}"),
+                        Some(c) => format!("{text} ({} is that creature)", self.label(c)),
+                        None => text,
                     };
                     self.game.delayed.push(super::state::Delayed {
                         when: *when,
@@ -541,7 +552,22 @@ impl Engine<'_> {
                     );
                 }
             }
-            Effect::DestroyThat(bury) => {
+            Effect::Then(a, b) => {
+                // The delayed part alone, when its time has come.
+                for part in [a, b] {
+                    if !event.delayed || matches!(**part, Effect::Scheduled(..) | Effect::Then(..)) {
+                        self.apply(id, part, legal, destroyed, buried)?;
+                    }
+                }
+            }
+            Effect::DestroyThat(_, true) if event.card.is_some_and(|c| !self.game.attacked_cards.contains(&c)) => {
+                let c = event.card.map(|c| self.label(c)).unwrap_or_default();
+                self.emit(
+                    EventKind::Fails { spell: self.slabel(id), reason: format!("{c} did not attack this turn") },
+                    None,
+                );
+            }
+            Effect::DestroyThat(bury, _) => {
                 // A delayed effect does what it can: on a card no longer in play, nothing
                 // (002 L1072-1078).
                 match event.card.filter(|&c| self.game.card(c).zone == Zone::Play) {

@@ -539,6 +539,8 @@ pub struct Game {
     pub delayed: Vec<Delayed>,
     /// Activated abilities announced this turn, by card (for `activated N times this turn`).
     pub activations: Vec<(CardId, u32)>,
+    /// Creatures declared as attackers this turn.
+    pub attacked_cards: Vec<CardId>,
     /// Creatures that deal no combat damage this turn (Farrel's Zealot used its ability).
     pub no_combat_from: Vec<CardId>,
     /// Keywords granted until a player's next upkeep: (creature, keyword, that player).
@@ -590,6 +592,7 @@ impl std::hash::Hash for Game {
         self.delayed.hash(h);
         self.activations.hash(h);
         self.no_combat_from.hash(h);
+        self.attacked_cards.hash(h);
         self.until_upkeep.hash(h);
         self.state_fired.hash(h);
         self.buried.hash(h);

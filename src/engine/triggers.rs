@@ -69,16 +69,17 @@ impl Engine<'_> {
         self.game.delayed = later;
         now.into_iter()
             .filter_map(|d| {
-                let Source::Triggered(i) = d.source else { return None };
                 let effect = self.effect_of(d.card, d.source)?;
                 let that = d.event.card.map(|c| format!("; that creature is {}", self.label(c))).unwrap_or_default();
-                let text = match effect {
-                    crate::grammar::ability::Effect::Scheduled(_, inner) => format!("{inner} {when} (scheduled{that})"),
-                    e => e.to_string(),
+                let text = match scheduled_part(&effect) {
+                    Some(e) => format!("{e} (scheduled{that})"),
+                    _ => effect.to_string(),
                 };
                 let mut event = d.event;
                 event.delayed = true;
-                Some(Fired::new(d.card, usize::from(i), text, d.controller, event, true))
+                let mut f = Fired::new(d.card, 0, text, d.controller, event, true);
+                f.source = d.source;
+                Some(f)
             })
             .collect()
     }
@@ -475,7 +476,7 @@ impl Engine<'_> {
             let id = self.game.add_spell(Spell {
                 card: f.card,
                 controller: f.controller,
-                source: Source::Triggered(f.index),
+                source: f.source,
                 targets,
                 x: 0,
                 colors: self.colors(f.card),
@@ -496,7 +497,10 @@ impl Engine<'_> {
     /// `P targets T`, or `P targets nothing` to decline an optional one. `None`: it is not
     /// played, having no legal target (002 Phase Effects L3133-3140) or being declined.
     fn trigger_targets(&mut self, f: &Fired) -> Result<Option<Vec<Target>>, Stop> {
-        let Some(effect) = self.effect_of(f.card, Source::Triggered(f.index)) else { return Ok(Some(Vec::new())) };
+        if f.event.delayed {
+            return Ok(Some(Vec::new()));
+        }
+        let Some(effect) = self.effect_of(f.card, f.source) else { return Ok(Some(Vec::new())) };
         let Some(spec) = effect.target().cloned() else { return Ok(Some(Vec::new())) };
         let optional = effect.optional();
         let colors = self.colors(f.card);
@@ -657,8 +661,8 @@ impl Engine<'_> {
 pub(super) struct Fired {
     /// The card whose ability it is.
     card: CardId,
-    /// Its index among the card's triggered abilities.
-    index: u8,
+    /// Which of the card's abilities: a triggered one, or a spell's delayed part.
+    source: Source,
     /// How the trace shows it.
     text: String,
     /// Who controls it: the controller of its card when it triggered (002 L946-949).
@@ -667,6 +671,16 @@ pub(super) struct Fired {
     event: EventContext,
     /// A beginning or end of phase effect (ordered by the active player under 4e).
     phase_effect: bool,
+}
+
+/// The scheduled part of an effect (itself, or the part of a sequence).
+fn scheduled_part(e: &crate::grammar::ability::Effect) -> Option<&crate::grammar::ability::Effect> {
+    use crate::grammar::ability::Effect;
+    match e {
+        Effect::Scheduled(..) => Some(e),
+        Effect::Then(a, b) => scheduled_part(a).or_else(|| scheduled_part(b)),
+        _ => None,
+    }
 }
 
 impl Fired {
@@ -678,6 +692,7 @@ impl Fired {
         event: EventContext,
         phase_effect: bool,
     ) -> Self {
-        Self { card, index: u8::try_from(index).unwrap_or(u8::MAX), text, controller, event, phase_effect }
+        let source = Source::Triggered(u8::try_from(index).unwrap_or(u8::MAX));
+        Self { card, source, text, controller, event, phase_effect }
     }
 }

@@ -345,6 +345,7 @@ impl<'s> Loader<'s> {
             delayed: Vec::new(),
             activations: Vec::new(),
             no_combat_from: Vec::new(),
+            attacked_cards: Vec::new(),
             until_upkeep: Vec::new(),
             disintegrated: Vec::new(),
             state_fired: Vec::new(),

@@ -24,7 +24,7 @@ impl fmt::Display for Amount {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Self::Fixed(n) => write!(f, "{n}"),
-            Self::X(1) => f.write_str("X"),
+            Self::X(1) | Self::Power => f.write_str("X"),
             Self::X(k) => write!(f, "{k}X"),
         }
     }
@@ -112,7 +112,11 @@ impl fmt::Display for Effect {
             Self::DamageEachNonFlyerAndPlayer(a) => {
                 write!(f, "deal {a} damage to each creature without flying and each player")
             }
-            Self::Pump(w, p, t) => write!(f, "{w} gets {}/{} until end of turn", signed(*p), signed(*t)),
+            Self::Pump(w, p, t) => {
+                write!(f, "{w} gets {}/{} until end of turn", signed(*p), signed(*t))?;
+                if *p == Amount::Power { f.write_str(", where X is its power") } else { Ok(()) }
+            }
+            Self::Then(a, b) => write!(f, "{a}; {b}"),
             Self::Grant(w, k) => write!(f, "{w} gains {k} until end of turn"),
             Self::GainLife(t, a) => write!(f, "{t} gains {a} life"),
             Self::Bounce(t) => write!(f, "return {t} to its owner's hand"),
@@ -134,8 +138,11 @@ impl fmt::Display for Effect {
             Self::YouGain(n) => super::triggered::gain_text(f, *n),
             Self::MayPay(m, e) => super::triggered::may_pay_text(f, m, e),
             Self::UnlessPaid(e, m) => write!(f, "{e} unless you pay {m}"),
-            Self::Scheduled(when, e) => write!(f, "{e} {when}"),
-            Self::DestroyThat(bury) => write!(f, "{} that creature", if *bury { "bury" } else { "destroy" }),
+            Self::Scheduled(when, e) => {
+                write!(f, "{e} {when}")?;
+                if matches!(**e, Self::DestroyThat(_, true)) { f.write_str(" if it attacked this turn") } else { Ok(()) }
+            }
+            Self::DestroyThat(bury, _) => write!(f, "{} that creature", if *bury { "bury" } else { "destroy" }),
             Self::CounterThat(Some(m), _) => write!(f, "counter that spell unless its caster pays {m}"),
             Self::CounterThat(None, _) => {
                 f.write_str("counter that spell if a card with the same name is in play or in any graveyard")

@@ -51,6 +51,8 @@
 //!          | "counter that spell if a card with the same name is in play or in any graveyard"
 //!          | "remove all cards in all graveyards from the game"
 //!          | effect "unless you pay" payment | effect ("at end of combat" | "at end of turn")
+//!          | "destroy that creature at end of turn if it attacked this turn"
+//!          | who "gets +X/+0 until end of turn, where X is its power" | effect ";" effect
 //!          | "you may have this deal" amount "damage to" target "; if you do, this deals no combat
 //!             damage this turn" | target "gains" keyword "until your next upkeep"
 //! count    = N | "that much"       recipient = "that player" | "you" | "its controller"
@@ -122,6 +124,8 @@ pub enum Amount {
     Fixed(i32),
     /// The X paid (negated when `-X`).
     X(i32),
+    /// `+X/+0 ..., where X is its power`: the creature's power as the effect resolves.
+    Power,
 }
 
 /// What a target may be.
@@ -258,8 +262,9 @@ pub enum Effect {
     UnlessPaid(Box<Effect>, Payment),
     /// `EFFECT at end of combat|turn`: a delayed effect, scheduled on resolution (002 L1059-1085).
     Scheduled(Moment, Box<Effect>),
-    /// Destroys (`false`) or buries the event's creature: `destroy that creature`.
-    DestroyThat(bool),
+    /// Destroys (`false`) or buries the event's creature: `destroy that creature`; the second
+    /// flag: only `if it attacked this turn`.
+    DestroyThat(bool, bool),
     /// Puts counters on a permanent: `put a -1/-1 counter on enchanted creature`.
     CountersOn(Who, u32, String),
     /// Counters the spell whose casting triggered the ability, `unless its caster pays MANA`
@@ -267,6 +272,9 @@ pub enum Effect {
     CounterThat(Option<ManaCost>, bool),
     /// `remove all cards in all graveyards from the game`.
     RemoveGraveyards,
+    /// `EFFECT; EFFECT`: one after the other, on the same targets; a delayed part is scheduled
+    /// (Berserk).
+    Then(Box<Effect>, Box<Effect>),
     /// `you may have this deal N damage to TARGET; if you do, this deals no combat damage this
     /// turn` (Farrel's Zealot): an optional, targeted ability; a fizzle undoes both parts
     /// (002 Is Not Blocked L2519-2523).
@@ -301,6 +309,7 @@ impl Effect {
             | Self::Enchant(t)
             | Self::DamageInsteadOfCombat(_, t)
             | Self::GrantUntilNextUpkeep(t, _) => Some(t),
+            Self::Then(a, b) => a.target().or_else(|| b.target()),
             _ => None,
         }
     }

@@ -170,6 +170,7 @@ pub(super) fn signed_amount(i: &str) -> PResult<'_, Amount> {
         match a {
             Amount::Fixed(n) => Amount::Fixed(sign * n),
             Amount::X(k) => Amount::X(sign * k),
+            Amount::Power => Amount::Power,
         },
     ))
 }
@@ -237,7 +238,7 @@ pub(super) fn target(i: &str) -> PResult<'_, TargetSpec> {
     Ok((i, spec))
 }
 
-fn who(i: &str) -> PResult<'_, Who> {
+pub(super) fn who(i: &str) -> PResult<'_, Who> {
     alt((
         value(Who::This, kw("this")),
         value(Who::Enchanted, (kw("enchanted"), sp, kw("creature"))),
@@ -310,7 +311,14 @@ fn effect(i: &str) -> PResult<'_, Effect> {
         Err(nom::Err::Error(_)) => base_effect(i)?,
         Err(e) => return Err(e),
     };
-    super::triggered::suffixes(r, e)
+    let (r, e) = super::triggered::suffixes(r, e)?;
+    // `EFFECT; EFFECT`: a second effect on the same targets.
+    if let Ok((rest, _)) = (space0::<&str, PError<'_>>, char(';'), space0).parse(r)
+        && let Ok((rest, next)) = effect(rest)
+    {
+        return Ok((rest, Effect::Then(Box::new(e), Box::new(next))));
+    }
+    Ok((r, e))
 }
 
 /// An effect without the trailing words of triggered effects.

@@ -346,7 +346,7 @@ pub(super) fn effect(i: &str) -> PResult<'_, Effect> {
     if let Ok((r, bury)) = (kw("destroy").map(|_| false)).or(kw("bury").map(|_| true)).parse(i)
         && let Ok((r, ())) = phrase_after(" that creature")(r)
     {
-        return Ok((r, Effect::DestroyThat(bury)));
+        return Ok((r, Effect::DestroyThat(bury, false)));
     }
     if let Ok((r, (_, _, n, _, kind, _, _, _, who))) = (
         kw("put"),
@@ -399,6 +399,19 @@ pub(super) fn effect(i: &str) -> PResult<'_, Effect> {
     if let Ok((r, ())) = phrase("remove all cards in all graveyards from the game")(i) {
         return Ok((r, Effect::RemoveGraveyards));
     }
+    if let Ok((r, (w, _, _, _, _, _, _))) = (
+        super::parse::who,
+        sp,
+        kw("gets"),
+        phrase_after(" +X/+0 until end of turn"),
+        space0,
+        char(','),
+        phrase_after(" where X is its power"),
+    )
+        .parse(i)
+    {
+        return Ok((r, Effect::Pump(w, super::Amount::Power, super::Amount::Fixed(0))));
+    }
     if let Ok((r, (_, _, _, p, _, t, _))) =
         (phrase("that creature"), sp, kw("gets"), signed_sp(signed_amount), char('/'), signed_amount, until_eot)
             .parse(i)
@@ -433,7 +446,7 @@ fn amount_word(i: &str) -> PResult<'_, Count> {
     let (r, a) = amount(i)?;
     match a {
         super::Amount::Fixed(n) => Ok((r, Count::Fixed(u32::try_from(n).unwrap_or(0)))),
-        super::Amount::X(_) => Err(nom::Err::Error(PError::expected(i, "a number"))),
+        super::Amount::X(_) | super::Amount::Power => Err(nom::Err::Error(PError::expected(i, "a number"))),
     }
 }
 
@@ -455,6 +468,11 @@ pub(super) fn suffixes(i: &str, e: Effect) -> PResult<'_, Effect> {
         e = Effect::Scheduled(Moment::EndOfCombat, Box::new(e));
         r = rest;
     } else if let Ok((rest, (_, ()))) = (sp, phrase("at end of turn")).parse(r) {
+        if let (Effect::DestroyThat(bury, false), Ok((rest, (_, ())))) =
+            (&e, (sp, phrase("if it attacked this turn")).parse(rest))
+        {
+            return Ok((rest, Effect::Scheduled(Moment::EndOfTurn, Box::new(Effect::DestroyThat(*bury, true)))));
+        }
         e = Effect::Scheduled(Moment::EndOfTurn, Box::new(e));
         r = rest;
     }
