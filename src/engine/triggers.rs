@@ -263,6 +263,20 @@ impl Engine<'_> {
     /// per event (002 L953-957).
     fn event_triggers(&mut self, happened: &[Happening], in_play: &[CardId], fired: &mut Vec<Fired>) {
         let lib = self.lib;
+        // Most boards have no ability that waits for an event: then there is nothing to match
+        // (the state and end of turn triggers are looked at elsewhere).
+        let listens = |c: CardId| {
+            lib.get(self.game.card(c).def).abilities.iter().any(|a| {
+                matches!(a, crate::grammar::ability::Ability::Triggered(t, _) if t.is_event())
+            })
+        };
+        let departed = happened.iter().filter_map(|h| match h {
+            Happening::LeavesPlay { card, .. } => Some(*card),
+            _ => None,
+        });
+        if !in_play.iter().copied().chain(departed).any(listens) {
+            return;
+        }
         for (k, h) in happened.iter().enumerate() {
             let entered_later = |c: CardId| happened[k + 1..].contains(&Happening::EntersPlay(c));
             let mut seeing: Vec<(CardId, PlayerId)> = in_play

@@ -402,6 +402,18 @@ pub enum Trigger {
     ActivatedTimes(u32),
 }
 
+impl Trigger {
+    /// Whether it waits for an event the engine records (not a state, the end of the turn or
+    /// a phase effect, which are looked at on their own).
+    #[must_use]
+    pub const fn is_event(&self) -> bool {
+        !matches!(
+            self,
+            Self::ControlNo(_) | Self::DamagedCreatureDies | Self::EndOfTurnIfNoCreatures | Self::DuringUpkeep(_)
+        )
+    }
+}
+
 /// Parses one ability line.
 ///
 /// # Errors
