@@ -115,6 +115,19 @@ impl Engine<'_> {
             );
             self.game.phase += 1;
         }
+        // A draw phase to skip is skipped as it would start (002 Phase Skipping L3176-3188).
+        let active = self.game.active;
+        if self.phase_name() == "draw"
+            && let Some(k) = self.game.skip_draws.iter().position(|&p| p == active)
+        {
+            self.game.skip_draws.remove(k);
+            self.depth = 0;
+            self.emit(
+                EventKind::PlayOut { what: format!("{} skips this draw phase", self.pname(active)) },
+                Some(Rule::g("Phase Skipping")),
+            );
+            self.game.phase += 1;
+        }
         self.begin_phase()
     }
 

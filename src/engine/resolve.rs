@@ -463,6 +463,9 @@ impl Engine<'_> {
             | Effect::CountersOn(..)
             | Effect::CounterThat(..)
             | Effect::RemoveGraveyards
+            | Effect::ReturnThis
+            | Effect::SkipNextDraw
+            | Effect::RemoveThis
             | Effect::DamageInsteadOfCombat(..)
             | Effect::GrantUntilNextUpkeep(..) => self.apply_triggered(id, effect, legal, destroyed, buried)?,
             Effect::Regenerate(who) if self.regeneration_in_prevention() => {
@@ -646,6 +649,45 @@ impl Engine<'_> {
                         );
                     }
                 }
+            }
+            Effect::ReturnThis => {
+                let c = sp.card;
+                if self.game.card(c).zone == Zone::Graveyard {
+                    let owner = self.game.card(c).owner;
+                    self.game.move_card(c, Zone::Play);
+                    let card = self.game.card_mut(c);
+                    card.controller = owner;
+                    card.sick = true;
+                    self.emit(
+                        EventKind::EntersPlay { card: self.label(c), controller: self.pname(owner) },
+                        Some(Rule::g("Delayed or Scheduled Effects")),
+                    );
+                } else {
+                    let reason = format!("{} is no longer in the graveyard", self.label(c));
+                    self.emit(
+                        EventKind::Fails { spell: self.slabel(id), reason },
+                        Some(Rule::g("Spell and Ability Timing, Triggered Abilities: abilities do not track a card")),
+                    );
+                }
+            }
+            Effect::SkipNextDraw => {
+                let p = event.player.unwrap_or(sp.controller);
+                self.game.skip_draws.push(p);
+                self.emit(
+                    EventKind::Lasting { what: format!("{} will skip their next draw phase", self.pname(p)) },
+                    Some(Rule::g("Phase Skipping")),
+                );
+            }
+            Effect::RemoveThis if self.game.card(sp.card).zone == Zone::Play => {
+                self.game.move_card(sp.card, Zone::Removed);
+                self.emit(
+                    EventKind::Moved {
+                        card: self.label(sp.card),
+                        from: Zone::Play.name().to_owned(),
+                        to: Zone::Removed.name().to_owned(),
+                    },
+                    None,
+                );
             }
             Effect::RemoveGraveyards => {
                 let all: Vec<CardId> = (0..self.game.cards.len())

@@ -539,6 +539,8 @@ pub struct Game {
     pub delayed: Vec<Delayed>,
     /// Activated abilities announced this turn, by card (for `activated N times this turn`).
     pub activations: Vec<(CardId, u32)>,
+    /// Draw phases each player is to skip (one entry per skip).
+    pub skip_draws: Vec<PlayerId>,
     /// Creatures declared as attackers this turn.
     pub attacked_cards: Vec<CardId>,
     /// Creatures that deal no combat damage this turn (Farrel's Zealot used its ability).
@@ -593,6 +595,7 @@ impl std::hash::Hash for Game {
         self.activations.hash(h);
         self.no_combat_from.hash(h);
         self.attacked_cards.hash(h);
+        self.skip_draws.hash(h);
         self.until_upkeep.hash(h);
         self.state_fired.hash(h);
         self.buried.hash(h);

@@ -266,9 +266,10 @@ impl Engine<'_> {
         // Most boards have no ability that waits for an event: then there is nothing to match
         // (the state and end of turn triggers are looked at elsewhere).
         let listens = |c: CardId| {
-            lib.get(self.game.card(c).def).abilities.iter().any(|a| {
-                matches!(a, crate::grammar::ability::Ability::Triggered(t, _) if t.is_event())
-            })
+            lib.get(self.game.card(c).def)
+                .abilities
+                .iter()
+                .any(|a| matches!(a, crate::grammar::ability::Ability::Triggered(t, _) if t.is_event()))
         };
         let departed = happened.iter().filter_map(|h| match h {
             Happening::LeavesPlay { card, .. } => Some(*card),
@@ -373,6 +374,9 @@ impl Engine<'_> {
                 .eq_ignore_ascii_case(land)
                 .then(|| EventContext { card: Some(*card), player: Some(*player), ..ev() }),
             (Trigger::ComesIntoPlay, Happening::EntersPlay(x)) if *x == c => {
+                Some(EventContext { card: Some(c), player: Some(controller), ..ev() })
+            }
+            (Trigger::ThisDies, Happening::LeavesPlay { card, to: Zone::Graveyard, .. }) if *card == c => {
                 Some(EventContext { card: Some(c), player: Some(controller), ..ev() })
             }
             (Trigger::ActivatedTimes(n), Happening::Activated(x)) if *x == c => {

@@ -346,6 +346,7 @@ impl<'s> Loader<'s> {
             activations: Vec::new(),
             no_combat_from: Vec::new(),
             attacked_cards: Vec::new(),
+            skip_draws: Vec::new(),
             until_upkeep: Vec::new(),
             disintegrated: Vec::new(),
             state_fired: Vec::new(),

@@ -148,6 +148,9 @@ impl fmt::Display for Effect {
                 f.write_str("counter that spell if a card with the same name is in play or in any graveyard")
             }
             Self::RemoveGraveyards => f.write_str("remove all cards in all graveyards from the game"),
+            Self::ReturnThis => f.write_str("return this to play under its owner's control"),
+            Self::SkipNextDraw => f.write_str("you skip your next draw phase"),
+            Self::RemoveThis => f.write_str("remove this from the game"),
             Self::DamageInsteadOfCombat(a, t) => write!(
                 f,
                 "you may have this deal {a} damage to {t}; if you do, this deals no combat damage this turn"

@@ -21,6 +21,7 @@
 //!          | "whenever enchanted creature deals damage"
 //!          | "whenever a" color "creature or spell deals damage"   (on damage assigned)
 //!          | "whenever a player taps a" LAND "for mana" | "when this comes into play"
+//!          | "when this is put into the graveyard from play"
 //!          | "when this has been activated" N "times this turn"
 //! keyword += "flanking"      (a triggered ability: an assigned blocker without flanking gets -1/-1)
 //! whose    = "your" | "each opponent's" | "each player's" | "enchanted creature's controller's"
@@ -49,7 +50,8 @@
 //!          | "put" ["a"] [N] KIND ("counter" | "counters") "on enchanted creature"
 //!          | "counter that spell unless its caster pays" mana_cost
 //!          | "counter that spell if a card with the same name is in play or in any graveyard"
-//!          | "remove all cards in all graveyards from the game"
+//!          | "remove all cards in all graveyards from the game" | "remove this from the game"
+//!          | "return this to play under its owner's control" | "you skip your next draw phase"
 //!          | effect "unless you pay" payment | effect ("at end of combat" | "at end of turn")
 //!          | "destroy that creature at end of turn if it attacked this turn"
 //!          | who "gets +X/+0 until end of turn, where X is its power" | effect ";" effect
@@ -272,6 +274,13 @@ pub enum Effect {
     CounterThat(Option<ManaCost>, bool),
     /// `remove all cards in all graveyards from the game`.
     RemoveGraveyards,
+    /// `return this to play under its owner's control`: from the graveyard, if it is still there
+    /// (002 L958-963: abilities do not follow a card between zones).
+    ReturnThis,
+    /// `you skip your next draw phase` (002 Phase Skipping L3176-3199).
+    SkipNextDraw,
+    /// `remove this from the game`.
+    RemoveThis,
     /// `EFFECT; EFFECT`: one after the other, on the same targets; a delayed part is scheduled
     /// (Berserk).
     Then(Box<Effect>, Box<Effect>),
@@ -400,6 +409,9 @@ pub enum Trigger {
     ComesIntoPlay,
     /// `when this has been activated N times this turn`.
     ActivatedTimes(u32),
+    /// `when this is put into the graveyard from play`: it triggers on its own leaving play
+    /// (002 L932-935).
+    ThisDies,
 }
 
 impl Trigger {

@@ -164,6 +164,7 @@ impl fmt::Display for Trigger {
             Self::TapsForMana(l) => write!(f, "whenever a player taps a {l} for mana"),
             Self::ComesIntoPlay => f.write_str("when this comes into play"),
             Self::ActivatedTimes(n) => write!(f, "when this has been activated {n} times this turn"),
+            Self::ThisDies => f.write_str("when this is put into the graveyard from play"),
         }
     }
 }
@@ -270,6 +271,9 @@ pub(super) fn trigger(i: &str) -> PResult<'_, Trigger> {
         (phrase("whenever a player taps a"), sp, super::parse::land_type, phrase_after(" for mana")).parse(i)
     {
         return Ok((r, Trigger::TapsForMana(l)));
+    }
+    if let Ok((r, ())) = phrase("when this is put into the graveyard from play")(i) {
+        return Ok((r, Trigger::ThisDies));
     }
     if let Ok((r, ())) = phrase("when this comes into play")(i) {
         return Ok((r, Trigger::ComesIntoPlay));
@@ -395,6 +399,15 @@ pub(super) fn effect(i: &str) -> PResult<'_, Effect> {
             (sp, kw("gains"), sp, keyword, phrase_after(" until your next upkeep")).parse(r)
     {
         return Ok((r, Effect::GrantUntilNextUpkeep(t, k)));
+    }
+    if let Ok((r, ())) = phrase("return this to play under its owner's control")(i) {
+        return Ok((r, Effect::ReturnThis));
+    }
+    if let Ok((r, ())) = phrase("you skip your next draw phase")(i) {
+        return Ok((r, Effect::SkipNextDraw));
+    }
+    if let Ok((r, ())) = phrase("remove this from the game")(i) {
+        return Ok((r, Effect::RemoveThis));
     }
     if let Ok((r, ())) = phrase("remove all cards in all graveyards from the game")(i) {
         return Ok((r, Effect::RemoveGraveyards));
