@@ -465,6 +465,7 @@ impl Engine<'_> {
             | Effect::RemoveGraveyards
             | Effect::ReturnThis
             | Effect::SkipNextDraw
+            | Effect::DiscardAtRandom
             | Effect::RemoveThis
             | Effect::DamageInsteadOfCombat(..)
             | Effect::GrantUntilNextUpkeep(..) => self.apply_triggered(id, effect, legal, destroyed, buried)?,
@@ -668,6 +669,38 @@ impl Engine<'_> {
                         EventKind::Fails { spell: self.slabel(id), reason },
                         Some(Rule::g("Spell and Ability Timing, Triggered Abilities: abilities do not track a card")),
                     );
+                }
+            }
+            Effect::DiscardAtRandom => {
+                let Some(p) = event.player else { return Ok(()) };
+                let known = self.game.zone(Zone::Hand, Some(p));
+                let unknown = self.game.players[p.ix()].hand_unknown;
+                match (known.as_slice(), unknown) {
+                    ([], 0) => self.emit(
+                        EventKind::Fails {
+                            spell: self.slabel(id),
+                            reason: format!("{} has no card in hand", self.pname(p)),
+                        },
+                        None,
+                    ),
+                    ([c], 0) => {
+                        let c = *c;
+                        self.game.move_card(c, Zone::Graveyard);
+                        self.emit(
+                            EventKind::Discards { player: self.pname(p), card: self.label(c) },
+                            Some(Rule::g("Discard: at random, here from a hand of one card")),
+                        );
+                    }
+                    _ => {
+                        return Err(Stop::Unsupported {
+                            line: None,
+                            message: format!(
+                                "{} must discard a card at random from a hand of {} cards: chance is not modelled (a hand of one known card, or none, is)",
+                                self.pname(p),
+                                known.len() + usize::try_from(unknown).unwrap_or(usize::MAX)
+                            ),
+                        });
+                    }
                 }
             }
             Effect::SkipNextDraw => {

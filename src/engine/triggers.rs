@@ -376,6 +376,11 @@ impl Engine<'_> {
             (Trigger::ComesIntoPlay, Happening::EntersPlay(x)) if *x == c => {
                 Some(EventContext { card: Some(c), player: Some(controller), ..ev() })
             }
+            (Trigger::DamagesOpponent, Happening::Damage { source, to: Target::Player(p), amount })
+                if *source == c && *p != controller =>
+            {
+                Some(EventContext { card: Some(c), player: Some(*p), amount: *amount, ..ev() })
+            }
             (Trigger::ThisDies, Happening::LeavesPlay { card, to: Zone::Graveyard, .. }) if *card == c => {
                 Some(EventContext { card: Some(c), player: Some(controller), ..ev() })
             }

@@ -21,7 +21,7 @@
 //!          | "whenever enchanted creature deals damage"
 //!          | "whenever a" color "creature or spell deals damage"   (on damage assigned)
 //!          | "whenever a player taps a" LAND "for mana" | "when this comes into play"
-//!          | "when this is put into the graveyard from play"
+//!          | "when this is put into the graveyard from play" | "whenever this deals damage to an opponent"
 //!          | "when this has been activated" N "times this turn"
 //! keyword += "flanking"      (a triggered ability: an assigned blocker without flanking gets -1/-1)
 //! whose    = "your" | "each opponent's" | "each player's" | "enchanted creature's controller's"
@@ -52,6 +52,7 @@
 //!          | "counter that spell if a card with the same name is in play or in any graveyard"
 //!          | "remove all cards in all graveyards from the game" | "remove this from the game"
 //!          | "return this to play under its owner's control" | "you skip your next draw phase"
+//!          | "that player discards a card at random"
 //!          | effect "unless you pay" payment | effect ("at end of combat" | "at end of turn")
 //!          | "destroy that creature at end of turn if it attacked this turn"
 //!          | who "gets +X/+0 until end of turn, where X is its power" | effect ";" effect
@@ -279,6 +280,9 @@ pub enum Effect {
     ReturnThis,
     /// `you skip your next draw phase` (002 Phase Skipping L3176-3199).
     SkipNextDraw,
+    /// `that player discards a card at random`: played only where chance decides nothing (an
+    /// empty hand, or a hand of one known card); otherwise the run stops, exit 2.
+    DiscardAtRandom,
     /// `remove this from the game`.
     RemoveThis,
     /// `EFFECT; EFFECT`: one after the other, on the same targets; a delayed part is scheduled
@@ -412,6 +416,8 @@ pub enum Trigger {
     /// `when this is put into the graveyard from play`: it triggers on its own leaving play
     /// (002 L932-935).
     ThisDies,
+    /// `whenever this deals damage to an opponent`: as the damage is successfully dealt.
+    DamagesOpponent,
 }
 
 impl Trigger {

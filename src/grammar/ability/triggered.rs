@@ -165,6 +165,7 @@ impl fmt::Display for Trigger {
             Self::ComesIntoPlay => f.write_str("when this comes into play"),
             Self::ActivatedTimes(n) => write!(f, "when this has been activated {n} times this turn"),
             Self::ThisDies => f.write_str("when this is put into the graveyard from play"),
+            Self::DamagesOpponent => f.write_str("whenever this deals damage to an opponent"),
         }
     }
 }
@@ -271,6 +272,9 @@ pub(super) fn trigger(i: &str) -> PResult<'_, Trigger> {
         (phrase("whenever a player taps a"), sp, super::parse::land_type, phrase_after(" for mana")).parse(i)
     {
         return Ok((r, Trigger::TapsForMana(l)));
+    }
+    if let Ok((r, ())) = phrase("whenever this deals damage to an opponent")(i) {
+        return Ok((r, Trigger::DamagesOpponent));
     }
     if let Ok((r, ())) = phrase("when this is put into the graveyard from play")(i) {
         return Ok((r, Trigger::ThisDies));
@@ -402,6 +406,9 @@ pub(super) fn effect(i: &str) -> PResult<'_, Effect> {
     }
     if let Ok((r, ())) = phrase("return this to play under its owner's control")(i) {
         return Ok((r, Effect::ReturnThis));
+    }
+    if let Ok((r, ())) = phrase("that player discards a card at random")(i) {
+        return Ok((r, Effect::DiscardAtRandom));
     }
     if let Ok((r, ())) = phrase("you skip your next draw phase")(i) {
         return Ok((r, Effect::SkipNextDraw));
