@@ -9,8 +9,16 @@ use std::fmt::Write as _;
 
 /// The built-in card files, in library order (kept in step with `BUILTIN` in src/cards/mod.rs
 /// by a test there).
-const FILES: &[&str] =
-    &["lands.yaml", "creatures.yaml", "spells.yaml", "artifacts.yaml", "enchantments.yaml", "triggers.yaml"];
+const FILES: &[&str] = &[
+    "lands.yaml",
+    "creatures.yaml",
+    "spells.yaml",
+    "artifacts.yaml",
+    "enchantments.yaml",
+    "characteristics.yaml",
+    "costs.yaml",
+    "triggers.yaml",
+];
 
 fn main() {
     let mut entries: Vec<(usize, usize, usize, String, String)> = Vec::new();

@@ -103,6 +103,34 @@ fn verdict(sc: &Scenario, out: &Outcome, e: &crate::scenario::Expect, text: &str
             let (ap, at) = pt(sc, g, *c);
             (ap == *p && at == *t, format!("{} is {ap}/{at}", label(sc, *c)))
         }),
+        ExpectKind::Subtype(c, t, on) => in_play(sc, g, *c, || {
+            let ch = crate::engine::chars::chars(&sc.setup.library, g, *c);
+            let has = ch.has_subtype(t);
+            let types = if ch.subtypes.is_empty() {
+                "of no creature or land type".to_owned()
+            } else {
+                format!(
+                    "of type {}",
+                    ch.subtypes.iter().map(|x| crate::cards::singular_type(x)).collect::<Vec<_>>().join(", ")
+                )
+            };
+            (has == *on, format!("{} is {types}", label(sc, *c)))
+        }),
+        ExpectKind::Color(c, col, on) => in_play(sc, g, *c, || {
+            let colors = crate::engine::chars::chars(&sc.setup.library, g, *c).color_list();
+            let is = colors.contains(col);
+            let now = if colors.is_empty() {
+                "colorless".to_owned()
+            } else {
+                colors.iter().map(|x| x.name()).collect::<Vec<_>>().join(" and ")
+            };
+            (is == *on, format!("{} is {now}", label(sc, *c)))
+        }),
+        ExpectKind::Keyword(c, k, on) => in_play(sc, g, *c, || {
+            let has = crate::engine::chars::chars(&sc.setup.library, g, *c).has_keyword(k);
+            let word = if has { "has" } else { "does not have" };
+            (has == *on, format!("{} {word} {k}", label(sc, *c)))
+        }),
         ExpectKind::Counters(c, n, kind) => {
             let have = g.card(*c).counters.iter().find(|(k, _)| k == kind).map_or(0, |(_, n)| *n);
             (have == *n, format!("{} has {}", label(sc, *c), count(have, &format!("{kind} counter"))))

@@ -18,6 +18,13 @@ pub enum Doc {
     /// 003: the 1993 Alpha rulebook.
     #[serde(rename = "003 Alpha rulebook 1993")]
     Alpha,
+    /// 001: the Magic 2013 basic rulebook (July 2012), cited by section and line.
+    #[serde(rename = "001 Magic 2013 basic rulebook")]
+    M13,
+    /// The Comprehensive Rules as they stood in July 2012 (Magic 2013), the second witness for
+    /// `rules: m13` where 001 is silent.
+    #[serde(rename = "Comprehensive Rules 2012")]
+    Cr2012,
 }
 
 /// A rule citation: document and section.
@@ -53,6 +60,18 @@ impl Rule {
     pub const fn a(section: &'static str) -> Self {
         Self { doc: Doc::Alpha, section }
     }
+
+    /// A section and line of the Magic 2013 basic rulebook (seed 001).
+    #[must_use]
+    pub const fn m(section: &'static str) -> Self {
+        Self { doc: Doc::M13, section }
+    }
+
+    /// A rule of the 2012 Comprehensive Rules (second witness where 001 is silent).
+    #[must_use]
+    pub const fn cr(section: &'static str) -> Self {
+        Self { doc: Doc::Cr2012, section }
+    }
 }
 
 impl std::fmt::Display for Rule {
@@ -62,6 +81,8 @@ impl std::fmt::Display for Rule {
             Doc::Fifth => write!(f, "5th Ed. rulebook, {}", self.section),
             Doc::Faq4 => write!(f, "4th Ed. FAQ, {}", self.section),
             Doc::Alpha => write!(f, "Alpha rulebook, {}", self.section),
+            Doc::M13 => write!(f, "M13 rulebook, {}", self.section),
+            Doc::Cr2012 => write!(f, "CR 2012, {}", self.section),
         }
     }
 }

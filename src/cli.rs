@@ -42,6 +42,7 @@ Editions (--rules, and a scenario's `rules:`):
   5e     Fifth Edition (1997) and the Summary of 07/15/97 (the default)
   4e     Fourth Edition, as the Summary's list of changes from it gives
   alpha  the 1993 Alpha rulebook
+  m13    the Magic 2013 basic rulebook (July 2012): the stack
 
 Exit codes: 0 every expectation held; 1 an expectation failed or an unexpected
 illegal line; 2 a file could not be read or understood, a choice no line makes,
@@ -126,7 +127,7 @@ enum Command {
         /// The scenario file; `-` reads it from standard input.
         file: PathBuf,
         /// The editions to compare, comma-separated.
-        #[arg(long, value_name = "EDITION,...", default_value = "5e,4e,alpha", value_delimiter = ',', value_parser = edition_parser())]
+        #[arg(long, value_name = "EDITION,...", default_value = "5e,4e,alpha,m13", value_delimiter = ',', value_parser = edition_parser())]
         rules: Vec<Edition>,
     },
     /// Run scenario files and folders (recursively) and report which expectations hold.

@@ -11,6 +11,10 @@ pub enum Edition {
     Fourth,
     /// The 1993 Alpha rulebook.
     Alpha,
+    /// The Magic 2013 basic rulebook (001, July 2012): the stack, priority, state-based
+    /// actions, combat as a phase of its own, no mana burn. Its legend rule and damage
+    /// assignment order are those of 2012, not today's, hence the name.
+    M13,
 }
 
 /// What mana burn does to a player.
@@ -20,6 +24,8 @@ pub enum ManaBurn {
     LifeLoss,
     /// Damage (4e and older).
     Damage,
+    /// None: unused mana simply disappears (001 L268, L1068-1070: no loss of life is named).
+    None,
 }
 
 /// When damage prevention steps happen.
@@ -82,6 +88,71 @@ pub enum RegenerationUse {
     /// the graveyard; several may be tried, one succeeds; the damage is ignored and a combatant
     /// stays in combat dealing and receiving no damage (4e; 002 Changes: Regeneration).
     InPrevention,
+    /// A shield set up in advance by a spell or ability that resolves; the next destruction this
+    /// turn uses it up: tapped, removed from combat, damage removed; unused shields go away in
+    /// cleanup (m13: 001 L1213-1219).
+    Shield,
+}
+
+/// How spells and abilities wait to resolve.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum StackModel {
+    /// Interrupt windows and batches: a batch closes once both players decline to add to it,
+    /// and resolves whole (5e, 4e, Alpha; 002 Spell and Ability Timing).
+    Batches,
+    /// The stack: a spell or ability goes on it at once and its controller keeps priority; when
+    /// both players pass in a row only the top object resolves, then the active player gets
+    /// priority; no interrupt windows (m13: 001 L250-252, L309-317, L1182-1186).
+    Stack,
+}
+
+/// When unused mana leaves a pool.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ManaEmpties {
+    /// At the end of each phase and at the beginning and end of an attack, with mana burn
+    /// (002 Turn Order, About The Phases; Attack Phase).
+    AtLifeChecks,
+    /// At the end of each step and phase (m13: 001 L268, L1068-1070).
+    EachStep,
+}
+
+/// When a player with no life left loses.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LifeCheck {
+    /// At the end of each phase and at the beginning and end of an attack (002 Losing the Game).
+    PhaseEnds,
+    /// At once: the game ends as soon as a player has 0 life (m13: 001 L540, L1030).
+    StateBased,
+}
+
+/// Where triggered abilities go.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TriggerTiming {
+    /// They resolve at once, in a series after the event (002 Triggered Abilities).
+    Series,
+    /// They go on the stack the next time a player would receive priority (m13: 001 L342-348,
+    /// L478, L1233-1235).
+    OnTheStack,
+}
+
+/// Where an attack is fought.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CombatPlace {
+    /// Inside the main phase, once per turn (002 Attack Phase).
+    InMainPhase,
+    /// In a combat phase of its own between the two main phases, with priority in each step,
+    /// and no way to cancel it once begun (m13: 001 L500-526, L1355-1365).
+    OwnPhase,
+}
+
+/// How an attacker's damage is divided among several blockers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BlockerDamage {
+    /// As its controller likes (002 Attack Phase, Step 5+6).
+    FreeDivision,
+    /// In the damage assignment order the attacking player gave when blockers were declared:
+    /// lethal damage to each blocker before any goes to the next (m13: 001 L370, L375, L514-518).
+    AssignmentOrder,
 }
 
 /// In what order the spells and abilities of a batch take effect.
@@ -117,6 +188,9 @@ pub enum LegendRule {
     SummonLegendOnly,
     /// None: there were no legends (Alpha).
     Absent,
+    /// Two or more legendary permanents with the same name on the battlefield all go to their
+    /// owners' graveyards, whoever controls them (001 L1020-1022, the 2012 rule).
+    AllCopies,
 }
 
 /// A part of the rules whose difference under an edition is not modelled yet: a run that
@@ -128,9 +202,25 @@ pub enum Unmodelled {
     AttackCancel,
     /// Alpha: a reversal of damage already dealt (Reverse Damage), which has no Alpha timing.
     AlphaReverseDamage,
+    /// Banding, which 001 does not have (its keyword list, L362, and glossary name none).
+    Banding,
+    /// m13: Reverse Damage's text, which prevents damage after it was dealt; 001 has only
+    /// shields set up before the damage (L1170-1176).
+    RetroactivePrevention,
+    /// m13: phase costs ("during your upkeep, pay ... or bury"), which 001 has no rule for.
+    PhaseCosts,
+    /// m13: a prevention shield that could apply to damage from several sources at once, whose
+    /// source the damaged player chooses (001 L1176); no line makes that choice yet.
+    ShieldSourceChoice,
 }
 
 impl Unmodelled {
+    /// Whether the edition's own source has no rule for it (rather than the engine lacking one).
+    #[must_use]
+    pub const fn outside_source(self) -> bool {
+        matches!(self, Self::Banding | Self::RetroactivePrevention | Self::PhaseCosts)
+    }
+
     /// What is not modelled, in words, with the rule that differs.
     #[must_use]
     pub const fn describe(self) -> &'static str {
@@ -140,6 +230,18 @@ impl Unmodelled {
             }
             Self::AlphaReverseDamage => {
                 "a reversal of damage already dealt (Reverse Damage), which the Alpha rulebook gives no timing for"
+            }
+            Self::Banding => {
+                "banding, which the M13 rulebook (001) does not have: its keyword list (L362) and glossary name no banding"
+            }
+            Self::RetroactivePrevention => {
+                "a prevention of damage already dealt (Reverse Damage's text), which the M13 rulebook (001) has no rule for: its prevention is a shield set up before the damage (L1170-1176)"
+            }
+            Self::PhaseCosts => {
+                "a phase cost (\"during your upkeep, pay ... or bury\"), which the M13 rulebook (001) has no rule for"
+            }
+            Self::ShieldSourceChoice => {
+                "a prevention shield that could prevent damage from several sources dealt at once but not all of it, whose source the damaged player chooses (001 L1176)"
             }
         }
     }
@@ -233,7 +335,136 @@ pub struct Policies {
     pub healing_phase: Option<&'static str>,
     /// Whether the player who goes first skips the first draw phase (added in 5e).
     pub play_or_draw: bool,
+    /// How spells and abilities wait to resolve.
+    pub stack: StackModel,
+    /// When unused mana leaves a pool.
+    pub mana_empties: ManaEmpties,
+    /// When a player with no life left loses.
+    pub life_check: LifeCheck,
+    /// Where triggered abilities go.
+    pub trigger_timing: TriggerTiming,
+    /// Where an attack is fought.
+    pub combat: CombatPlace,
+    /// How an attacker's damage is divided among several blockers.
+    pub blocker_damage: BlockerDamage,
+    /// Whether a tapped blocker deals combat damage (m13: 001 L518, "each attacking or blocking
+    /// creature that's still on the battlefield"); 002 L468-469: only untapped blockers do.
+    pub tapped_blockers_deal_damage: bool,
+    /// Whether a creature whose toughness is 0 or less is put into the graveyard without being
+    /// destroyed, so regeneration cannot save it (m13: 001 L852-854, L1333), rather than being
+    /// destroyed (002 L264-266).
+    pub toughness_zero_not_destroyed: bool,
+    /// Whether a tapped artifact (not a creature) loses its abilities while tapped (002
+    /// Artifact; 003 p.16). 001 has no such rule: a static ability is true while the card is on
+    /// the battlefield (L340), and only a tap cost needs it untapped.
+    pub tapped_artifacts_off: bool,
 }
+
+/// The rows the 1997-era editions share where m13 differs.
+const CLASSIC: (StackModel, ManaEmpties, LifeCheck, TriggerTiming, CombatPlace, BlockerDamage) = (
+    StackModel::Batches,
+    ManaEmpties::AtLifeChecks,
+    LifeCheck::PhaseEnds,
+    TriggerTiming::Series,
+    CombatPlace::InMainPhase,
+    BlockerDamage::FreeDivision,
+);
+
+/// m13: what 001 does not cover, or the engine does not play yet under it.
+const M13_UNMODELLED: &[Unmodelled] =
+    &[Unmodelled::Banding, Unmodelled::RetroactivePrevention, Unmodelled::PhaseCosts, Unmodelled::ShieldSourceChoice];
+
+/// 001 Parts of the Turn (L1347-1370): the combat phase's steps are an attack in progress
+/// between `main` and `main 2` (001 L500-526).
+const M13_PHASES: &[&str] = &["untap", "upkeep", "draw", "main", "main 2", "end", "cleanup"];
+
+/// Where a Fifth Edition rule the engine applies has its counterpart in 001 (sections matched by
+/// their start, the longest first).
+const M13_CITES: &[(&str, Rule)] = &[
+    ("Mana Source", Rule::m("Making Mana (L193, L264-268); Mana Ability (L1060-1062)")),
+    ("Phases of the Turn", Rule::m("Parts of the Turn (L478-536, L1347-1370)")),
+    ("Untap", Rule::m("Untap Step (L484-486)")),
+    ("Draw", Rule::m("Draw Step (L492-494)")),
+    ("Cleanup", Rule::m("Cleanup Step (L534-536)")),
+    ("Turn Order, Starting the Game", Rule::m("Draw Step (L494): the player who goes first skips the first draw")),
+    ("Turn Order, About The Phases", Rule::m("Parts of the Turn (L478)")),
+    ("Losing the Game", Rule::m("The Next Turn (L540); Life (L1028-1030); drawing from an empty library (L472)")),
+    (
+        "Spell and Ability Timing, Kinds and Speeds: playing a land",
+        Rule::m("First Main Phase (L526); Land (L1152-1154)"),
+    ),
+    (
+        "Spell and Ability Timing, Kinds and Speeds: sorceries",
+        Rule::m("Casting Spells (L289): sorcery-speed spells in your main phase with the stack empty"),
+    ),
+    ("Spell and Ability Timing, Who Announces First", Rule::m("Priority (L1182-1186)")),
+    ("Spell and Ability Timing, Step 1", Rule::m("Casting a Spell (L291-307)")),
+    ("Fizzle", Rule::m("Target (L303); Resolve (L1237): with no legal target it is countered")),
+    ("Targeting", Rule::m("Target (L297-303)")),
+    ("Controller, Caster and Owner: a card goes to its owner's graveyard", Rule::m("Graveyard (L248)")),
+    ("Damage:", Rule::m("Attacking and Blocking (L382); Toughness (L1333)")),
+    ("Destroy", Rule::m("Destroy (L850-852): moved from the battlefield to its owner's graveyard")),
+    ("Summoning Sickness", Rule::m("Attacking and Blocking (L368): under your control since the turn began")),
+    ("Protection from Color", Rule::m("Protection (L1188-1195)")),
+    ("Duration of a Spell/Ability", Rule::m("Cleanup Step (L536): \"until end of turn\" effects end")),
+    ("Main Phase: one land", Rule::m("First Main Phase (L526): one land a turn")),
+    ("Spell and Ability Timing, Step 4", Rule::m("Resolving a Spell (L315-317)")),
+    (
+        "Spell and Ability Timing, Step 4: Resolution (then the spell's card",
+        Rule::m("Graveyard (L248): instants and sorceries go to the graveyard when they resolve"),
+    ),
+    ("Spell and Ability Timing, Kinds and Speeds of Abilities", Rule::m("Activated Abilities (L350-356)")),
+    ("Spell and Ability Timing, Step 2", Rule::m("Responding to a Spell (L309-313)")),
+    // (Under m13 this 5e section is cited only where a spell is countered.)
+    ("Spell and Ability Timing, Step 2: Interrupting", Rule::m("Counter a Spell or Ability (L802-804)")),
+    ("Spell and Ability Timing, Step 3", Rule::m("Responding to a Spell (L309-313)")),
+    ("Countering Spells", Rule::m("Counter a Spell or Ability (L802-804)")),
+    ("Regeneration", Rule::m("Regenerate (L1213-1219)")),
+    ("Bury", Rule::m("Destroy (L852); Regenerate (L1215)")),
+    (
+        "Damage",
+        Rule::m(
+            "Attacking and Blocking (L372-382): damage dealt; a player loses that much life (L378), lethal damage destroys (L382)",
+        ),
+    ),
+    ("Damage Prevention", Rule::m("Prevention Effect (L1170-1176): a shield set up before the damage")),
+    ("Turn Order: no spells", Rule::m("Priority (L1182): no priority in the untap and cleanup steps")),
+    ("Turn Order, Phase 6: Cleanup", Rule::m("Cleanup Step (L534-536)")),
+    ("Turn Order, Phase 5: Discard", Rule::m("Cleanup Step (L534): discard down to seven")),
+    ("Controller, Caster and Owner", Rule::m("Graveyard (L248); Owner and Controller (glossary)")),
+    ("Removed from the Game", Rule::m("Exile (L254-256)")),
+    ("Turn Order Rules", Rule::m("Parts of the Turn (L1347-1370)")),
+    ("Sacrifice", Rule::m("Sacrifice (L1247-1249)")),
+    (
+        "Damage Prevention: a single step after each combat damage",
+        Rule::m("Replacement Effect (L1229-1231): the damage is dealt to the other creature instead"),
+    ),
+    ("Counters", Rule::m("Counter on a Permanent (L806-808)")),
+    ("Costs", Rule::m("Cost (L798-800)")),
+    ("Activation Cost", Rule::m("Activated Abilities (L352-356)")),
+    ("Who Plays Abilities", Rule::m("Activated Abilities (L352-356)")),
+    ("Creature Power and Toughness", Rule::m("Power (L1162-1164); Toughness (L1331-1333)")),
+    ("Attack Phase, Step 0", Rule::m("Combat Phase (L500-504); Attacking and Blocking (L368)")),
+    (
+        "Spell and Ability Timing, Specialized Abilities (several at once",
+        Rule::cr("603.3b: each player puts the triggered abilities they control on the stack in the order they choose"),
+    ),
+    ("Spell and Ability Timing, Triggered Abilities", Rule::m("Triggered Abilities (L342-348)")),
+    ("Attack Phase, Step 1", Rule::m("Declare Attackers Step (L506-508)")),
+    ("Attack Phase, Step 3", Rule::m("Declare Blockers Step (L510-514)")),
+    ("Attack Phase, Step 5+6", Rule::m("Combat Damage Step (L516-518)")),
+    ("Attack Phase, Other", Rule::m("Remove from Combat (L1225-1227)")),
+    ("Creature Abilities: trample", Rule::m("Trample (L1335-1337)")),
+    // Alpha's damage at once and shields serve m13 too (no damage prevention step).
+    (
+        "p.23 Damage",
+        Rule::m(
+            "Attacking and Blocking (L372-382); Prevention Effect (L1172): damage is dealt at once, with no damage prevention step",
+        ),
+    ),
+    ("p.38", Rule::m("Prevention Effect (L1170-1176): a shield set up before the damage")),
+    ("p.20, p.37", Rule::m("Prevention Effect (L1172-1176): a shield against one source")),
+];
 
 const FOURTH_UNMODELLED: &[Unmodelled] = &[Unmodelled::AttackCancel];
 
@@ -374,7 +605,17 @@ impl Policies {
     /// in this edition's sources cites that instead (the 1993 rulebook's page for Alpha).
     #[must_use]
     pub fn cite(&self, rule: Rule) -> Rule {
-        if rule.doc == crate::citation::Doc::Alpha {
+        let own = match self.edition {
+            Edition::Alpha => rule.doc == crate::citation::Doc::Alpha,
+            // Alpha's pages name rules m13 shares (damage at once, shields): they are mapped.
+            _ => {
+                matches!(
+                    rule.doc,
+                    crate::citation::Doc::Alpha | crate::citation::Doc::M13 | crate::citation::Doc::Cr2012
+                ) && !(self.edition == Edition::M13 && rule.doc == crate::citation::Doc::Alpha)
+            }
+        };
+        if own {
             return rule;
         }
         self.cites
@@ -399,7 +640,7 @@ impl Policies {
 
 impl Edition {
     /// Every edition this engine plays, the default first.
-    pub const ALL: [Self; 3] = [Self::Fifth, Self::Fourth, Self::Alpha];
+    pub const ALL: [Self; 4] = [Self::Fifth, Self::Fourth, Self::Alpha, Self::M13];
 
     /// What the edition's name stands for, in a few words (for help texts).
     #[must_use]
@@ -408,6 +649,7 @@ impl Edition {
             Self::Fifth => "Fifth Edition (1997) with the General Rulings Summary of 07/15/97 (the default)",
             Self::Fourth => "Fourth Edition, as the Summary's list of changes from it gives",
             Self::Alpha => "the 1993 Alpha rulebook",
+            Self::M13 => "the Magic 2013 basic rulebook (July 2012): the stack, as its own rules play it",
         }
     }
 
@@ -418,6 +660,7 @@ impl Edition {
             "5e" => Some(Self::Fifth),
             "4e" => Some(Self::Fourth),
             "alpha" => Some(Self::Alpha),
+            "m13" => Some(Self::M13),
             _ => None,
         }
     }
@@ -429,6 +672,7 @@ impl Edition {
             Self::Fifth => "5e",
             Self::Fourth => "4e",
             Self::Alpha => "alpha",
+            Self::M13 => "m13",
         }
     }
 
@@ -469,6 +713,15 @@ impl Edition {
                 end_of_turn_phase: "cleanup",
                 healing_phase: Some("cleanup"),
                 play_or_draw: true,
+                stack: CLASSIC.0,
+                mana_empties: CLASSIC.1,
+                life_check: CLASSIC.2,
+                trigger_timing: CLASSIC.3,
+                combat: CLASSIC.4,
+                blocker_damage: CLASSIC.5,
+                tapped_blockers_deal_damage: false,
+                toughness_zero_not_destroyed: false,
+                tapped_artifacts_off: true,
             },
             Self::Fourth => Policies {
                 edition: self,
@@ -503,6 +756,15 @@ impl Edition {
                 end_of_turn_phase: "end",
                 healing_phase: Some("heal"),
                 play_or_draw: false,
+                stack: CLASSIC.0,
+                mana_empties: CLASSIC.1,
+                life_check: CLASSIC.2,
+                trigger_timing: CLASSIC.3,
+                combat: CLASSIC.4,
+                blocker_damage: CLASSIC.5,
+                tapped_blockers_deal_damage: false,
+                toughness_zero_not_destroyed: false,
+                tapped_artifacts_off: true,
             },
             // 003 (the 1993 rulebook): pages cited on each row.
             Self::Alpha => Policies {
@@ -557,6 +819,79 @@ impl Edition {
                 end_of_turn_phase: "end",
                 healing_phase: None,
                 play_or_draw: false,
+                stack: CLASSIC.0,
+                mana_empties: CLASSIC.1,
+                life_check: CLASSIC.2,
+                trigger_timing: CLASSIC.3,
+                combat: CLASSIC.4,
+                blocker_damage: CLASSIC.5,
+                tapped_blockers_deal_damage: false,
+                toughness_zero_not_destroyed: false,
+                tapped_artifacts_off: true,
+            },
+            // 001 (the M13 basic rulebook, July 2012): sections and lines cited on each row.
+            Self::M13 => Policies {
+                edition: self,
+                // L268: unused mana "disappears"; no loss of life anywhere in 001.
+                mana_burn: ManaBurn::None,
+                // L1170-1176: prevention is a shield set up before the damage; no step.
+                prevention: PreventionTiming::NoStep,
+                // (No interrupts: L107 lists the card types. These rows are not asked under the
+                // stack, which opens no window.)
+                interrupt_targets: InterruptTargets::AnyBeingCast,
+                interrupt_resolution: InterruptResolution::Batch,
+                caster_interrupts_first: false,
+                // L252: the last spell or ability put onto the stack resolves first.
+                batch_order: BatchOrder::LastInFirstOut,
+                active_orders_all: false,
+                // L1174: Fog may be cast long before combat: a shield needs no damage present.
+                prevent_zero: true,
+                enchantments_tap: true,
+                interrupts_in_prevention: false,
+                // L1229-1231: redirection is a replacement applied as the damage is dealt.
+                redirection_in_step: false,
+                // L486, L536, L1182: nobody gets priority in untap and cleanup.
+                mana_without_priority: false,
+                // L1020-1022.
+                legend_rule: LegendRule::AllCopies,
+                passes_survive_counter: false,
+                specialized_series: false,
+                // L1217: a regenerated creature is removed from combat.
+                regenerated_leaves_combat: true,
+                // L508, L514: players get priority after each declaration.
+                fast_effects_in_declarations: false,
+                // L1188-1195.
+                protection: ProtectionScope::TargetsDamageBlocks,
+                // L1337: lethal damage to every blocker first; protection does not negate it.
+                trample_negated_by_protection: false,
+                // 001 is silent; CR 605.3a (2012) lets mana abilities pay a cost asked during a
+                // resolution.
+                mana_mid_resolution: true,
+                // L382, L1333: lethal damage destroys at once (a state-based action).
+                destruction: Destruction::Immediate,
+                // L1213-1219.
+                regeneration: RegenerationUse::Shield,
+                card_key: Some("m13"),
+                phases: M13_PHASES,
+                // L1182: no priority in the untap and cleanup steps.
+                no_priority: &["untap", "cleanup"],
+                cites: M13_CITES,
+                unmodelled: M13_UNMODELLED,
+                // L530-532: "at the beginning of the end step".
+                end_of_turn_phase: "end",
+                // L536: damage is removed in the cleanup step.
+                healing_phase: Some("cleanup"),
+                // L494.
+                play_or_draw: true,
+                stack: StackModel::Stack,
+                mana_empties: ManaEmpties::EachStep,
+                life_check: LifeCheck::StateBased,
+                trigger_timing: TriggerTiming::OnTheStack,
+                combat: CombatPlace::OwnPhase,
+                blocker_damage: BlockerDamage::AssignmentOrder,
+                tapped_blockers_deal_damage: true,
+                toughness_zero_not_destroyed: true,
+                tapped_artifacts_off: false,
             },
         }
     }
@@ -570,6 +905,7 @@ impl Edition {
             Self::Alpha => {
                 Rule::a("p.14: mana lost when a phase ends, or an attack begins or ends, costs a life point each")
             }
+            Self::M13 => Rule::m("Making Mana (L268): unused mana disappears at the end of each step and phase"),
         }
     }
 }

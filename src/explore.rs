@@ -57,6 +57,9 @@ pub fn situation(pos: &Position<'_>) -> (Option<PlayerId>, String) {
     } else if let Some(w) = top.windows.last() {
         let spell = setup.labels.get(usize::from(g.spell(w.spell).card.0)).cloned().unwrap_or_default();
         format!("{spell} is being cast: only interrupts against it")
+    } else if !top.batch.is_empty() && setup.policies.stack == crate::edition::StackModel::Stack {
+        // m13: the batch of the innermost moment is the stack (001 L250-252).
+        format!("{} on the stack, the top one resolving first", crate::trace::count(top.batch.len() as u64, "object"))
     } else if !top.batch.is_empty() {
         format!("a batch of {} waits to resolve: responses may be added", top.batch.len())
     } else {

@@ -154,7 +154,7 @@ fn the_reference_names_everything() {
     ] {
         assert!(DOC.contains(&format!("- Alice {v}")) || DOC.contains(&format!("- Bob {v}")), "no example of `{v}`");
     }
-    for name in ["5e", "4e", "alpha"] {
+    for name in ["5e", "4e", "alpha", "m13"] {
         let e = judge::edition::Edition::from_name(name).unwrap_or_else(|| panic!("edition {name}"));
         for p in e.policies().phases {
             assert!(DOC.contains(&format!("`{p}`")), "phase `{p}` of {} is not documented", e.name());

@@ -29,7 +29,17 @@ fn files(dir: &Path, out: &mut Vec<PathBuf>) {
 /// Lines that answer a decision asked inside another line's taking (their forms are checked
 /// by the engine taking them, not listed before the line that asks).
 const fn is_answer(a: &Action) -> bool {
-    matches!(a, Action::Pay(..) | Action::Discard(..) | Action::Order(..) | Action::Assign(..))
+    matches!(
+        a,
+        Action::Pay(..) | Action::PaySacrificing(..) | Action::Discard(..) | Action::Order(..) | Action::Assign(..)
+    )
+}
+
+/// Cards in a set order (the order sacrifices are named in does not matter).
+fn cards(v: &[judge::engine::state::CardId]) -> Vec<judge::engine::state::CardId> {
+    let mut v = v.to_vec();
+    v.sort_by_key(|c| c.0);
+    v
 }
 
 /// The same decision: a land tapped for mana whatever mana is named; the same attackers and
@@ -45,6 +55,7 @@ fn same(a: &Action, b: &Action) -> bool {
             };
             p == q && sorted(x) == sorted(y) && xb.len() == yb.len()
         }
+        (Action::PaySacrificing(p, n, x), Action::PaySacrificing(q, m, y)) => p == q && n == m && cards(x) == cards(y),
         (Action::Announce(x), Action::Announce(y)) => {
             let sorted = |v: &[judge::engine::action::TargetRef]| {
                 let mut v = v.to_vec();
@@ -57,6 +68,8 @@ fn same(a: &Action, b: &Action) -> bool {
                 && x.x == y.x
                 && x.packet_sources == y.packet_sources
                 && sorted(&x.targets) == sorted(&y.targets)
+                && cards(&x.sacrifices) == cards(&y.sacrifices)
+                && cards(&x.discards) == cards(&y.discards)
         }
         _ => a == b,
     }

@@ -26,8 +26,24 @@ pub fn ability_kind(a: &Ability) -> String {
         Ability::Triggered(_, crate::grammar::ability::Effect::Scheduled(..)) => {
             "triggered: resolves just after its event, scheduling an effect for later".to_owned()
         }
+        Ability::EnchantOnly(_) => "a restriction on what it may be cast on".to_owned(),
+        Ability::AsEnters(_) => "part of its resolution, as it enters play".to_owned(),
+        Ability::Continuous(..) => "continuous, while in play; applied in timestamp order".to_owned(),
         Ability::Triggered(..) => "triggered: resolves just after its event".to_owned(),
-        Ability::UpkeepCost(_) => "phase cost: paid or refused before its controller's upkeep can end".to_owned(),
+        Ability::UpkeepCost(u) if u.mandatory => {
+            "phase cost: paid when it can be before its controller's upkeep can end; its abilities wait until then"
+                .to_owned()
+        }
+        Ability::UpkeepCost(_) => {
+            "phase cost: paid or refused before its controller's upkeep can end; its abilities wait until then"
+                .to_owned()
+        }
+        Ability::AdditionalCost(_) => "additional cost: paid once when the spell is cast".to_owned(),
+        Ability::AlternativeCost(_) => {
+            "alternative cost: may be paid instead of the mana cost (`sacrificing ...`)".to_owned()
+        }
+        Ability::CostChange(_) => "continuous: changes costs when they are announced".to_owned(),
+        Ability::EntersWithCounters(..) => "comes into play with these counters".to_owned(),
     }
 }
 

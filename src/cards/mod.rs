@@ -24,6 +24,8 @@ pub const BUILTIN: &[(&str, &str)] = &[
     ("src/cards/spells.yaml", include_str!("spells.yaml")),
     ("src/cards/artifacts.yaml", include_str!("artifacts.yaml")),
     ("src/cards/enchantments.yaml", include_str!("enchantments.yaml")),
+    ("src/cards/characteristics.yaml", include_str!("characteristics.yaml")),
+    ("src/cards/costs.yaml", include_str!("costs.yaml")),
     ("src/cards/triggers.yaml", include_str!("triggers.yaml")),
 ];
 
@@ -104,7 +106,9 @@ impl CardKind {
             "land" | "basic land" => Self::Land,
             "artifact" | "mono artifact" | "poly artifact" | "continuous artifact" => Self::Artifact,
             "artifact creature" => Self::ArtifactCreature,
-            "enchantment" => Self::Enchantment,
+            // An Enchant World is a global enchantment of which only one may be in play (002
+            // L2272-2275).
+            "enchantment" | "enchant world" => Self::Enchantment,
             "instant" => Self::Instant,
             "interrupt" => Self::Interrupt,
             "sorcery" => Self::Sorcery,
@@ -112,6 +116,29 @@ impl CardKind {
             _ if l.starts_with("summon ") => Self::Creature,
             _ if l.starts_with("enchant ") => Self::LocalEnchantment,
             _ if l.starts_with("legendary land") => Self::Land,
+            // Modern type lines (001 L724, L1295-1307): "Creature — Ooze", "Legendary Creature
+            // — Elder Dragon", "Artifact Creature — Golem", "Enchantment — Aura", "Basic Land —
+            // Forest".
+            _ => return Self::from_modern_type_line(&l),
+        })
+    }
+
+    /// A modern type line: the types before the dash (a legendary or basic supertype
+    /// ignored); an Aura is a local enchantment.
+    fn from_modern_type_line(l: &str) -> Option<Self> {
+        let (types, subtypes) = l.split_once('—').or_else(|| l.split_once(" - ")).unwrap_or((l, ""));
+        let types: Vec<&str> =
+            types.split_whitespace().filter(|w| !matches!(*w, "legendary" | "basic" | "snow")).collect();
+        let aura = subtypes.split_whitespace().any(|w| w == "aura");
+        Some(match types.as_slice() {
+            ["creature"] => Self::Creature,
+            ["artifact", "creature"] => Self::ArtifactCreature,
+            ["artifact"] => Self::Artifact,
+            ["enchantment"] if aura => Self::LocalEnchantment,
+            ["enchantment"] => Self::Enchantment,
+            ["land"] => Self::Land,
+            ["instant"] => Self::Instant,
+            ["sorcery"] => Self::Sorcery,
             _ => return None,
         })
     }
@@ -138,6 +165,12 @@ pub struct CardDef {
     pub modes: Vec<(String, Ability)>,
     /// Type lines that differ under other editions (`4e` -> `Interrupt`).
     pub edition_types: BTreeMap<String, String>,
+    /// The colours stated by the card's `color:` field, when its cost does not give them
+    /// (002 L1638-1643: a zero-cost card whose text gives its colour).
+    pub color: Option<Vec<Color>>,
+    /// Creature or land types: those of the type line (`Summon Goblins` is a Goblin), of a basic
+    /// land's name, and of the `subtypes:` field, each as [`type_key`] keeps it.
+    pub subtypes: Vec<String>,
     /// Where the definition came from.
     pub origin: String,
 }
@@ -151,10 +184,26 @@ impl CardDef {
         t.contains("legend")
     }
 
-    /// Colours of the card (from its cost; artifacts and lands are colourless).
+    /// Colours of the card (the stated colour, else from its cost; artifacts and lands are
+    /// colourless).
     #[must_use]
     pub fn colors(&self) -> Vec<Color> {
+        if let Some(c) = &self.color {
+            return c.clone();
+        }
         self.cost.map(|c| c.colors()).unwrap_or_default()
+    }
+
+    /// Whether the card is a basic land (its type line says so).
+    #[must_use]
+    pub fn is_basic(&self) -> bool {
+        self.type_line.to_lowercase().starts_with("basic land")
+    }
+
+    /// Whether the card has this creature or land type (a [`type_key`]).
+    #[must_use]
+    pub fn has_subtype(&self, key: &str) -> bool {
+        self.subtypes.iter().any(|t| t == key)
     }
 
     /// Whether the card has the keyword.
@@ -198,14 +247,31 @@ impl CardDef {
             return None;
         }
         let what = self.type_line.to_lowercase();
-        let kind = match what.trim_start_matches("enchant ").trim() {
+        // A modern Aura says what it enchants in its text: "Enchant creature" (001 L685).
+        let text = self.text.to_lowercase();
+        let what = match what.strip_prefix("enchant ") {
+            Some(w) => w.trim().to_owned(),
+            None => text
+                .split(['.', '\n'])
+                .find_map(|s| s.trim().strip_prefix("enchant ").map(|w| w.trim().to_owned()))
+                .unwrap_or_default(),
+        };
+        let kind = match what.as_str() {
             "creature" => T::Creature,
             "land" => T::Land,
             "artifact" => T::Artifact,
             "enchantment" => T::Enchantment,
             _ => T::Permanent,
         };
-        Some(TargetSpec { kinds: vec![kind], filters: Vec::new(), many: false })
+        let filters = self
+            .abilities
+            .iter()
+            .filter_map(|a| match a {
+                Ability::EnchantOnly(x) => Some(*x),
+                _ => None,
+            })
+            .collect();
+        Some(TargetSpec { kinds: vec![kind], filters, many: false })
     }
 
     /// Static effects while in play (`enchanted creature gets +1/+2`).
@@ -370,6 +436,8 @@ static UNREADABLE: CardDef = CardDef {
     abilities: Vec::new(),
     modes: Vec::new(),
     edition_types: BTreeMap::new(),
+    color: None,
+    subtypes: Vec::new(),
     origin: String::new(),
 };
 
@@ -392,6 +460,10 @@ pub struct RawCard {
     modes: BTreeMap<String, RawText>,
     #[serde(default)]
     editions: BTreeMap<String, RawEdition>,
+    #[serde(default)]
+    color: Option<RawText>,
+    #[serde(default)]
+    subtypes: Vec<RawText>,
 }
 
 /// An edition override of a card.
@@ -656,6 +728,10 @@ pub(crate) struct Fields {
     pub(crate) modes: BTreeMap<String, Spanned<String>>,
     /// Edition overrides of the type line, sorted by edition.
     pub(crate) editions: BTreeMap<String, Option<String>>,
+    /// The stated colour.
+    pub(crate) color: Option<Spanned<String>>,
+    /// Types beyond the type line's.
+    pub(crate) subtypes: Vec<Spanned<String>>,
 }
 
 impl Fields {
@@ -669,6 +745,8 @@ impl Fields {
             abilities: raw.abilities.iter().map(|a| locate(a, src)).collect(),
             modes: raw.modes.iter().map(|(m, a)| (m.clone(), locate(a, src))).collect(),
             editions: raw.editions.iter().map(|(e, o)| (e.clone(), o.type_line.clone())).collect(),
+            color: raw.color.as_ref().map(|c| locate(c, src)),
+            subtypes: raw.subtypes.iter().map(|t| locate(t, src)).collect(),
         }
     }
 }
@@ -678,12 +756,23 @@ fn parse_card(raw: &RawCard, origin: &str, src: &str) -> Result<CardDef, Diagnos
 }
 
 fn parse_fields(f: Fields, origin: &str) -> Result<CardDef, Diagnostic> {
-    let Fields { name, type_line: type_text, cost, pt, text, abilities: raw_abilities, modes: raw_modes, editions } = f;
+    let Fields {
+        name,
+        type_line: type_text,
+        cost,
+        pt,
+        text,
+        abilities: raw_abilities,
+        modes: raw_modes,
+        editions,
+        color,
+        subtypes: raw_subtypes,
+    } = f;
     let kind = CardKind::from_type_line(&type_text.node).ok_or_else(|| {
         Diagnostic::new(
             format!("unknown card type `{}`", type_text.node),
             type_text.span,
-            "expected Land, Summon KIND, Artifact, Artifact Creature, Enchantment, Enchant KIND, Instant, Interrupt, Sorcery or Mana Source",
+            "expected Land, Summon KIND, Artifact, Artifact Creature, Enchantment, Enchant KIND, Instant, Interrupt, Sorcery or Mana Source, or a modern type line (Creature — KIND, Enchantment — Aura)",
         )
     })?;
     let cost = match cost {
@@ -714,6 +803,17 @@ fn parse_fields(f: Fields, origin: &str) -> Result<CardDef, Diagnostic> {
         modes.push((m.to_lowercase(), ab));
     }
     let edition_types = editions.into_iter().filter_map(|(e, t)| t.map(|t| (e, t))).collect();
+    let color = match color {
+        Some(c) => Some(parse_colors(&c.node).ok_or_else(|| {
+            Diagnostic::new(
+                format!("cannot read the colour `{}`", c.node),
+                c.span,
+                "expected colour words: white, blue, black, red, green (joined by `and` or commas), or colorless",
+            )
+        })?),
+        None => None,
+    };
+    let subtypes = card_subtypes(kind, &name.node, &type_text.node, raw_subtypes.iter().map(|t| t.node.as_str()));
     Ok(CardDef {
         name: name.node,
         cost,
@@ -724,8 +824,124 @@ fn parse_fields(f: Fields, origin: &str) -> Result<CardDef, Diagnostic> {
         abilities,
         modes,
         edition_types,
+        color,
+        subtypes,
         origin: origin.to_owned(),
     })
+}
+
+/// Reads a `color:` field: colour words joined by `and` or commas, or `colorless`.
+fn parse_colors(s: &str) -> Option<Vec<Color>> {
+    let mut out = Vec::new();
+    for w in s.split(|c: char| c == ',' || c.is_whitespace()).filter(|w| !w.is_empty() && *w != "and") {
+        match w.to_lowercase().as_str() {
+            "colorless" | "colourless" if out.is_empty() => {}
+            other => out.push(Color::ALL.into_iter().find(|c| c.name() == other)?),
+        }
+    }
+    out.sort_by_key(|c| c.index());
+    out.dedup();
+    Some(out)
+}
+
+/// The creature or land types of a card: a creature's are the words after "Summon" (002
+/// L1942-1945; a Legend's type line gives type Legend), a basic land's is its name (a
+/// Snow-Covered one's too), and the `subtypes:` field adds more ("counts as a Wall", 002 L1969-1971).
+fn card_subtypes<'a>(kind: CardKind, name: &str, type_line: &str, extra: impl Iterator<Item = &'a str>) -> Vec<String> {
+    let mut out = Vec::new();
+    let lower = type_line.to_lowercase();
+    if let Some(t) = lower.strip_prefix("summon ") {
+        out.push(type_key(t.trim()));
+    }
+    if kind == CardKind::Land {
+        let n = name.to_lowercase();
+        let n = n.strip_prefix("snow-covered ").unwrap_or(&n);
+        if BASIC_LAND_TYPES.contains(&n) {
+            out.push(n.to_owned());
+        }
+    }
+    for t in extra {
+        let k = type_key(t);
+        if !out.contains(&k) {
+            out.push(k);
+        }
+    }
+    out
+}
+
+/// The five basic land types (002 Basic Lands), as [`type_key`] keeps them.
+pub const BASIC_LAND_TYPES: [&str; 5] = ["plains", "island", "swamp", "mountain", "forest"];
+
+/// A creature or land type as compared: lowercase and singular, and one gender, since plural and
+/// singular are the same type (002 L1945-1947: Goblin and Goblins) and so are the gendered forms
+/// (002 L1948-1950: Actor and Actress, Sorcerer and Sorceress, Brother and Sister); anything
+/// else must match exactly (002 L1951-1953: Spirit is not Blinking Spirit).
+#[must_use]
+pub fn type_key(t: &str) -> String {
+    let l = t.trim().to_lowercase();
+    let l = l.split_whitespace().collect::<Vec<_>>().join(" ");
+    // The last word carries the number and the gender ("Goblin Scouts").
+    let (head, last) = match l.rsplit_once(' ') {
+        Some((h, w)) => (format!("{h} "), w.to_owned()),
+        None => (String::new(), l.clone()),
+    };
+    let irregular: &[(&str, &str)] = &[
+        ("elves", "elf"),
+        ("dwarves", "dwarf"),
+        ("wolves", "wolf"),
+        ("actress", "actor"),
+        ("actresses", "actor"),
+        ("sorceress", "sorcerer"),
+        ("sorceresses", "sorcerer"),
+        ("sister", "brother"),
+        ("sisters", "brother"),
+        ("men", "man"),
+        ("plains", "plains"),
+        ("djinn", "djinn"),
+        ("efreet", "efreet"),
+    ];
+    let singular = if let Some((_, s)) = irregular.iter().find(|(p, _)| *p == last) {
+        (*s).to_owned()
+    } else if let Some(stem) = last.strip_suffix("ies").filter(|s| s.len() > 2) {
+        // Faeries and Faerie, Harpies and Harpy: all kept as `...ie`.
+        format!("{stem}ie")
+    } else if last.ends_with("ss") || last.ends_with("us") {
+        last.clone()
+    } else if let Some(stem) = last.strip_suffix('s').filter(|s| s.len() > 2) {
+        stem.to_owned()
+    } else if let Some(stem) = last.strip_suffix('y').filter(|s| s.len() > 2 && !s.ends_with(['a', 'e', 'o', 'u'])) {
+        format!("{stem}ie")
+    } else {
+        last.clone()
+    };
+    format!("{head}{singular}")
+}
+
+/// A type as shown in an ability's words, singular and capitalised (`Plains`, `Island`).
+#[must_use]
+pub fn singular_type(key: &str) -> String {
+    let mut cs = key.chars();
+    cs.next().map(|f| f.to_uppercase().chain(cs).collect()).unwrap_or_default()
+}
+
+/// A type as shown in an ability's words: capitalised and plural (`Goblins`).
+#[must_use]
+pub fn plural_type(key: &str) -> String {
+    let mut out = String::new();
+    for (n, w) in key.split(' ').enumerate() {
+        if n > 0 {
+            out.push(' ');
+        }
+        let mut cs = w.chars();
+        if let Some(f) = cs.next() {
+            out.extend(f.to_uppercase());
+            out.push_str(cs.as_str());
+        }
+    }
+    if !out.ends_with('s') {
+        out.push('s');
+    }
+    out
 }
 
 fn parse_pt(s: &str) -> Option<(i32, i32)> {

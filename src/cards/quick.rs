@@ -10,7 +10,7 @@ use super::Fields;
 use crate::span::{Span, Spanned};
 use std::collections::BTreeMap;
 
-const KEYS: &[&str] = &["name", "cost", "type", "pt", "text", "abilities", "modes", "editions"];
+const KEYS: &[&str] = &["name", "cost", "type", "pt", "text", "abilities", "modes", "editions", "color", "subtypes"];
 
 fn at(s: &str) -> Spanned<String> {
     // Positions are not needed: an error is reported by the slow path.
@@ -171,6 +171,8 @@ fn fields(values: Vec<(&str, Value<'_>)>) -> Option<Fields> {
         abilities: Vec::new(),
         modes: BTreeMap::new(),
         editions: BTreeMap::new(),
+        color: None,
+        subtypes: Vec::new(),
     };
     let (mut has_name, mut has_type) = (false, false);
     for (k, v) in values {
@@ -184,6 +186,8 @@ fn fields(values: Vec<(&str, Value<'_>)>) -> Option<Fields> {
             ("cost", Value::Scalar(s)) => f.cost = Some(at(s)),
             ("pt", Value::Scalar(s)) => f.pt = Some(at(s)),
             ("text", Value::Scalar(s)) => f.text = Some(s.to_owned()),
+            ("color", Value::Scalar(s)) => f.color = Some(at(s)),
+            ("subtypes", Value::List(items)) => f.subtypes = items.into_iter().map(at).collect(),
             ("abilities", Value::List(items)) => f.abilities = items.into_iter().map(at).collect(),
             ("abilities", Value::Block(lines)) => {
                 for l in lines {

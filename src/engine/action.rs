@@ -29,6 +29,16 @@ pub struct Announce {
     /// For damage prevention: the sources whose packets are meant, in the order named
     /// (empty: whichever packet there is).
     pub packet_sources: Vec<CardId>,
+    /// A word chosen at announcement (`choosing blue`, `choosing Island`): the new word of a
+    /// text change.
+    pub chosen: Option<String>,
+    /// The word a text change replaces, when the line names it (`choosing Forest instead of
+    /// Plains`); else the first word of the kind in the target's text.
+    pub replaced: Option<String>,
+    /// `sacrificing A, B`: the permanents sacrificed as a cost, in the order named.
+    pub sacrifices: Vec<CardId>,
+    /// `discarding A`: the cards discarded from hand as a cost.
+    pub discards: Vec<CardId>,
 }
 
 /// Where `go to` or `stop:` leads.
@@ -49,6 +59,8 @@ pub enum Goal {
 pub enum Action {
     /// `resolve`
     Resolve,
+    /// `resolve top`: two passes, the priority holder's first.
+    ResolveTop,
     /// `go to ...`
     GoTo(Goal),
     /// `P passes`
@@ -68,6 +80,8 @@ pub enum Action {
     /// `P targets A, B` (empty: `targets nothing`): the targets of P's triggered ability as it is
     /// played; nothing declines an optional one.
     Targets(PlayerId, Vec<TargetRef>),
+    /// `P pays N sacrificing A, B`: an upkeep cost paid with mana and sacrifices.
+    PaySacrificing(PlayerId, u32, Vec<CardId>),
     /// `P declares an attack`: the intention to attack (5e step 0).
     DeclareAttack(PlayerId),
     /// `P attacks with A, B + C` (empty: with nothing): all attackers, then the bands among them.
@@ -87,7 +101,7 @@ impl Action {
     #[must_use]
     pub const fn player(&self) -> Option<PlayerId> {
         match self {
-            Self::Resolve | Self::GoTo(_) => None,
+            Self::Resolve | Self::ResolveTop | Self::GoTo(_) => None,
             Self::Pass(p)
             | Self::PlayLand(p, _)
             | Self::Tap(p, _, _)
@@ -95,6 +109,7 @@ impl Action {
             | Self::Pay(p, _)
             | Self::PayLife(p, _)
             | Self::Targets(p, _)
+            | Self::PaySacrificing(p, ..)
             | Self::DeclareAttack(p)
             | Self::AttackWith(p, ..)
             | Self::Block(p, _)

@@ -106,6 +106,7 @@ impl Engine<'_> {
             self.game.packets = saved;
             r?;
         }
+        self.shield_choice_unmodelled()?;
         for i in 0..self.game.packets.len() {
             for s in 0..self.game.shields.len() {
                 let (to, left, from) =
@@ -152,9 +153,32 @@ impl Engine<'_> {
         self.game.packets.retain(|p| p.amount > 0);
         self.game.shields.retain(|s| s.amount > 0);
         self.deal_packets(Rule::a("p.23 Damage"));
-        let r = self.check_lethal(Rule::a("p.23 Damage: damage equal to toughness destroys the creature"));
+        let r = self.lethal_now(Rule::a("p.23 Damage: damage equal to toughness destroys the creature"));
         self.depth -= 1;
         r
+    }
+
+    /// m13: a shield that could prevent damage from several sources dealt at once, but not all
+    /// of it: the damaged player chooses which source's damage it prevents (001 L1176). No line
+    /// makes that choice yet, so the run stops rather than pick one. (Alpha has no such rule:
+    /// its shields are used in the order the damage is listed, as before.)
+    fn shield_choice_unmodelled(&self) -> Result<(), Stop> {
+        if !self.on_the_stack() {
+            return Ok(());
+        }
+        for sh in &self.game.shields {
+            if sh.from.is_some() || sh.amount == 0 {
+                continue;
+            }
+            let hits: Vec<&super::state::Packet> =
+                self.game.packets.iter().filter(|p| p.to == sh.to && p.amount > 0).collect();
+            let sources = hits.iter().map(|p| p.source).collect::<std::collections::BTreeSet<_>>().len();
+            let total: u32 = hits.iter().map(|p| p.amount).sum();
+            if sources > 1 && total > sh.amount {
+                self.require(crate::edition::Unmodelled::ShieldSourceChoice)?;
+            }
+        }
+        Ok(())
     }
 
     /// Alpha: a Circle of Protection cancels the next damage to its controller from the source

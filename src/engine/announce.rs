@@ -6,7 +6,6 @@ use super::state::{CardId, CtxKind, Source, Spell, Status, Target, Zone};
 use super::{Engine, Stop};
 use crate::cards::CardKind;
 use crate::grammar::ability::{Effect, TargetKind};
-use crate::grammar::mana::ManaCost;
 use crate::trace::{EventKind, Rule};
 
 /// How a spell or ability is played.
@@ -31,10 +30,30 @@ impl Engine<'_> {
     /// The speed of an announcement (002 Kinds and Speeds; mass errata on interrupts).
     pub(super) fn speed(&self, card: CardId, source: Source, effect: &Effect) -> Speed {
         let spell_kind = self.kind_under_rules(card);
+        if self.on_the_stack() {
+            // 001 has no interrupts and no mana source spells: every spell that is not a
+            // permanent, sorcery or instant-speed is an instant on the stack (L107, L724), Dark
+            // Ritual included; only abilities that add mana skip the stack (L1060-1062).
+            return match (source, effect) {
+                (Source::Spell(_), _)
+                    if matches!(spell_kind, CardKind::Interrupt | CardKind::ManaSource | CardKind::Instant) =>
+                {
+                    Speed::Instant
+                }
+                (Source::Spell(_), _) => Speed::Sorcery,
+                (_, Effect::AddMana(_)) => Speed::ManaSource,
+                (Source::Ability(_), _) => Speed::Instant,
+                (Source::Triggered(_), _) => Speed::Specialized,
+            };
+        }
         match (source, effect) {
             // Dark Ritual was an interrupt before Fifth Edition (002 Changes: Mana Source).
-            (Source::Spell(_), Effect::AddMana(_)) if spell_kind == CardKind::Interrupt => Speed::Instant,
-            (_, Effect::AddMana(_)) => Speed::ManaSource,
+            (Source::Spell(_), Effect::AddMana(_) | Effect::AddManaPerSacrificedCost(_))
+                if spell_kind == CardKind::Interrupt =>
+            {
+                Speed::Instant
+            }
+            (_, Effect::AddMana(_) | Effect::AddManaPerSacrificedCost(_)) => Speed::ManaSource,
             // Fourth Edition: regeneration is an instant-speed effect (002 Changes: Regeneration).
             (Source::Ability(_), Effect::Regenerate(_)) if self.regeneration_in_prevention() => Speed::Instant,
             (Source::Ability(_), Effect::Regenerate(_)) | (Source::Triggered(_), _) => Speed::Specialized,
@@ -56,7 +75,30 @@ impl Engine<'_> {
         let Some(effect) = self.effect_of(an.card, an.source) else {
             return Err(Stop::refuse(Refusal::NoSuchAbility { card: an.card }));
         };
-        match self.speed(an.card, an.source, &effect) {
+        if let Source::Ability(i) = an.source {
+            self.check_upkeep_lock(an.card)?;
+            let upkeep_only = self.ability_cost(an.card, i).is_some_and(|c| c.upkeep_only);
+            if upkeep_only && (self.phase_name() != "upkeep" || self.game.active != an.player) {
+                return Err(Stop::refuse(Refusal::Cost {
+                    card: an.card,
+                    fault: super::costs::CostFault::OnlyInUpkeep,
+                }));
+            }
+        }
+        let mut speed = self.speed(an.card, an.source, &effect);
+        // An interrupt that may aim at a spell or a permanent (a Lace, Sleight of Mind) is
+        // played as an instant when it aims at permanents only (002 Interrupt, as the Blasts).
+        if speed == Speed::Interrupt
+            && effect.target().is_some_and(|t| t.kinds.iter().any(|k| *k != TargetKind::Spell))
+            && !an.targets.is_empty()
+            && an.targets.iter().all(|t| match t {
+                super::action::TargetRef::Card(c) => self.game.card(*c).zone == Zone::Play,
+                super::action::TargetRef::Player(_) => true,
+            })
+        {
+            speed = Speed::Instant;
+        }
+        match speed {
             Speed::ManaSource => {
                 self.yield_to(an.player)?;
                 self.mana_source(an, &effect)
@@ -74,8 +116,21 @@ impl Engine<'_> {
                 self.announce_into_window(an, &effect)
             }
             speed => {
-                if matches!(an.source, Source::Spell(_)) && self.kind_under_rules(an.card) == CardKind::Interrupt {
-                    if self.def(an.card).kind != CardKind::Interrupt {
+                let kind = self.kind_under_rules(an.card);
+                if self.on_the_stack()
+                    && matches!(an.source, Source::Spell(_))
+                    && matches!(kind, CardKind::Interrupt | CardKind::ManaSource)
+                {
+                    self.emit(
+                        EventKind::PlayedAs {
+                            card: self.label(an.card),
+                            kind: "an instant".into(),
+                            why: "the M13 rules have no interrupts and no mana source spells: it is an instant, cast on the stack".into(),
+                        },
+                        Some(Rule::m("Card Type (L724): artifact, creature, enchantment, instant, land, planeswalker, sorcery")),
+                    );
+                } else if matches!(an.source, Source::Spell(_)) && kind == CardKind::Interrupt {
+                    if self.kind(an.card) != CardKind::Interrupt {
                         self.emit(
                             EventKind::PlayedAs {
                                 card: self.label(an.card),
@@ -157,36 +212,13 @@ impl Engine<'_> {
             .unwrap_or(def.kind)
     }
 
-    /// The full cost: mana (with X and extra targets) and tapping.
-    fn full_cost(&self, an: &Announce, targets: usize) -> (ManaCost, bool) {
-        let def = self.def(an.card);
-        let x = an.x.unwrap_or(0);
-        match an.source {
-            Source::Spell(_) => {
-                let mut cost = def.cost.unwrap_or_default().with_x(x);
-                if let Some(extra) = def.extra_target_cost() {
-                    let more = u32::try_from(targets.saturating_sub(1)).unwrap_or(0);
-                    cost.generic = cost.generic.saturating_add(extra.generic.saturating_mul(more));
-                    for (slot, n) in cost.colored.iter_mut().zip(extra.colored) {
-                        *slot = slot.saturating_add(n.saturating_mul(more));
-                    }
-                }
-                (cost, false)
-            }
-            Source::Ability(i) => {
-                self.ability_cost(an.card, i).map_or((ManaCost::default(), false), |c| (c.mana.with_x(x), c.tap))
-            }
-            Source::Triggered(_) => (ManaCost::default(), false),
-        }
-    }
-
     /// Pays the tap part of a cost.
     pub(super) fn pay_tap(&mut self, c: CardId) -> Result<(), Stop> {
         let card = self.game.card(c);
         if card.tapped {
             return Err(Stop::refuse(Refusal::TappedTap { card: c }));
         }
-        if self.def(c).kind.is_creature() && card.sick {
+        if self.is_creature(c) && card.sick {
             return Err(Stop::refuse(Refusal::SickTap { card: c }));
         }
         self.game.card_mut(c).tapped = true;
@@ -242,27 +274,54 @@ impl Engine<'_> {
             let choice = format!("{} as the source", self.label(src));
             self.emit(EventKind::Chooses { spell: self.slabel(id), choice }, Some(STEP1));
         }
+        if self.on_the_stack() {
+            // m13: the spell is on the stack; abilities that triggered while its costs were paid
+            // go on it above the spell, then its caster gets priority (001 L478, L1182).
+            self.push_on_stack(id);
+            self.run_triggers()?;
+            let who = self.game.spell(id).controller;
+            let top = self.game.top_mut();
+            top.holder = who;
+            top.passes = 0;
+            return Ok(());
+        }
+        // Abilities that triggered while the costs were paid (a creature sacrificed) are dealt
+        // with as one group when the announcement ends (002 Step 1, L650-651).
+        self.run_triggers()?;
+        // Countered by one of them (Nether Void): it never reaches its interrupt window.
+        if self.game.spell(id).status == Status::Countered {
+            return Ok(());
+        }
         self.open_window(id);
         Ok(())
     }
 
     /// Pays for and records an announcement; the spell card goes to limbo.
     pub(super) fn announce_paid(&mut self, an: &Announce, targets: Vec<Target>) -> Result<super::state::SpellId, Stop> {
-        let (mana, tap) = self.full_cost(an, targets.len());
+        let bill = self.bill(an, targets.len());
+        let tap = bill.tap;
         if tap && self.game.card(an.card).tapped {
             self.pay_tap(an.card)?;
         }
+        // Every part of the cost is checked before any is paid (002 Step 1: one moment).
+        self.check_extras(an.player, an.card, &bill, &an.sacrifices, &an.discards)?;
         let what = self.label(an.card);
-        let paid = self.pay(an.player, &mana, &what)?;
+        let paid = self.pay(an.player, &bill.mana, &what)?;
         if tap {
             self.pay_tap(an.card)?;
         }
-        let cost = match (tap, paid.as_str()) {
-            (true, "nothing") => "T".to_owned(),
-            (true, m) => format!("{m}, T"),
-            (false, m) => m.to_owned(),
-        };
+        let (sacrificed, extras) = self.pay_extras(an.player, an.card, &bill, &an.sacrifices, &an.discards);
+        let mut parts: Vec<String> = Vec::new();
+        if paid != "nothing" || (!tap && extras.is_empty()) {
+            parts.push(paid);
+        }
+        if tap {
+            parts.push("T".to_owned());
+        }
+        parts.extend(extras);
+        let cost = parts.join(", ");
         let colors = self.colors(an.card);
+        let cast_spell = matches!(an.source, Source::Spell(_));
         let id = self.game.add_spell(Spell {
             card: an.card,
             controller: an.player,
@@ -271,6 +330,11 @@ impl Engine<'_> {
             x: an.x.unwrap_or(0),
             colors,
             packet_sources: an.packet_sources.clone(),
+            chosen: an.chosen.clone(),
+            replaced: an.replaced.clone(),
+            text: if cast_spell { Vec::new() } else { self.chars(an.card).text },
+            sacrificed,
+            discarded: an.discards.clone(),
             status: Status::BeingCast,
             event: None,
         });
@@ -317,22 +381,28 @@ impl Engine<'_> {
 
     /// A mana source spell or ability: announced and resolved at once, never interrupted.
     pub(super) fn mana_source(&mut self, an: &Announce, effect: &Effect) -> Result<(), Stop> {
-        let Effect::AddMana(m) = effect else {
+        if self.mana_of_effect(effect, &[]).is_none() {
             return Ok(());
-        };
+        }
         self.check_source_zone(an)?;
-        if let Source::Ability(i) = an.source
-            && self.ability_cost(an.card, i).is_some_and(|c| c.tap && c.mana.total() == 0)
+        if let (Source::Ability(i), Effect::AddMana(m)) = (an.source, effect)
+            && self.ability_cost(an.card, i).is_some_and(|c| c.tap && c.mana.total() == 0 && c.mana_only())
+            && an.sacrifices.is_empty()
+            && an.discards.is_empty()
         {
             return self.tap_for_mana(an.player, an.card, Some(*m), false).map(|_| ());
         }
         let id = self.announce_paid(an, Vec::new())?;
         self.emit(EventKind::ManaSourceResolves { spell: self.slabel(id) }, Some(Rule::g("Mana Source")));
-        self.add_mana(an.player, self.slabel(id), m);
+        let sacrificed = self.game.spell(id).sacrificed.clone();
+        let m = self.mana_of_effect(effect, &sacrificed).unwrap_or_default();
+        self.add_mana(an.player, self.slabel(id), &m);
         self.game.spell_mut(id).status = Status::Resolved;
         if matches!(an.source, Source::Spell(_)) {
             self.put_in_graveyard(an.card);
         }
+        // A mana source's triggers wait until it has resolved (002 L964-969).
+        self.run_triggers()?;
         Ok(())
     }
 
@@ -352,7 +422,7 @@ impl Engine<'_> {
             );
             return;
         }
-        if from == Zone::Play && self.def(c).kind.is_creature() {
+        if from == Zone::Play && self.is_creature(c) {
             self.game.died.push(c);
         }
         self.game.move_card(c, Zone::Graveyard);

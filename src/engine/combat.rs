@@ -35,6 +35,10 @@ impl Engine<'_> {
     /// Before a line is taken: a declaration step ends at the first line of another kind, and a
     /// fast effect right after the intention to attack cancels it (contract, Consumption 3).
     pub(super) fn combat_before_line(&mut self, a: &Action) -> Result<(), Stop> {
+        // m13: fast effects in the beginning of combat step do not cancel the attack (001 L504).
+        if self.combat_phase() && self.step() == Some(AttackStep::DeclareAttack) {
+            return Ok(());
+        }
         match (self.step(), a) {
             (Some(AttackStep::DeclareAttack), Action::Announce(an)) => {
                 let fast = self
@@ -60,7 +64,7 @@ impl Engine<'_> {
             // Alpha: fast effects may be used during the declarations (003 p.25).
             (
                 Some(AttackStep::DeclareAttackers | AttackStep::DeclareBlockers),
-                Action::Announce(_) | Action::Pass(_) | Action::Resolve,
+                Action::Announce(_) | Action::Pass(_) | Action::Resolve | Action::ResolveTop,
             ) if self.pol.fast_effects_in_declarations => Ok(()),
             // A declaration step ends only where nothing is open (under Alpha a fast effect may be
             // open in it, 003 p.25): the line is then taken at the current moment.
@@ -87,6 +91,10 @@ impl Engine<'_> {
     /// or Healing Salve choosing `gain` among them, are legal after blocks and are taken
     /// there. Returns the reason and the rule that sets its moment.
     fn waits_for_damage(&self, a: &Action) -> Option<(&'static str, Rule)> {
+        // m13: regeneration is a shield, set up at any moment a player has priority.
+        if self.pol.regeneration == crate::edition::RegenerationUse::Shield && matches!(a, Action::Regenerate(..)) {
+            return None;
+        }
         let regen = if self.regeneration_in_prevention() {
             (
                 "regeneration is used only in a damage prevention step, on a creature on its way to the graveyard",
@@ -220,8 +228,18 @@ impl Engine<'_> {
     }
 
     pub(super) fn declare_attack(&mut self, p: PlayerId) -> Result<(), Stop> {
+        if self.combat_phase() && self.game.combat.is_some() {
+            return Err(Stop::refuse(Refusal::CombatM13 {
+                reason: "the combat phase has already begun, and a turn has one combat phase: nothing cancelled it"
+                    .into(),
+                rule: Rule::m("Parts of the Turn (L1347-1370); Beginning of Combat Step (L502-504)"),
+            }));
+        }
         self.attack_moment(p)?;
         self.check_may_attack(p)?;
+        if self.combat_phase() {
+            return self.begin_combat(p);
+        }
         self.yield_to(p)?;
         self.game.combat = Some(Combat::new(AttackStep::DeclareAttack));
         self.emit(EventKind::AttackIntention { player: self.pname(p), cancels: self.intention_cancels() }, Some(STEP0));
@@ -246,6 +264,12 @@ impl Engine<'_> {
     /// `P attacks with A, B`: declares attackers (the intention first, if not yet declared).
     pub(super) fn attack_with(&mut self, p: PlayerId, cards: &[CardId], bands: &[Vec<CardId>]) -> Result<(), Stop> {
         match self.step() {
+            None if self.combat_phase() => {
+                self.attack_moment(p)?;
+                self.check_may_attack(p)?;
+                self.begin_combat(p)?;
+                self.advance_combat(AttackStep::DeclareAttackers)?;
+            }
             None => {
                 self.attack_moment(p)?;
                 self.check_may_attack(p)?;
@@ -316,7 +340,7 @@ impl Engine<'_> {
         let card = self.game.card(c);
         let why = if card.zone != Zone::Play || card.controller != p {
             Some(NoAttack::NotControlled)
-        } else if !self.def(c).kind.is_creature() {
+        } else if !self.is_creature(c) {
             Some(NoAttack::NotCreature)
         } else if card.tapped {
             Some(NoAttack::Tapped)
@@ -324,8 +348,8 @@ impl Engine<'_> {
             Some(NoAttack::Sick)
         } else if self.has_keyword(c, &Keyword::Wall) {
             Some(NoAttack::Wall)
-        } else if let Some(land) = self.def(c).abilities.iter().find_map(|a| match a {
-            crate::grammar::ability::Ability::Keyword(Keyword::AttacksOnlyIfDefenderControls(l)) => Some(l.clone()),
+        } else if let Some(land) = self.chars(c).keyword_list().into_iter().find_map(|k| match k {
+            Keyword::AttacksOnlyIfDefenderControls(l) => Some(l),
             _ => None,
         }) && !self.controls_land(p.other(), &land)
         {
@@ -371,6 +395,11 @@ impl Engine<'_> {
         // Blocking one member of a band blocks the whole band (002 Banding L1426-1428).
         let band: Vec<CardId> =
             self.combat().and_then(|cb| cb.band_of(*attacker)).map(<[CardId]>::to_vec).unwrap_or_default();
+        if self.combat_phase()
+            && std::iter::once(attacker).chain(blockers.iter()).any(|&c| self.has_keyword(c, &Keyword::Banding))
+        {
+            self.require(crate::edition::Unmodelled::Banding)?;
+        }
         for &b in blockers {
             self.check_blocker(p, b, *attacker)?;
             if let Some(cb) = self.combat_mut() {
@@ -408,7 +437,7 @@ impl Engine<'_> {
         let card = self.game.card(b);
         let why = if card.zone != Zone::Play || card.controller != p {
             Some(NoBlock::NotControlled)
-        } else if !self.def(b).kind.is_creature() {
+        } else if !self.is_creature(b) {
             Some(NoBlock::NotCreature)
         } else if card.tapped {
             Some(NoBlock::Tapped)
@@ -426,19 +455,16 @@ impl Engine<'_> {
 
     /// The land type an attacker walks through, if the defender controls one.
     fn landwalk_open(&self, a: CardId, defender: PlayerId) -> Option<String> {
+        // Landwalk printed or given (Goblin King's mountainwalk), unless taken away.
         let walks: Vec<String> = self
-            .def(a)
-            .abilities
-            .iter()
-            .filter_map(|x| match x {
-                crate::grammar::ability::Ability::Keyword(Keyword::Landwalk(l)) => Some(l.clone()),
+            .chars(a)
+            .keyword_list()
+            .into_iter()
+            .filter_map(|k| match k {
+                Keyword::Landwalk(l) => Some(l),
                 _ => None,
             })
-            // Landwalk granted by an effect counts too (Erhnam Djinn's forestwalk).
-            .chain(self.game.eot.iter().filter(|e| e.card == a).filter_map(|e| match &e.keyword {
-                Some(Keyword::Landwalk(l)) => Some(l.clone()),
-                _ => None,
-            }))
+            // Landwalk granted until a player's next upkeep (Erhnam Djinn's forestwalk).
             .chain(self.game.until_upkeep.iter().filter(|e| e.0 == a).filter_map(|e| match &e.1 {
                 Keyword::Landwalk(l) => Some(l.clone()),
                 _ => None,
@@ -450,6 +476,11 @@ impl Engine<'_> {
     /// Both players passed at a moment of the attack: play goes on to the next declaration or
     /// damage step.
     pub(super) fn combat_passed(&mut self) -> Result<(), Stop> {
+        if self.combat_phase()
+            && let Some(step) = self.step()
+        {
+            return self.combat_passed_m13(step);
+        }
         match self.step() {
             Some(AttackStep::DeclareAttack | AttackStep::BeginningOfAttack) => {
                 self.advance_combat(AttackStep::DeclareAttackers)
@@ -480,6 +511,9 @@ impl Engine<'_> {
         self.depth = saved.min(1);
         // Creatures killed or gone during this step leave the combat at its end (002 Steps 2, 4).
         self.drop_from_combat();
+        if self.combat_phase() {
+            return self.next_step_m13(step, next, saved);
+        }
         match step {
             AttackStep::DeclareAttack => {
                 // 002 Step 0: mana burn and the life check before going on.
@@ -532,6 +566,60 @@ impl Engine<'_> {
         r
     }
 
+    /// m13: the next moment of the combat phase: a new step empties the mana pools (001 L268)
+    /// and is named as 001 names it; the first strike damage step is skipped when no creature
+    /// in the combat has first strike (001 L944-946).
+    fn next_step_m13(&mut self, step: AttackStep, next: AttackStep, saved: u8) -> Result<(), Stop> {
+        self.settle_before_step_ends()?;
+        if step == AttackStep::DeclareAttackers {
+            self.game.attacked = true;
+            if self.combat().is_some_and(|cb| cb.attackers.is_empty()) {
+                self.emit(
+                    EventKind::PlayOut { what: "no attackers are declared".into() },
+                    Some(Rule::m("Declare Attackers Step (L506-508)")),
+                );
+            }
+        }
+        if step == AttackStep::DeclareBlockers {
+            let unblocked: Vec<CardId> = self
+                .combat()
+                .map(|cb| cb.attackers.iter().copied().filter(|&a| cb.in_combat(a) && !cb.is_blocked(a)).collect())
+                .unwrap_or_default();
+            for a in unblocked {
+                self.emit(
+                    EventKind::Unblocked { card: self.label(a) },
+                    Some(Rule::m("Declare Blockers Step (L510-514)")),
+                );
+            }
+        }
+        // No creature has first strike: there is no first strike damage step.
+        let next = if next == AttackStep::FirstStrikeDamage && !self.first_strike_needed() {
+            AttackStep::Damage
+        } else {
+            next
+        };
+        if let Some(cb) = self.combat_mut() {
+            cb.step = next;
+        }
+        if let Some(name) = Self::m13_step(next) {
+            let ended = Self::m13_step(step.m13_owner()).unwrap_or("beginning of combat");
+            if ended != name {
+                self.emit(
+                    EventKind::StepEnds { phase: format!("{ended} step") },
+                    Some(Rule::m("Parts of the Turn (L478)")),
+                );
+                self.depth += 1;
+                self.empty_pools()?;
+                self.depth -= 1;
+            }
+            self.emit(EventKind::StepBegins { step: name.to_owned() }, Some(m13_step_rule(next)));
+        }
+        self.depth += 1;
+        let r = self.enter_step(next);
+        self.depth = saved;
+        r
+    }
+
     fn enter_step(&mut self, step: AttackStep) -> Result<(), Stop> {
         let active = self.game.active;
         match step {
@@ -544,8 +632,19 @@ impl Engine<'_> {
                 self.game.ctx = vec![Ctx::new(CtxKind::Phase, active)];
                 Ok(())
             }
+            AttackStep::FirstStrikeDamage | AttackStep::Damage if self.combat_phase() => {
+                // m13: players then get priority in the step (001 L518), after the abilities
+                // its damage triggered have gone on the stack.
+                self.game.ctx = vec![Ctx::new(CtxKind::Phase, active)];
+                self.damage_step(step == AttackStep::FirstStrikeDamage)
+            }
             AttackStep::FirstStrikeDamage => self.damage_step(true),
             AttackStep::Damage => self.damage_step(false),
+            AttackStep::EndOfCombat if self.combat_phase() => {
+                // m13: players get priority in the end of combat step (001 L520-522).
+                self.game.ctx = vec![Ctx::new(CtxKind::Phase, active)];
+                Ok(())
+            }
             AttackStep::EndOfCombat => {
                 // 002 Step 7: end-of-combat effects, mana burn, then the life check.
                 self.end_of_combat_effects()?;
@@ -582,6 +681,18 @@ impl Engine<'_> {
             cb.removed.push(c);
             self.emit(EventKind::RemovedFromCombat { card: self.label(c), why: why.to_owned() }, Some(OTHER));
         }
+    }
+}
+
+/// 001's section for a step of the combat phase.
+const fn m13_step_rule(step: AttackStep) -> Rule {
+    match step {
+        AttackStep::DeclareAttack | AttackStep::BeginningOfAttack => super::combat_m13::BEGIN,
+        AttackStep::DeclareAttackers | AttackStep::BeforeBlocks => Rule::m("Declare Attackers Step (L506-508)"),
+        AttackStep::DeclareBlockers | AttackStep::AfterBlocks => Rule::m("Declare Blockers Step (L510-514)"),
+        AttackStep::FirstStrikeDamage => Rule::m("First Strike (L944-946): a first combat damage step"),
+        AttackStep::Damage => Rule::m("Combat Damage Step (L516-518)"),
+        AttackStep::EndOfCombat => Rule::m("End of Combat Step (L520-522)"),
     }
 }
 

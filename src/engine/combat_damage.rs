@@ -88,6 +88,16 @@ impl Engine<'_> {
                 }
                 continue;
             }
+            if self.pol.blocker_damage == crate::edition::BlockerDamage::AssignmentOrder {
+                // m13: the damage assignment order; a trampler's excess is assigned to the
+                // player now, and nothing moves later (001 L518, L1337).
+                let (split, to_player) = self.ordered_division(a, power, &live, &assigns, trample)?;
+                for (to, n) in split {
+                    self.assign_combat(a, &colors, Target::Card(to), n, false);
+                }
+                self.assign_combat(a, &colors, Target::Player(defender), to_player, false);
+                continue;
+            }
             self.note_banding(&cb, a);
             for (to, n) in self.division(a, power, &live, &assigns)? {
                 self.assign_combat(a, &colors, Target::Card(to), n, trample);
@@ -96,7 +106,8 @@ impl Engine<'_> {
         for &b in &blockers {
             // A blocker deals damage only if it is still untapped (002 Steps 5+6).
             let Some(a) = cb.blocked_by(b) else { continue };
-            if self.game.card(b).tapped {
+            // m13: every blocker still on the battlefield deals damage, tapped or not (001 L518).
+            if self.game.card(b).tapped && !self.pol.tapped_blockers_deal_damage {
                 self.emit(
                     EventKind::PlayOut {
                         what: format!("{} is tapped: a blocker tapped after blocking deals no damage", self.label(b)),
@@ -130,10 +141,12 @@ impl Engine<'_> {
             self.assign_combat(b, &colors, Target::Card(a), power, false);
         }
         if self.game.packets.is_empty() {
-            self.emit(
-                EventKind::PlayOut { what: "no combat damage is assigned: no damage prevention step".into() },
-                Some(DAMAGE),
-            );
+            let what = if self.combat_phase() {
+                "no combat damage is assigned"
+            } else {
+                "no combat damage is assigned: no damage prevention step"
+            };
+            self.emit(EventKind::PlayOut { what: what.into() }, Some(DAMAGE));
             return Ok(());
         }
         if !self.pol.redirection_in_step {
@@ -142,6 +155,8 @@ impl Engine<'_> {
             self.game.packets.extend(moved);
         }
         self.prevention_step()?;
+        // m13: state-based actions before anyone gets priority in the step (001 L518, L382).
+        self.state_based_actions()?;
         self.drop_from_combat();
         self.run_triggers()
     }

@@ -157,7 +157,7 @@ impl Engine<'_> {
         match a {
             Action::Announce(an) => self.prevention_problem(an).is_none(),
             Action::Regenerate(..) if self.regeneration_in_prevention() => self.regeneration_problem_4e(a).is_none(),
-            Action::Pass(_) | Action::Resolve => !self.game.top().is_neutral(),
+            Action::Pass(_) | Action::Resolve | Action::ResolveTop => !self.game.top().is_neutral(),
             _ => false,
         }
     }
@@ -235,7 +235,8 @@ impl Engine<'_> {
                         to: self.label(c),
                         amount: p.amount,
                         by,
-                        gone: true,
+                        // (A "packet" is 5e's word; with no prevention step none is held.)
+                        gone: self.pol.prevention != crate::edition::PreventionTiming::NoStep,
                     },
                     Some(Rule::g("Protection from Color")),
                 );

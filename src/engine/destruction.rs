@@ -19,7 +19,7 @@ impl Engine<'_> {
         self.game
             .zone(Zone::Play, None)
             .into_iter()
-            .filter(|&c| self.def(c).kind.is_creature())
+            .filter(|&c| self.is_creature(c))
             .filter_map(|c| {
                 let (_, t) = all.get(usize::from(c.0)).copied().unwrap_or_else(|| self.pt(c));
                 if t <= 0 {
@@ -51,6 +51,15 @@ impl Engine<'_> {
         })
     }
 
+    /// Lethal damage and toughness checked now, unless they are state-based actions checked
+    /// when a player would next receive priority (m13: 001 L332, L540).
+    pub(super) fn lethal_now(&mut self, rule: Rule) -> Result<(), Stop> {
+        if self.pol.life_check == crate::edition::LifeCheck::StateBased {
+            return Ok(());
+        }
+        self.check_lethal(rule)
+    }
+
     /// A local enchantment whose permanent has left play, or gained protection from the
     /// enchantment's colour, is buried (002 Enchantments).
     pub(super) fn bury_orphans(&mut self) {
@@ -59,7 +68,7 @@ impl Engine<'_> {
             .zone(Zone::Play, None)
             .into_iter()
             .filter(|&c| {
-                self.def(c).kind == crate::cards::CardKind::LocalEnchantment
+                self.kind(c) == crate::cards::CardKind::LocalEnchantment
                     && self.game.card(c).enchanting.is_none_or(|e| {
                         // Protection from the enchantment's colour makes it an illegal target
                         // too (000 Protection; 002 Enchantments).
@@ -69,6 +78,19 @@ impl Engine<'_> {
             })
             .collect();
         for c in orphans {
+            if self.on_the_stack() {
+                self.emit(
+                    EventKind::PlayOut {
+                        what: format!(
+                            "{} enchants nothing it may enchant: it is put into its owner's graveyard",
+                            self.label(c)
+                        ),
+                    },
+                    Some(Rule::m("Aura (L685); Destroy (L854): not destroyed, put into the graveyard")),
+                );
+                self.put_in_graveyard(c);
+                continue;
+            }
             self.emit(
                 EventKind::Buried { card: self.label(c), creature: false },
                 Some(Rule::g(
@@ -87,7 +109,11 @@ impl Engine<'_> {
         if !self.def(c).is_legend() || self.pol.legend_rule == LegendRule::Absent {
             return Ok(());
         }
-        if !self.def(c).kind.is_creature() && self.pol.legend_rule == LegendRule::SummonLegendOnly {
+        if self.pol.legend_rule == LegendRule::AllCopies {
+            self.legend_rule_all_copies(c);
+            return Ok(());
+        }
+        if !self.is_creature(c) && self.pol.legend_rule == LegendRule::SummonLegendOnly {
             // 5e extended the rule to legendary lands and artifacts (002 Changes: Legends).
             self.emit(
                 EventKind::PlayOut {
@@ -103,7 +129,7 @@ impl Engine<'_> {
         let name = self.def(c).name.clone();
         let other = self.game.zone(Zone::Play, None).into_iter().find(|&o| o != c && self.def(o).name == name);
         let Some(other) = other else { return Ok(()) };
-        let creature = self.def(c).kind.is_creature();
+        let creature = self.is_creature(c);
         self.emit(
             EventKind::PlayOut {
                 what: format!(
@@ -127,8 +153,19 @@ impl Engine<'_> {
             if self.game.card(c).zone != Zone::Play {
                 continue;
             }
-            let creature = self.def(c).kind.is_creature();
+            let creature = self.is_creature(c);
             self.game.buried.push(c);
+            if self.on_the_stack() {
+                // 001 has no "bury": the modern texts say "destroy ... it can't be regenerated".
+                self.emit(
+                    EventKind::PlayOut { what: format!("{} is destroyed; it can't be regenerated", self.label(c)) },
+                    Some(Rule::m(
+                        "Destroy (L852); Regenerate (L1215): \"can't be regenerated\" leaves no shield to use",
+                    )),
+                );
+                self.put_in_graveyard(c);
+                continue;
+            }
             self.emit(EventKind::Buried { card: self.label(c), creature }, Some(Rule::g("Bury")));
             self.put_in_graveyard(c);
         }
@@ -143,13 +180,17 @@ impl Engine<'_> {
 
     /// Destroys permanents at once, each with its own cause.
     fn destroy_each(&mut self, cards: &[(CardId, &str)], rule: Rule) -> Result<(), Stop> {
+        if self.pol.regeneration == crate::edition::RegenerationUse::Shield {
+            self.destroy_with_shields(cards, rule);
+            return Ok(());
+        }
         let mut dying: Vec<CardId> = Vec::new();
         for &(c, cause) in cards {
             if self.game.card(c).zone != Zone::Play {
                 continue;
             }
             dying.push(c);
-            let creature = self.def(c).kind.is_creature();
+            let creature = self.is_creature(c);
             self.emit(EventKind::BeingDestroyed { card: self.label(c), cause: cause.to_owned(), creature }, Some(rule));
         }
         // Specialized abilities: each is announced and resolved fully before the next.

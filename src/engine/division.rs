@@ -115,7 +115,10 @@ impl Engine<'_> {
             } else if p != divider {
                 let banding = divider != self.game.card(from).controller;
                 Some(NoDivision::OtherDivides { divider, banding })
-            } else if !matches!(to, TargetRef::Card(b) if cb.blockers_of(from).contains(&b)) {
+            } else if !(matches!(to, TargetRef::Card(b) if cb.blockers_of(from).contains(&b))
+                // m13: a trampler assigns its excess to the defending player (001 L1337).
+                || self.trample_to_player(p, from, to))
+            {
                 Some(NoDivision::NotToBlockers)
             } else {
                 None
@@ -126,6 +129,14 @@ impl Engine<'_> {
             out.push((i, p, n, from, to));
         }
         Ok(out)
+    }
+
+    /// m13: whether `to` is the defending player and `from` a trampler, whose excess damage is
+    /// assigned to that player (001 L1337).
+    fn trample_to_player(&self, p: PlayerId, from: CardId, to: TargetRef) -> bool {
+        self.pol.blocker_damage == crate::edition::BlockerDamage::AssignmentOrder
+            && matches!(to, TargetRef::Player(x) if x != p)
+            && self.has_keyword(from, &Keyword::Trample)
     }
 
     /// How an attacker's damage is divided among its blockers: as the `assigns` lines say, or

@@ -86,6 +86,7 @@ impl<'a> Position<'a> {
         let list = |cs: &[CardId]| cs.iter().map(|&c| self.label(c)).collect::<Vec<_>>().join(", ");
         match a {
             Action::Resolve => "resolve".to_owned(),
+            Action::ResolveTop => "resolve top".to_owned(),
             Action::GoTo(_) => "go to next turn".to_owned(),
             Action::Pass(_) => format!("{p} passes"),
             Action::PlayLand(_, c) => format!("{p} plays {}", self.label(*c)),
@@ -103,6 +104,7 @@ impl<'a> Position<'a> {
                 let names: Vec<String> = ts.iter().map(|t| self.target_text(*t)).collect();
                 format!("{p} targets {}", names.join(", "))
             }
+            Action::PaySacrificing(_, n, cs) => format!("{p} pays {n} sacrificing {}", list(cs)),
             Action::DeclareAttack(_) => format!("{p} declares an attack"),
             Action::AttackWith(_, cards, bands) => {
                 if cards.is_empty() {
@@ -145,6 +147,12 @@ impl<'a> Position<'a> {
         if let Some(x) = an.x {
             s.push_str(&format!(" with X={x}"));
         }
+        if !an.sacrifices.is_empty() {
+            s.push_str(&format!(" sacrificing {}", self.labels_joined(&an.sacrifices, ", ")));
+        }
+        if !an.discards.is_empty() {
+            s.push_str(&format!(" discarding {}", self.labels_joined(&an.discards, ", ")));
+        }
         let mode = match an.source {
             Source::Spell(k) => def.spell_effects().get(usize::from(k)).and_then(|(m, _)| *m),
             _ => None,
@@ -167,7 +175,7 @@ impl<'a> Position<'a> {
         let lands = g
             .zone(Zone::Play, Some(p))
             .into_iter()
-            .filter(|&c| !g.card(c).tapped && self.e.lib.get(g.card(c).def).kind == CardKind::Land)
+            .filter(|&c| !g.card(c).tapped && self.e.kind(c) == CardKind::Land)
             .count();
         pool.saturating_add(u32::try_from(lands).unwrap_or(u32::MAX))
     }
@@ -178,7 +186,7 @@ impl<'a> Position<'a> {
         let mut out = Vec::new();
         for (i, card) in g.cards.iter().enumerate() {
             let Ok(id) = u16::try_from(i).map(CardId) else { continue };
-            let kind = self.e.lib.get(card.def).kind;
+            let kind = if card.zone == Zone::Play { self.e.kind(id) } else { self.e.lib.get(card.def).kind };
             let fits = match card.zone {
                 Zone::Play => kinds.iter().any(|&k| kind.fits(k)),
                 Zone::Limbo => kinds.contains(&TargetKind::Spell),
@@ -254,20 +262,79 @@ impl<'a> Position<'a> {
                 }
             }
         }
+        let sacrifices = self.sacrifice_choices(p, card, source);
         for t in &targets {
             for &x in &xs {
                 for from in &chosen {
-                    out.push(Action::Announce(Announce {
-                        player: p,
-                        card,
-                        source,
-                        targets: t.clone(),
-                        x,
-                        packet_sources: from.clone(),
-                    }));
+                    for (sac, dis) in &sacrifices {
+                        out.push(Action::Announce(Announce {
+                            chosen: None,
+                            replaced: None,
+                            player: p,
+                            card,
+                            source,
+                            targets: t.clone(),
+                            x,
+                            packet_sources: from.clone(),
+                            sacrifices: sac.clone(),
+                            discards: dis.clone(),
+                        }));
+                    }
                 }
             }
         }
+    }
+
+    /// The ways `p` could name the sacrifices of the cost (002 Costs): none when the cost has
+    /// none; with an alternative cost (Fireblast), paying the mana cost or the alternative.
+    fn sacrifice_choices(&self, p: PlayerId, card: CardId, source: Source) -> Vec<(Vec<CardId>, Vec<CardId>)> {
+        let mut an = Announce {
+            player: p,
+            card,
+            source,
+            targets: Vec::new(),
+            x: None,
+            packet_sources: Vec::new(),
+            sacrifices: Vec::new(),
+            discards: Vec::new(),
+            chosen: None,
+            replaced: None,
+        };
+        let mut bills = vec![self.e.bill(&an, 1)];
+        let def = self.e.lib.get(self.game().card(card).def);
+        if matches!(source, Source::Spell(_))
+            && def.abilities.iter().any(|a| matches!(a, crate::grammar::ability::Ability::AlternativeCost(_)))
+        {
+            an.sacrifices = vec![card];
+            bills.push(self.e.bill(&an, 1));
+        }
+        let mut out = Vec::new();
+        for bill in bills {
+            // Cards to discard: any of the known cards in the hand (the card cast excepted).
+            let hand: Vec<CardId> = self.game().zone(Zone::Hand, Some(p)).into_iter().filter(|&c| c != card).collect();
+            let n = usize::try_from(bill.discard).unwrap_or(usize::MAX);
+            let discards: Vec<Vec<CardId>> = subsets(&hand, n).into_iter().filter(|s| s.len() == n).collect();
+            let need = usize::try_from(bill.named()).unwrap_or(usize::MAX);
+            let mut sacs: Vec<Vec<CardId>> = Vec::new();
+            if need == 0 {
+                sacs.push(Vec::new());
+            }
+            let mut pool: Vec<CardId> = Vec::new();
+            for s in &bill.sacrifice {
+                for c in self.e.sacrifice_candidates(p, s, card) {
+                    if !pool.contains(&c) {
+                        pool.push(c);
+                    }
+                }
+            }
+            if need > 0 {
+                sacs.extend(subsets(&pool, need).into_iter().filter(|s| s.len() == need));
+            }
+            for s in &sacs {
+                out.extend(discards.iter().map(|d| (s.clone(), d.clone())));
+            }
+        }
+        out
     }
 
     /// The lines `p` could write now, legal or not (the engine decides which are).
@@ -289,29 +356,51 @@ impl<'a> Position<'a> {
         let mine = g.zone(Zone::Play, Some(p));
         for &c in &mine {
             let def = lib.get(g.card(c).def);
-            let mana_source = def.kind == CardKind::Land
+            let mana_source = self.e.kind(c) == CardKind::Land
                 || def.activated().iter().any(|(cost, e)| cost.tap && matches!(e, Effect::AddMana(_)));
             if scope.mana && mana_source && !g.card(c).tapped {
                 out.push(Action::Tap(p, c, None));
             }
-            for (i, (_, e)) in def.activated().iter().enumerate() {
-                // A mana ability is used by tapping for mana (`taps`), listed above.
-                if matches!(e, Effect::AddMana(_)) {
+            for (i, (cost, e)) in def.activated().iter().enumerate() {
+                // A mana ability is used by tapping for mana (`taps`), listed above; one with
+                // other costs (a sacrifice) is activated.
+                if matches!(e, Effect::AddMana(_)) && cost.tap && cost.mana.total() == 0 && cost.mana_only() {
                     continue;
                 }
                 self.announcements(p, c, Source::Ability(u8::try_from(i).unwrap_or(0)), scope, &mut out);
             }
-            if def.kind.is_creature() && !self.e.regeneration_sources(p, c).is_empty() {
+            if self.e.is_creature(c) && !self.e.regeneration_sources(p, c).is_empty() {
                 out.push(Action::Regenerate(p, c));
             }
         }
+        // Abilities of other players' permanents that any player may use (Land's Edge).
+        for c in g.zone(Zone::Play, Some(p.other())) {
+            let def = lib.get(g.card(c).def);
+            for (i, (cost, _)) in def.activated().iter().enumerate() {
+                if cost.any_player {
+                    self.announcements(p, c, Source::Ability(u8::try_from(i).unwrap_or(0)), scope, &mut out);
+                }
+            }
+        }
+        // An upkeep cost may be dealt with at any time in its controller's upkeep.
+        if let Some((c, u)) = self.e.upkeep_owed(p).into_iter().next() {
+            let n = u.cost.mana.total();
+            out.extend([Action::Pay(p, Some(n)), Action::Pay(p, None)]);
+            if let Some(s) = &u.cost.sacrifice {
+                let need = usize::try_from(s.count).unwrap_or(usize::MAX);
+                let fits = self.e.sacrifice_candidates(p, s, c);
+                for set in subsets(&fits, need).into_iter().filter(|x| x.len() == need) {
+                    out.push(Action::PaySacrificing(p, n, set));
+                }
+            }
+        }
         let creatures: Vec<CardId> =
-            mine.iter().copied().filter(|&c| lib.get(g.card(c).def).kind.is_creature() && !g.card(c).tapped).collect();
+            mine.iter().copied().filter(|&c| self.e.is_creature(c) && !g.card(c).tapped).collect();
         if p == g.active {
             out.push(Action::DeclareAttack(p));
             for group in subsets(&creatures, 4) {
                 // A group with a bander may attack as one band (002 Banding).
-                let bander = group.iter().any(|&c| lib.get(g.card(c).def).has_keyword(&Keyword::Banding));
+                let bander = group.iter().any(|&c| self.e.has_keyword(c, &Keyword::Banding));
                 if bander && group.len() > 1 {
                     out.push(Action::AttackWith(p, group.clone(), vec![group.clone()]));
                 }
@@ -352,12 +441,16 @@ impl<'a> Position<'a> {
             for (source, e) in effects {
                 if e.target().is_some_and(|t| t.kinds.contains(&TargetKind::Spell)) {
                     out.push(Announce {
+                        chosen: None,
+                        replaced: None,
                         player: p,
                         card: c,
                         source,
                         targets: Vec::new(),
                         x: None,
                         packet_sources: Vec::new(),
+                        sacrifices: Vec::new(),
+                        discards: Vec::new(),
                     });
                 }
             }
@@ -431,6 +524,18 @@ impl<'a> Position<'a> {
             Asked::PayLife(p, n) => {
                 vec![vec![Action::PayLife(*p, *n)], vec![Action::Pay(*p, Some(*n))], vec![Action::Pay(*p, None)]]
             }
+            Asked::Upkeep(p, n, c) => {
+                let mut out = vec![vec![Action::Pay(*p, Some(*n))], vec![Action::Pay(*p, None)]];
+                let costs = self.e.upkeep_costs_of(*c);
+                for s in costs.iter().filter_map(|u| u.cost.sacrifice.as_ref()) {
+                    let need = usize::try_from(s.count).unwrap_or(usize::MAX);
+                    let fits = self.e.sacrifice_candidates(*p, s, *c);
+                    for set in subsets(&fits, need).into_iter().filter(|x| x.len() == need) {
+                        out.push(vec![Action::PaySacrificing(*p, *n, set)]);
+                    }
+                }
+                out
+            }
             Asked::Discard(p) => {
                 g.zone(Zone::Hand, Some(*p)).into_iter().map(|c| vec![Action::Discard(*p, c)]).collect()
             }
@@ -501,10 +606,27 @@ impl<'a> Position<'a> {
                     } else {
                         cb.blocked_by(from).and_then(|a| cb.band_of(a)).map(<[CardId]>::to_vec).unwrap_or_default()
                     };
-                    if facing.len() < 2 {
+                    // m13: a trampler may assign damage to the defending player too (001 L1337).
+                    let tramples = self.e.pol.blocker_damage == crate::edition::BlockerDamage::AssignmentOrder
+                        && cb.attackers.contains(&from)
+                        && self.e.has_keyword(from, &crate::grammar::ability::Keyword::Trample);
+                    if facing.is_empty() || (facing.len() < 2 && !tramples) {
                         continue;
                     }
                     let power = u32::try_from(super::power_toughness(self.e.lib, g, from).0.max(0)).unwrap_or(0);
+                    if tramples {
+                        let defender = TargetRef::Player(g.card(from).controller.other());
+                        for &p in &both {
+                            for &b in &facing {
+                                for k in 1..power {
+                                    out.push(vec![
+                                        Action::Assign(p, k, from, TargetRef::Card(b)),
+                                        Action::Assign(p, power - k, from, defender),
+                                    ]);
+                                }
+                            }
+                        }
+                    }
                     for &p in &both {
                         for &b in &facing {
                             out.push(vec![Action::Assign(p, power, from, TargetRef::Card(b))]);

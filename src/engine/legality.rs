@@ -4,7 +4,7 @@
 
 use super::action::{Announce, TargetRef};
 use super::announce::Speed;
-use super::refusal::Refusal;
+use super::refusal::{Refusal, TargetFault};
 use super::state::{CtxKind, Source, Target, Zone};
 use super::{Engine, Stop};
 use crate::cards::CardKind;
@@ -29,11 +29,18 @@ impl Engine<'_> {
             Source::Spell(_) if card.zone != Zone::Hand || card.owner != an.player => {
                 Err(Stop::refuse(Refusal::CastNotFromHand { card: c, player, place }))
             }
-            Source::Ability(_) if card.zone != Zone::Play || card.controller != an.player => {
+            // A card may let any player use an ability (Land's Edge).
+            Source::Ability(i)
+                if card.zone != Zone::Play
+                    || (card.controller != an.player
+                        && !self.ability_cost(an.card, i).is_some_and(|c| c.any_player)) =>
+            {
                 Err(Stop::refuse(Refusal::AbilityNotControlled { card: c, player, place }))
             }
             // 002 Artifact: an artifact that is not a creature loses its abilities while tapped.
-            Source::Ability(_) if card.tapped && self.def(an.card).kind == CardKind::Artifact => {
+            Source::Ability(_)
+                if card.tapped && self.kind(an.card) == CardKind::Artifact && self.pol.tapped_artifacts_off =>
+            {
                 Err(Stop::refuse(Refusal::TappedArtifact { card: c }))
             }
             _ => Ok(()),
@@ -82,6 +89,7 @@ impl Engine<'_> {
         let no_step = self.pol.prevention == crate::edition::PreventionTiming::NoStep;
         if no_step && matches!(effect, Effect::ReverseDamage) {
             self.require(crate::edition::Unmodelled::AlphaReverseDamage)?;
+            self.require(crate::edition::Unmodelled::RetroactivePrevention)?;
         }
         if top.kind == CtxKind::Phase && prevention && !no_step {
             // "Where there is damage to prevent" is 5e (002 L2087-2091); 4e allowed preventing
@@ -101,7 +109,8 @@ impl Engine<'_> {
             return Err(Stop::refuse(Refusal::NoPlayInPhase { phase, mana }));
         }
         if speed == Speed::Sorcery {
-            if an.player != self.game.active || phase != "main" {
+            // (m13: either main phase, 001 L289, L524-526.)
+            if an.player != self.game.active || (phase != "main" && phase != "main 2") {
                 let (active, phase) = (self.game.active, self.game.phase);
                 return Err(Stop::refuse(Refusal::SorceryOutsideMain { card: an.card, active, phase }));
             }
@@ -150,7 +159,8 @@ impl Engine<'_> {
         }
         let colors = self.colors(an.card);
         for &t in targets {
-            if let Some(fault) = self.target_fault(spec, t, &colors) {
+            let itself = spec.filters.contains(&crate::grammar::ability::Filter::NotThis) && t == Target::Card(an.card);
+            if let Some(fault) = itself.then_some(TargetFault::Itself).or_else(|| self.target_fault(spec, t, &colors)) {
                 // Aiming at a spell is governed by the interrupt rules (002 Step 2).
                 let at_spell = matches!(t, Target::Spell(_)) && spec.kinds.contains(&TargetKind::Spell);
                 return Err(Stop::refuse(Refusal::CannotTarget { card: an.card, target: t, fault, at_spell }));
@@ -162,6 +172,23 @@ impl Engine<'_> {
                 let innermost = self.game.top().windows.last().map(|w| w.spell);
                 if innermost != Some(s) {
                     return Err(Stop::refuse(Refusal::NotInnermost { innermost, spell: s }));
+                }
+            }
+        }
+        if let Effect::CounterCostX(_) = effect {
+            // 002 Casting Cost, L1575-1580: X paid for the target counts while it is cast.
+            let x = an.x.unwrap_or(0);
+            for &t in targets {
+                if let Target::Spell(s) = t
+                    && self.spell_converted_cost(s) != x
+                {
+                    let fault = TargetFault::CostNotX { cost: self.spell_converted_cost(s), x };
+                    return Err(Stop::refuse(Refusal::CannotTarget {
+                        card: an.card,
+                        target: t,
+                        fault,
+                        at_spell: true,
+                    }));
                 }
             }
         }

@@ -46,15 +46,15 @@ impl Engine<'_> {
         if card.tapped {
             return Err(Stop::refuse(Refusal::ManaSourceTapped { card: c }));
         }
-        let def = self.def(c);
-        if def.kind.is_creature() && card.sick {
+        if self.is_creature(c) && card.sick {
             return Err(Stop::refuse(Refusal::SickTap { card: c }));
         }
-        let options: Vec<ManaCost> = def
-            .activated()
+        self.check_upkeep_lock(c)?;
+        let options: Vec<ManaCost> = self
+            .activated_now(c)
             .iter()
             .filter_map(|(cost, e)| match e {
-                Effect::AddMana(m) if cost.tap && cost.mana.total() == 0 => Some(*m),
+                Effect::AddMana(m) if cost.tap && cost.mana.total() == 0 && cost.mana_only() => Some(*m),
                 _ => None,
             })
             .collect();

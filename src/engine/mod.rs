@@ -5,8 +5,11 @@
 pub mod action;
 mod alpha;
 mod announce;
+pub mod chars;
 mod combat;
 mod combat_damage;
+mod combat_m13;
+mod costs;
 mod damage;
 mod destruction;
 mod division;
@@ -23,6 +26,7 @@ mod regeneration;
 pub use query::{power_toughness, power_toughness_all};
 mod resolve;
 pub mod script;
+mod stack;
 pub mod state;
 mod timing;
 mod triggers;
@@ -104,6 +108,26 @@ pub(crate) struct Engine<'a> {
     record: bool,
 }
 
+/// 001's words for the zones (L242-256): the battlefield, the stack, exile.
+fn modern_words(kind: EventKind) -> EventKind {
+    let zone = |z: String| match z.as_str() {
+        "play" => "the battlefield".to_owned(),
+        "limbo" => "the stack".to_owned(),
+        "removed from game" => "exile".to_owned(),
+        _ => match z.strip_prefix("removed from the game") {
+            Some(rest) => format!("exile{rest}"),
+            None => z,
+        },
+    };
+    match kind {
+        EventKind::Moved { card, from, to } => EventKind::Moved { card, from: zone(from), to: zone(to) },
+        EventKind::EntersPlay { card, controller } => {
+            EventKind::PlayOut { what: format!("{card} enters the battlefield under {controller}'s control") }
+        }
+        k => k,
+    }
+}
+
 /// Runs a scenario to its end: its lines, the play-out, and `stop:`.
 #[must_use]
 pub fn run(sc: &Setup) -> Outcome {
@@ -144,7 +168,14 @@ impl<'a> Engine<'a> {
             );
         }
         let phase = self.pol.phases[self.game.phase].to_owned();
-        let step = sc.start_step.or(self.game.combat.as_ref().map(|c| c.step)).map(|s| s.name().to_owned());
+        let step = sc.start_step.or(self.game.combat.as_ref().map(|c| c.step)).map(|s| {
+            // m13: 001's name for the step (the moment after a declaration is in its step).
+            if self.combat_phase() {
+                Self::m13_step(s.m13_owner()).unwrap_or("beginning of combat").to_owned()
+            } else {
+                s.name().to_owned()
+            }
+        });
         self.emit(
             EventKind::Start { player: self.pname(self.game.active), phase, step },
             Some(Rule::g("Spell and Ability Timing, Who Announces First")),
@@ -250,7 +281,7 @@ impl Engine<'_> {
                 EventKind::PlayOut { what: "the lines have run out: the attack is fought to its end".into() },
                 None,
             );
-            self.advance_combat(state::AttackStep::EndOfCombat)?;
+            self.fight_out()?;
         }
         if let Some(goal) = self.sc.stop {
             self.emit(EventKind::PlayOut { what: "`stop:` play goes on with nobody acting".into() }, None);
@@ -320,6 +351,10 @@ impl Engine<'_> {
                     | EventKind::EntersPlay { .. }
                     | EventKind::Pumped { .. }
                     | EventKind::Granted { .. }
+                    | EventKind::Lost { .. }
+                    | EventKind::ColorSet { .. }
+                    | EventKind::TextChanged { .. }
+                    | EventKind::BaseSet { .. }
             )
         });
         self.depth += 1;
@@ -351,7 +386,8 @@ impl Engine<'_> {
         // (Lines taken inside a damage prevention step have a moment of their own.)
         // (`go to` a later step of the attack moves it on itself, its lines read there.)
         let goes_on = matches!(line.action, Action::GoTo(action::Goal::Step(_)));
-        if after_damage && self.game.ctx.len() == 1 && !goes_on {
+        // (m13: players get priority in each combat damage step, 001 L518.)
+        if after_damage && self.game.ctx.len() == 1 && !goes_on && !self.combat_phase() {
             self.driver.rewind(i);
             self.advance_combat(state::AttackStep::EndOfCombat).map_err(|s| s.at_line(i))?;
             if self.driver.position() > i {
@@ -363,13 +399,44 @@ impl Engine<'_> {
         if self.carry_to_later_moment(i)? {
             return Ok(());
         }
+        // m13: `orders` right after the blocks is the attacking player's damage assignment order.
+        if let Action::Order(p, cards) = &line.action
+            && self.combat_phase()
+            && self.game.top().is_neutral()
+            && matches!(
+                self.game.combat.as_ref().map(|c| c.step),
+                Some(state::AttackStep::DeclareBlockers | state::AttackStep::AfterBlocks)
+            )
+        {
+            let saved_depth = self.depth;
+            self.show_line(i);
+            self.depth += 1;
+            let r = self.order_blockers(*p, cards).map_err(|s| s.at_line(i));
+            self.depth = saved_depth;
+            return r;
+        }
+        // An upkeep cost may be paid, or refused, at any time in its controller's upkeep.
+        if let Action::Pay(p, _) | Action::PaySacrificing(p, ..) = line.action
+            && self.game.ctx.len() == 1
+            && self.game.top().is_neutral()
+            && !self.upkeep_owed(p).is_empty()
+        {
+            // (m13: 001 has no phase costs.)
+            self.require(crate::edition::Unmodelled::PhaseCosts).map_err(|s| s.at_line(i))?;
+            let saved_depth = self.depth;
+            self.show_line(i);
+            self.depth += 1;
+            let r = self.pay_upkeep_now(&line.action).map_err(|s| s.at_line(i));
+            self.depth = saved_depth;
+            return r;
+        }
         // Lines read by a later moment (an answer to "unless ... pays", a damage division): play
         // goes on to that moment, which takes the line; if it never comes, the line is illegal.
         let deferred = match line.action {
             Action::Assign(p, ..) => Some((p, Unasked::Assign)),
             Action::Order(p, _) => Some((p, Unasked::Order)),
             Action::Discard(p, _) => Some((p, Unasked::Discard)),
-            Action::Pay(p, _) | Action::PayLife(p, _) => Some((p, Unasked::Pay)),
+            Action::Pay(p, _) | Action::PayLife(p, _) | Action::PaySacrificing(p, ..) => Some((p, Unasked::Pay)),
             Action::Targets(p, _) => Some((p, Unasked::Target)),
             _ => None,
         };
@@ -390,6 +457,15 @@ impl Engine<'_> {
                     }
                     _ => Ok(()),
                 }
+            } else if self.on_the_stack() {
+                // m13: both players pass, the top object resolving each time, until the spell
+                // that asks for the answer resolves and takes the line (001 L1184-1186).
+                (|| {
+                    while !self.game.top().is_neutral() && self.driver.position() == i {
+                        self.resolve_top()?;
+                    }
+                    Ok(())
+                })()
             } else {
                 self.close_all_windows()
             };
@@ -428,6 +504,7 @@ impl Engine<'_> {
         if self.game.between_turns && !matches!(a, Action::GoTo(_)) {
             return Err(Stop::refuse(Refusal::BetweenTurns));
         }
+        self.gate_unmodelled(a)?;
         self.combat_before_line(a)?;
         match a {
             Action::Resolve => {
@@ -435,6 +512,22 @@ impl Engine<'_> {
                     return Err(Stop::refuse(Refusal::NothingToResolve));
                 }
                 self.settle_top()
+            }
+            Action::ResolveTop => {
+                if self.game.top().is_neutral() {
+                    return Err(Stop::refuse(Refusal::NothingToResolve));
+                }
+                // Two passes, the priority holder's first: under the stack the top object
+                // resolves (001 L1184-1186); under 5e a window closes or the batch resolves.
+                let before = (self.game.top().batch.len(), self.game.top().windows.len());
+                for _ in 0..2 {
+                    let h = self.game.top().holder;
+                    self.pass(h, false)?;
+                    if (self.game.top().batch.len(), self.game.top().windows.len()) != before {
+                        break;
+                    }
+                }
+                Ok(())
             }
             Action::GoTo(goal) => {
                 self.settle_top()?;
@@ -456,6 +549,9 @@ impl Engine<'_> {
                 } else if !self.pol.mana_without_priority {
                     // 4e: tapping a land for mana was an interrupt, and no fast effect could be
                     // played in the untap and heal creatures phases.
+                    if self.on_the_stack() {
+                        return Err(Stop::refuse(Refusal::ManaWithoutPriority { phase: self.game.phase }));
+                    }
                     return Err(Stop::refuse(Refusal::ManaIsInterrupt { phase: self.game.phase }));
                 }
                 self.tap_for_mana(*p, *c, *m, false)?;
@@ -472,13 +568,19 @@ impl Engine<'_> {
             Action::Pay(..)
             | Action::PayLife(..)
             | Action::Targets(..)
+            | Action::PaySacrificing(..)
             | Action::Assign(..)
             | Action::Discard(..)
             | Action::Order(..) => Ok(()),
             Action::DeclareAttack(p) => self.declare_attack(*p),
             Action::AttackWith(p, cards, bands) => self.attack_with(*p, cards, bands),
             Action::Block(p, blk) => self.block(*p, blk.as_ref()),
-            Action::Regenerate(p, c) if self.regeneration_in_prevention() => {
+            // m13: `regenerates CARD` activates the regeneration ability, which goes on the stack
+            // and resolves into a shield (001 L1213-1215).
+            Action::Regenerate(p, c)
+                if self.regeneration_in_prevention()
+                    || self.pol.regeneration == crate::edition::RegenerationUse::Shield =>
+            {
                 let an = self.regeneration_announcement(*p, *c)?;
                 self.announce(&an)
             }
@@ -490,12 +592,26 @@ impl Engine<'_> {
         }
     }
 
+    /// Stops a line that reaches a part of the edition's rules the engine does not play yet
+    /// (under m13: the stack, combat as a phase, regeneration shields), naming the gap, rather
+    /// than answer it with another edition's rules.
+    fn gate_unmodelled(&self, a: &Action) -> Result<(), Stop> {
+        use crate::edition::{CombatPlace, Unmodelled};
+        match a {
+            Action::AttackWith(_, _, bands) if !bands.is_empty() && self.pol.combat == CombatPlace::OwnPhase => {
+                self.require(Unmodelled::Banding)
+            }
+            _ => Ok(()),
+        }
+    }
+
     /// Emits an event at the current depth.
     fn emit(&mut self, kind: EventKind, rule: Option<Rule>) {
         if !self.record {
             return;
         }
         let rule = rule.map(|r| self.pol.cite(r));
+        let kind = if self.on_the_stack() { modern_words(kind) } else { kind };
         self.events.push(Event { kind, rule, depth: self.depth });
     }
 
@@ -503,14 +619,20 @@ impl Engine<'_> {
     /// Stops the run when it reaches a difference this edition's rules do not model yet.
     fn require(&self, what: crate::edition::Unmodelled) -> Result<(), Stop> {
         if self.pol.unmodelled.contains(&what) {
-            return Err(Stop::Unsupported {
-                line: None,
-                message: format!(
+            let message = if what.outside_source() {
+                format!(
+                    "`rules: {}` reaches {}: the run stops rather than answer with another edition's rules",
+                    self.pol.edition.name(),
+                    what.describe()
+                )
+            } else {
+                format!(
                     "`rules: {}` reaches {}, which this engine does not model yet",
                     self.pol.edition.name(),
                     what.describe()
-                ),
-            });
+                )
+            };
+            return Err(Stop::Unsupported { line: None, message });
         }
         Ok(())
     }

@@ -57,7 +57,7 @@ impl Engine<'_> {
         if self.game.on_its_way.iter().any(|(d, ..)| *d == c) {
             return true;
         }
-        if !self.def(c).kind.is_creature() {
+        if !self.is_creature(c) {
             return false;
         }
         let waiting: u32 =
@@ -73,9 +73,7 @@ impl Engine<'_> {
         let all = super::query::power_toughness_all(self.lib, &self.game);
         for c in self.game.zone(Zone::Play, None) {
             let t = all.get(usize::from(c.0)).map(|pt| pt.1);
-            if self.def(c).kind.is_creature()
-                && self.is_on_its_way_at(c, t)
-                && !self.game.on_its_way.iter().any(|(d, ..)| *d == c)
+            if self.is_creature(c) && self.is_on_its_way_at(c, t) && !self.game.on_its_way.iter().any(|(d, ..)| *d == c)
             {
                 let why = if t.unwrap_or_else(|| self.pt(c).1) <= 0 { "toughness 0 or less" } else { "lethal damage" };
                 out.push(format!("{} ({why})", self.label(c)));
@@ -109,7 +107,7 @@ impl Engine<'_> {
             if self.game.card(c).zone != Zone::Play || self.game.regenerated.contains(&c) {
                 continue;
             }
-            let creature = self.def(c).kind.is_creature();
+            let creature = self.is_creature(c);
             if bury {
                 self.game.buried.push(c);
                 self.emit(EventKind::Buried { card: self.label(c), creature }, Some(rule));
@@ -149,12 +147,16 @@ impl Engine<'_> {
         match srcs.as_slice() {
             [] => Err(self.no_regeneration_source(p, c)),
             [(card, i)] => Ok(Announce {
+                chosen: None,
+                replaced: None,
                 player: p,
                 card: *card,
                 source: Source::Ability(*i),
                 targets: Vec::new(),
                 x: None,
                 packet_sources: Vec::new(),
+                sacrifices: Vec::new(),
+                discards: Vec::new(),
             }),
             _ => Err(Stop::Choice {
                 line: None,

@@ -2,16 +2,25 @@
 //! cleanup), and `go to` / `stop:` (002 Turn Order; 000 Phases of the Turn).
 
 use super::action::{Action, Goal};
+use super::costs::{Bill, CostFault, PHASE_COST};
 use super::refusal::{Refusal, UPKEEP_COSTS};
 use super::script::Decision;
-use super::state::{CardId, Ctx, CtxKind, Zone};
+use super::state::{CardId, Ctx, CtxKind, PlayerId, Target, Zone};
 use super::{Engine, Stop};
-use crate::grammar::ability::Ability;
-use crate::grammar::mana::ManaCost;
+use crate::grammar::ability::{Penalty, UpkeepCost};
 use crate::trace::{EventKind, Rule};
 
+/// 001's name for a part of the turn: the main phases are phases, the rest steps (L1347-1370).
+fn m13_part(name: &str) -> String {
+    match name {
+        "main" => "first main phase".to_owned(),
+        "main 2" => "second main phase".to_owned(),
+        other => format!("{other} step"),
+    }
+}
+
 impl Engine<'_> {
-    fn phase_name(&self) -> &'static str {
+    pub(super) fn phase_name(&self) -> &'static str {
         self.pol.phases[self.game.phase]
     }
 
@@ -19,8 +28,14 @@ impl Engine<'_> {
     pub(super) fn advance(&mut self, goal: Goal, line: Option<()>) -> Result<(), Stop> {
         // A phase after the main phase lies beyond the attack in progress: fight it out first.
         if !matches!(goal, Goal::Step(_)) && self.game.combat.is_some() {
-            self.advance_combat(super::state::AttackStep::EndOfCombat)?;
-            if goal == Goal::Phase(self.game.phase) && self.pol.main_phase() == self.game.phase {
+            self.fight_out()?;
+            // (m13: the combat phase ends in the second main phase.)
+            if goal == Goal::Phase(self.game.phase) && (self.pol.main_phase() == self.game.phase || self.combat_phase())
+            {
+                return Ok(());
+            }
+            // m13: `go to main` from inside combat reaches the main phase after it (main 2).
+            if self.combat_phase() && goal == Goal::Phase(self.pol.main_phase()) {
                 return Ok(());
             }
         }
@@ -85,6 +100,17 @@ impl Engine<'_> {
         }
         if self.game.phase + 1 < self.pol.phases.len() {
             self.game.phase += 1;
+            // m13: the combat phase lies between the two main phases; with no attack declared
+            // nobody attacks in it (001 L500-522).
+            if self.combat_phase() && self.phase_name() == "main 2" && !self.game.attacked {
+                self.depth = 0;
+                self.emit(
+                    EventKind::PlayOut {
+                        what: "the combat phase passes: no attack is declared, no creature attacks".into(),
+                    },
+                    Some(Rule::m("Combat Phase (L500-522); Parts of the Turn (L1355-1365)")),
+                );
+            }
         } else {
             // A new turn: the other player becomes active.
             self.game.phase = 0;
@@ -139,6 +165,9 @@ impl Engine<'_> {
             self.upkeep_costs()?;
         }
         self.depth = 0;
+        if self.pol.mana_empties == crate::edition::ManaEmpties::EachStep {
+            return self.end_step();
+        }
         // 002 Phase 0: beginning of turn is not really a phase; its mana burns at the end of
         // the first real phase, and there is no life check.
         let checks = self.phase_name() != "beginning of turn";
@@ -175,6 +204,38 @@ impl Engine<'_> {
         r
     }
 
+    /// m13: a step or phase ends: "at the beginning of the end step" abilities have had their
+    /// moment, and unused mana disappears with no loss of life (001 L268, L1068-1070). Nobody
+    /// loses here: life is a state-based action (001 L540).
+    fn end_step(&mut self) -> Result<(), Stop> {
+        // A step ends only with the stack empty: what is on it resolves, nobody acting.
+        self.settle_before_step_ends()?;
+        self.emit(
+            EventKind::StepEnds { phase: m13_part(self.phase_name()) },
+            Some(Rule::m("Parts of the Turn (L478): both players pass in a row with nothing waiting")),
+        );
+        self.depth = 1;
+        self.empty_pools()?;
+        self.depth = 0;
+        Ok(())
+    }
+
+    /// m13: every pool empties; the mana is lost, with no mana burn (001 L268).
+    pub(super) fn empty_pools(&mut self) -> Result<(), Stop> {
+        for p in [self.game.active, self.game.active.other()] {
+            let pool = self.game.players[p.ix()].pool;
+            if pool.iter().all(|&n| n == 0) {
+                continue;
+            }
+            self.game.players[p.ix()].pool = [0; 6];
+            self.emit(
+                EventKind::PoolEmpties { player: self.pname(p), mana: super::pool_text(&pool) },
+                Some(self.pol.edition.mana_burn_rule()),
+            );
+        }
+        Ok(())
+    }
+
     /// 002 Phase 5: discarding down to seven cards is a mandatory phase effect at the end of the
     /// discard phase; the next lines name the cards (`Alice discards CARD`).
     fn discard_to_seven(&mut self) -> Result<(), Stop> {
@@ -182,6 +243,11 @@ impl Engine<'_> {
         let known = self.game.zone(Zone::Hand, Some(p)).len();
         let total = known + usize::try_from(self.game.players[p.ix()].hand_unknown).unwrap_or(usize::MAX);
         let mut need = total.saturating_sub(7);
+        let when = if self.pol.phases.contains(&"discard") {
+            "at the end of the discard phase"
+        } else {
+            "in the cleanup step"
+        };
         while need > 0 {
             let hand = self.game.zone(Zone::Hand, Some(p));
             if self.offered(&Decision::Discard { player: p, hand: &hand }).is_none() {
@@ -189,7 +255,7 @@ impl Engine<'_> {
                 return Err(Stop::Choice {
                     line: None,
                     message: format!(
-                        "{name} has {total} cards and must discard {need} more down to seven at the end of the discard phase: write `{name} discards CARD`"
+                        "{name} has {total} cards and must discard {need} more down to seven {when}: write `{name} discards CARD`"
                     ),
                 });
             }
@@ -200,10 +266,12 @@ impl Engine<'_> {
                 return Err(Stop::refuse(Refusal::DiscardNotInHand { card: c, player: p }).at_line(i));
             }
             self.game.move_card(c, Zone::Graveyard);
-            self.emit(
-                EventKind::Discards { player: self.pname(p), card: self.label(c) },
-                Some(Rule::g("Turn Order, Phase 5: Discard")),
-            );
+            let rule = if self.pol.phases.contains(&"discard") {
+                Rule::g("Turn Order, Phase 5: Discard")
+            } else {
+                Rule::m("Cleanup Step (L534): discard down to seven")
+            };
+            self.emit(EventKind::Discards { player: self.pname(p), card: self.label(c) }, Some(rule));
             need -= 1;
         }
         Ok(())
@@ -214,63 +282,200 @@ impl Engine<'_> {
     /// About The Phases: part 3 cannot begin until phase costs are dealt with).
     fn upkeep_costs(&mut self) -> Result<(), Stop> {
         let p = self.game.active;
-        let owed: Vec<(CardId, ManaCost)> = self
-            .game
-            .zone(Zone::Play, Some(p))
-            .into_iter()
-            .filter_map(|c| {
-                self.def(c).abilities.iter().find_map(|a| match a {
-                    Ability::UpkeepCost(m) => Some((c, *m)),
-                    _ => None,
-                })
-            })
-            .collect();
-        let rule = UPKEEP_COSTS;
-        for (c, cost) in owed {
-            if self.game.card(c).zone != Zone::Play {
+        let owed = self.upkeep_owed(p);
+        // (m13: 001 has no phase costs.)
+        if !owed.is_empty() {
+            self.require(crate::edition::Unmodelled::PhaseCosts)?;
+        }
+        for (c, u) in owed {
+            if self.game.card(c).zone != Zone::Play || self.game.upkeep_dealt.contains(&c) {
                 continue;
             }
-            let name = self.pname(p);
-            let card = self.label(c);
-            let n = cost.total();
-            let asked = Decision::Upkeep { payer: p, card: c, amount: n };
-            let taken = self.offered(&asked).and_then(|_| self.take_line());
-            if let Some((i, Some(Action::PayLife(q, _)))) = taken.map(|i| (i, self.action_of(i))) {
+            self.upkeep_cost(p, c, &u)?;
+        }
+        self.game.upkeep_dealt.clear();
+        Ok(())
+    }
+
+    /// The upkeep costs `p` has yet to deal with in this upkeep, each permanent's costs combined
+    /// (none outside `p`'s own upkeep).
+    pub(super) fn upkeep_owed(&self, p: PlayerId) -> Vec<(CardId, UpkeepCost)> {
+        if self.phase_name() != "upkeep" || self.game.active != p {
+            return Vec::new();
+        }
+        self.game
+            .zone(Zone::Play, Some(p))
+            .into_iter()
+            .filter(|c| !self.game.upkeep_dealt.contains(c))
+            .filter_map(|c| combine(&self.upkeep_costs_of(c)).map(|u| (c, u)))
+            .collect()
+    }
+
+    /// `P pays ...` / `P does not pay` in P's upkeep, before it ends: deals with the first upkeep
+    /// cost P has not dealt with yet. Paying a phase cost is done as an instant (002 Phase Cost,
+    /// L3031-3035), so it takes P's priority.
+    pub(super) fn pay_upkeep_now(&mut self, a: &Action) -> Result<(), Stop> {
+        let (p, paid, named) = match a {
+            Action::Pay(p, paid) => (*p, *paid, Vec::new()),
+            Action::PaySacrificing(p, k, cs) => (*p, Some(*k), cs.clone()),
+            _ => return Ok(()),
+        };
+        let Some((c, u)) = self.upkeep_owed(p).into_iter().next() else { return Ok(()) };
+        self.yield_to(p)?;
+        let fits = self.upkeep_fits(p, c, &u);
+        self.settle_upkeep(p, c, &u, (p, paid, named), &fits)
+    }
+
+    /// What could pay an upkeep cost's sacrifices (nobody must make more: 002 L3080-3085).
+    fn upkeep_fits(&self, p: PlayerId, c: CardId, u: &UpkeepCost) -> Vec<CardId> {
+        match &u.cost.sacrifice {
+            Some(s) => self.sacrifice_candidates(p, s, c),
+            None => Vec::new(),
+        }
+    }
+
+    /// One permanent's upkeep cost at the end of the upkeep: paid, refused, or (mandatory and
+    /// unpayable) its penalty applied with no line asked (002 Phase Cost, L3080-3085, L3093-3097).
+    fn upkeep_cost(&mut self, p: PlayerId, c: CardId, u: &UpkeepCost) -> Result<(), Stop> {
+        let name = self.pname(p);
+        let card = self.label(c);
+        let n = u.cost.mana.total();
+        let words = upkeep_words(u);
+        let fits = self.upkeep_fits(p, c, u);
+        let need = usize::try_from(u.cost.sacrifice.as_ref().map_or(0, |s| s.count)).unwrap_or(usize::MAX);
+        let pool: u32 = self.game.players[p.ix()].pool.iter().sum();
+        let payable = fits.len() >= need && (n == 0 || pool >= n);
+        if u.mandatory && !payable {
+            self.depth = 1;
+            self.emit(
+                EventKind::Lasting {
+                    what: format!(
+                        "{card}'s upkeep cost ({words}) cannot be paid, so its penalty applies with no choice"
+                    ),
+                },
+                Some(PHASE_COST),
+            );
+            self.game.upkeep_dealt.push(c);
+            return self.upkeep_penalty(p, c, u);
+        }
+        let asked = Decision::Upkeep { payer: p, card: c, amount: n };
+        let taken = self.offered(&asked).and_then(|_| self.take_line());
+        let answer = taken.map(|i| (i, self.action_of(i)));
+        let (i, answer) = match answer {
+            Some((i, Some(Action::Pay(q, a)))) => (Some(i), (q, a, Vec::new())),
+            Some((i, Some(Action::PaySacrificing(q, k, cs)))) => (Some(i), (q, Some(k), cs)),
+            Some((i, Some(Action::PayLife(q, _)))) => {
                 let what = format!("{card}'s upkeep cost");
                 return Err(Stop::refuse(Refusal::LifeForMana { what, payer: q, amount: n }).at_line(i));
             }
-            let Some((i, Some(Action::Pay(q, answer)))) = taken.map(|i| (i, self.action_of(i))) else {
+            // A mandatory cost with one way to pay it is paid without a line.
+            _ if u.mandatory && n == 0 && fits.len() == need => (None, (p, Some(0), fits.clone())),
+            _ => {
+                let how =
+                    if need > 0 { format!("`{name} pays {n} sacrificing CARD`") } else { format!("`{name} pays {n}`") };
+                let or = if u.mandatory { String::new() } else { format!(" or `{name} does not pay`") };
                 return Err(Stop::Choice {
                     line: None,
                     message: format!(
-                        "{name} must pay {cost} for {card}'s upkeep or bury it: write `{name} pays {n}` or `{name} does not pay` right after the line that ends the upkeep"
+                        "{name} must pay {words} for {card}'s upkeep{}: write {how}{or} right after the line that ends the upkeep",
+                        match u.penalty {
+                            _ if u.mandatory => String::new(),
+                            Penalty::BuryThis => " or bury it".to_owned(),
+                            Penalty::DamageToYou(d) => format!(" or take {d} damage from it"),
+                        }
                     ),
                 });
-            };
-            if q != p {
-                return Err(Stop::refuse(Refusal::UpkeepNotYours { player: q, payer: p, card: c }).at_line(i));
             }
-            self.depth = 1;
-            match answer {
-                Some(k) if k != n => {
-                    return Err(Stop::refuse(Refusal::UpkeepAmount { card: c, payer: p, cost, answer: k }).at_line(i));
+        };
+        self.depth = 1;
+        self.settle_upkeep(p, c, u, answer, &fits).map_err(|s| match i {
+            Some(i) => s.at_line(i),
+            None => s,
+        })
+    }
+
+    /// Deals with an upkeep cost by the answer (who, mana named or `None` for not paying, the
+    /// sacrifices named): pays it, or applies its penalty.
+    fn settle_upkeep(
+        &mut self,
+        p: PlayerId,
+        c: CardId,
+        u: &UpkeepCost,
+        (q, paid, named): (PlayerId, Option<u32>, Vec<CardId>),
+        fits: &[CardId],
+    ) -> Result<(), Stop> {
+        let rule = UPKEEP_COSTS;
+        let name = self.pname(p);
+        let card = self.label(c);
+        let mana = u.cost.mana;
+        let n = mana.total();
+        let words = upkeep_words(u);
+        if q != p {
+            return Err(Stop::refuse(Refusal::UpkeepNotYours { player: q, payer: p, card: c }));
+        }
+        let bill =
+            Bill { mana, sacrifice: u.cost.sacrifice.iter().cloned().collect(), life: u.cost.life, ..Bill::default() };
+        match paid {
+            Some(k) if k != n => Err(Stop::refuse(Refusal::UpkeepAmount { card: c, payer: p, cost: mana, answer: k })),
+            Some(_) => {
+                self.check_extras(p, c, &bill, &named, &[])?;
+                // Mana sources may be used: the active player holds priority in the upkeep.
+                self.pay(p, &mana, &card)?;
+                let by = format!("{card}'s upkeep ({words})");
+                self.emit(EventKind::Pays { player: name, amount: n, by, paid: true }, Some(rule));
+                self.game.upkeep_dealt.push(c);
+                if u.cost.life > 0 {
+                    self.change_life(p, -i32::try_from(u.cost.life).unwrap_or(i32::MAX), Some(PHASE_COST));
                 }
-                Some(_) => {
-                    // Mana sources may be used: the active player holds priority in the upkeep.
-                    self.pay(p, &cost, &card).map_err(|s| s.at_line(i))?;
-                    let by = format!("{card}'s upkeep ({cost})");
-                    self.emit(EventKind::Pays { player: name, amount: n, by, paid: true }, Some(rule));
+                for s in named {
+                    self.sacrifice(p, s, &format!("for {card}'s upkeep"));
                 }
-                None => {
-                    let by = format!("{card}'s upkeep ({cost})");
-                    self.emit(EventKind::Pays { player: name, amount: n, by, paid: false }, Some(rule));
-                    if self.destruction_stepped() {
-                        // 4e: a bury opens a damage prevention step (4th Ed. FAQ, Damage Prevention).
-                        self.send_on_its_way(&[c], true, &format!("buried: its upkeep was not paid ({cost})"));
-                        self.prevention_step()?;
-                    } else {
-                        self.bury(&[c]);
+                self.run_triggers()?;
+                if u.cumulative && self.game.card(c).zone == Zone::Play {
+                    // 002 L1994-1996: a paid cumulative upkeep adds a counter.
+                    let counters = &mut self.game.card_mut(c).counters;
+                    match counters.iter_mut().find(|(k, _)| k == "age") {
+                        Some((_, n)) => *n = n.saturating_add(1),
+                        None => counters.push(("age".to_owned(), 1)),
                     }
+                    self.emit(
+                        EventKind::Lasting { what: format!("{card} gets an age counter") },
+                        Some(Rule::g("Cumulative Upkeep")),
+                    );
+                }
+                Ok(())
+            }
+            None if u.mandatory && fits.len() >= usize::try_from(bill.named()).unwrap_or(usize::MAX) => {
+                Err(Stop::refuse(Refusal::Cost { card: c, fault: CostFault::Mandatory }))
+            }
+            None => {
+                let by = format!("{card}'s upkeep ({words})");
+                self.emit(EventKind::Pays { player: name, amount: n, by, paid: false }, Some(rule));
+                self.game.upkeep_dealt.push(c);
+                self.upkeep_penalty(p, c, u)
+            }
+        }
+    }
+
+    /// The penalty of an upkeep cost not paid: the permanent buries itself or deals damage to
+    /// its controller (002 Phase Cost, L3089-3092).
+    fn upkeep_penalty(&mut self, p: PlayerId, c: CardId, u: &UpkeepCost) -> Result<(), Stop> {
+        let words = upkeep_words(u);
+        match u.penalty {
+            Penalty::BuryThis => {
+                if self.destruction_stepped() {
+                    // 4e: a bury opens a damage prevention step (4th Ed. FAQ, Damage Prevention).
+                    self.send_on_its_way(&[c], true, &format!("buried: its upkeep was not paid ({words})"));
+                    self.prevention_step()?;
+                } else {
+                    self.bury(&[c]);
+                }
+            }
+            Penalty::DamageToYou(n) => {
+                let colors = self.colors(c);
+                self.assign(c, &colors, Target::Player(p), n);
+                if !self.game.packets.is_empty() {
+                    self.prevention_step()?;
                 }
             }
         }
@@ -318,7 +523,7 @@ impl Engine<'_> {
     }
 
     /// Begins the current phase: its beginning effects, then the neutral state.
-    fn begin_phase(&mut self) -> Result<(), Stop> {
+    pub(super) fn begin_phase(&mut self) -> Result<(), Stop> {
         self.depth = 0;
         let active = self.game.active;
         // The rulebook lists six phases from untap; 002 adds the beginning of turn (Phase 0);
@@ -328,10 +533,18 @@ impl Engine<'_> {
             "end" | "heal" => Rule::g("Changes from Fourth Edition: Turn Order (End of Turn, Heal Creatures)"),
             _ => Rule::r5("Phases of the Turn"),
         };
-        self.emit(
-            EventKind::PhaseBegins { phase: self.phase_name().to_owned(), player: self.pname(active) },
-            Some(rule),
-        );
+        if self.on_the_stack() {
+            let rule = if self.phase_name() == "end" { Rule::m("End Step (L530-532)") } else { rule };
+            self.emit(
+                EventKind::PartBegins { part: m13_part(self.phase_name()), player: self.pname(active) },
+                Some(rule),
+            );
+        } else {
+            self.emit(
+                EventKind::PhaseBegins { phase: self.phase_name().to_owned(), player: self.pname(active) },
+                Some(rule),
+            );
+        }
         self.depth = 1;
         match self.phase_name() {
             "untap" => {
@@ -341,6 +554,14 @@ impl Engine<'_> {
                 self.emit(EventKind::Untaps { player: self.pname(active) }, Some(Rule::r5("Untap")));
             }
             "draw" => self.draw(active)?,
+            // m13 has no discard phase: the cleanup step discards down to seven, then removes
+            // damage (001 L534-536).
+            name if Some(name) == self.pol.healing_phase && !self.pol.phases.contains(&"discard") => {
+                self.discard_to_seven()?;
+                self.heal_creatures(Rule::m(
+                    "Cleanup Step (L536): damage is removed, \"until end of turn\" effects end",
+                ))?;
+            }
             name if Some(name) == self.pol.healing_phase => {
                 let rule = if name == "cleanup" {
                     Rule::r5("Cleanup")
@@ -368,7 +589,15 @@ impl Engine<'_> {
         self.depth = 1;
         let r = self.run_triggers();
         self.depth = 0;
-        r
+        r?;
+        // m13: "at the beginning of the end step" abilities trigger as it begins (001 L530-532).
+        if self.on_the_stack() && self.phase_name() == self.pol.end_of_turn_phase {
+            self.depth = 1;
+            let r = self.end_of_turn_triggers();
+            self.depth = 0;
+            r?;
+        }
+        Ok(())
     }
 
     /// Damage and until-end-of-turn effects wear off together (000 Cleanup; 4e Heal Creatures;
@@ -377,8 +606,10 @@ impl Engine<'_> {
         for c in self.game.zone(Zone::Play, None) {
             self.game.card_mut(c).damage = 0;
         }
-        self.game.eot.clear();
+        // A Lace or a text change lasts while its permanent is in play.
+        self.game.eot.retain(|e| e.lasting);
         self.game.shields.clear();
+        self.game.regen_shields.clear();
         self.game.damaged.clear();
         self.game.disintegrated.clear();
         self.game.player_damage.clear();
@@ -431,4 +662,30 @@ impl Engine<'_> {
         self.emit(EventKind::Draws { player: self.pname(p) }, Some(Rule::r5("Draw")));
         Ok(())
     }
+}
+
+/// A permanent's upkeep costs combined into one: all or nothing, mandatory if any part is
+/// (002 Phase Cost, L3057-3069); the first penalty stands for them all here.
+fn combine(costs: &[UpkeepCost]) -> Option<UpkeepCost> {
+    let (first, rest) = costs.split_first()?;
+    let mut out = first.clone();
+    for u in rest {
+        let m = &mut out.cost.mana;
+        m.generic = m.generic.saturating_add(u.cost.mana.generic);
+        for (slot, n) in m.colored.iter_mut().zip(u.cost.mana.colored) {
+            *slot = slot.saturating_add(n);
+        }
+        if out.cost.sacrifice.is_none() {
+            out.cost.sacrifice.clone_from(&u.cost.sacrifice);
+        }
+        out.cost.life = out.cost.life.saturating_add(u.cost.life);
+        out.mandatory |= u.mandatory;
+        out.cumulative |= u.cumulative;
+    }
+    Some(out)
+}
+
+/// An upkeep cost in words: its mana alone (`1U`), or all its parts.
+fn upkeep_words(u: &UpkeepCost) -> String {
+    if u.cost.mana_only() { u.cost.mana.to_string() } else { u.cost.to_string() }
 }

@@ -4,88 +4,143 @@ use super::Engine;
 use super::refusal::{Place, TargetFault};
 use super::state::{CardId, PlayerId, Source, Spell, SpellId, Status, Target, Zone};
 use crate::cards::CardKind;
-use crate::grammar::ability::{ActivationCost, Amount, Effect, Filter, Keyword, TargetKind, TargetSpec};
+use crate::grammar::ability::{Ability, ActivationCost, Effect, Filter, Keyword, TargetKind, TargetSpec};
 use crate::grammar::mana::Color;
 
-/// Current power and toughness of a card: printed, counters, until-end-of-turn effects.
-/// (It looks at every card for enchantments: a loop over many cards uses
-/// [`power_toughness_all`] instead.)
+/// Current power and toughness of a card: printed, counters, and the continuous effects on it
+/// in timestamp order (see `engine::chars`).
 #[must_use]
 pub fn power_toughness(lib: &crate::cards::Library, game: &super::state::Game, c: CardId) -> (i32, i32) {
-    let mut pt = printed_and_counters(lib, game, c);
-    // Local enchantments on it with a static bonus (002 Enchantments).
-    for card in &game.cards {
-        if card.zone == Zone::Play && card.enchanting == Some(c) {
-            add(&mut pt, enchantment_bonus(lib, card));
-        }
-    }
-    for e in game.eot.iter().filter(|e| e.card == c) {
-        add(&mut pt, (e.power, e.toughness));
-    }
-    pt
+    super::chars::chars(lib, game, c).pt
 }
 
 /// Power and toughness of every card in play at once (indexed by card id; a card elsewhere
-/// reads 0/0), in one pass over the cards and the until-end-of-turn effects: what a check of
-/// every creature uses.
+/// reads 0/0): what a check of every creature uses.
 #[must_use]
 pub fn power_toughness_all(lib: &crate::cards::Library, game: &super::state::Game) -> Vec<(i32, i32)> {
-    let mut all: Vec<(i32, i32)> = (0..game.cards.len())
-        .map(|i| {
-            let c = CardId(u16::try_from(i).unwrap_or(u16::MAX));
-            if game.card(c).zone == Zone::Play { printed_and_counters(lib, game, c) } else { (0, 0) }
-        })
-        .collect();
-    for card in &game.cards {
-        if card.zone == Zone::Play
-            && let Some(target) = card.enchanting
-            && let Some(pt) = all.get_mut(usize::from(target.0))
-        {
-            add(pt, enchantment_bonus(lib, card));
-        }
-    }
-    for e in &game.eot {
-        if let Some(pt) = all.get_mut(usize::from(e.card.0)) {
-            add(pt, (e.power, e.toughness));
+    let mut all = vec![(0, 0); game.cards.len()];
+    for c in game.zone(Zone::Play, None) {
+        if let Some(pt) = all.get_mut(usize::from(c.0)) {
+            *pt = power_toughness(lib, game, c);
         }
     }
     all
 }
 
-fn add(pt: &mut (i32, i32), (dp, dt): (i32, i32)) {
-    *pt = (pt.0.saturating_add(dp), pt.1.saturating_add(dt));
-}
-
-/// Printed power and toughness with the card's counters (a count too large for an `i32`
-/// saturates: it is at least that much).
-fn printed_and_counters(lib: &crate::cards::Library, game: &super::state::Game, c: CardId) -> (i32, i32) {
-    let mut pt = lib.get(game.card(c).def).pt.unwrap_or((0, 0));
-    for (kind, n) in &game.card(c).counters {
-        let n = i32::try_from(*n).unwrap_or(i32::MAX);
-        match kind.as_str() {
-            "+1/+1" => add(&mut pt, (n, n)),
-            "-1/-1" => pt = (pt.0.saturating_sub(n), pt.1.saturating_sub(n)),
-            _ => {}
-        }
-    }
-    pt
-}
-
-/// The static bonus a local enchantment gives the permanent it enchants (002 Enchantments).
-fn enchantment_bonus(lib: &crate::cards::Library, card: &super::state::Card) -> (i32, i32) {
-    let mut bonus = (0, 0);
-    for e in lib.get(card.def).statics() {
-        if let Effect::Pump(crate::grammar::ability::Who::Enchanted, Amount::Fixed(dp), Amount::Fixed(dt)) = e {
-            add(&mut bonus, (*dp, *dt));
-        }
-    }
-    bonus
-}
-
 impl Engine<'_> {
-    /// The effect a spell or ability uses.
+    /// The effect a spell or ability uses, with the card's text as it is now.
     pub(super) fn effect_of(&self, card: CardId, source: Source) -> Option<Effect> {
+        // A land whose type changed has only its new mana ability.
+        if let Source::Ability(i) = source
+            && self.game.card(card).zone == Zone::Play
+            && super::chars::any_effects(self.lib, &self.game)
+            && let std::borrow::Cow::Owned(abilities) = self.chars(card).abilities
+        {
+            return abilities
+                .into_iter()
+                .filter_map(|a| match a {
+                    Ability::Activated(_, e) => Some(e),
+                    _ => None,
+                })
+                .nth(usize::from(i));
+        }
+        self.effect_with_text(card, source, &self.text_of(card))
+    }
+
+    /// The text changes on a card now, oldest first (only effects make them, never a static
+    /// ability, so they are found among the timed effects alone).
+    pub(super) fn text_of(&self, c: CardId) -> Vec<(String, String)> {
+        let mut t: Vec<(u32, (String, String))> = self
+            .game
+            .eot
+            .iter()
+            .filter(|e| e.card == c)
+            .filter_map(|e| match &e.change {
+                crate::grammar::ability::Change::Text(o, n) => Some((e.stamp, (o.clone(), n.clone()))),
+                _ => None,
+            })
+            .collect();
+        t.sort_by_key(|(s, _)| *s);
+        t.into_iter().map(|(_, x)| x).collect()
+    }
+
+    /// The card's abilities now: printed, or as continuous effects changed them (a land type
+    /// change, a text change).
+    pub(super) fn abilities_now(&self, c: CardId) -> std::borrow::Cow<'_, [Ability]> {
+        if !super::chars::any_effects(self.lib, &self.game) {
+            return std::borrow::Cow::Borrowed(&self.def(c).abilities);
+        }
+        match self.chars(c).abilities {
+            std::borrow::Cow::Borrowed(_) => std::borrow::Cow::Borrowed(&self.def(c).abilities),
+            std::borrow::Cow::Owned(v) => std::borrow::Cow::Owned(v),
+        }
+    }
+
+    /// The activated abilities now, in order.
+    pub(super) fn activated_now(&self, c: CardId) -> Vec<(ActivationCost, Effect)> {
+        self.abilities_now(c)
+            .iter()
+            .filter_map(|a| match a {
+                Ability::Activated(k, e) => Some((k.clone(), e.clone())),
+                _ => None,
+            })
+            .collect()
+    }
+
+    /// The card's abilities with these text changes made.
+    pub(super) fn abilities_with(&self, c: CardId, text: &[(String, String)]) -> std::borrow::Cow<'_, [Ability]> {
+        let def = self.def(c);
+        if text.is_empty() {
+            return std::borrow::Cow::Borrowed(&def.abilities);
+        }
+        std::borrow::Cow::Owned(def.abilities.iter().map(|a| super::chars::swap_ability(a, text)).collect())
+    }
+
+    /// The effect a spell or ability uses, with these text changes made (an ability keeps the
+    /// text it had when it was announced: 002 L3671-3676).
+    pub(super) fn effect_with_text(&self, card: CardId, source: Source, text: &[(String, String)]) -> Option<Effect> {
         let def = self.def(card);
+        if !text.is_empty() {
+            let abilities = self.abilities_with(card, text);
+            let mode_effects: Vec<Effect> = def
+                .modes
+                .iter()
+                .filter_map(|(_, a)| match super::chars::swap_ability(a, text) {
+                    Ability::Spell(e) => Some(e),
+                    _ => None,
+                })
+                .collect();
+            let spells: Vec<&Effect> = abilities
+                .iter()
+                .filter_map(|a| match a {
+                    Ability::Spell(e) => Some(e),
+                    _ => None,
+                })
+                .chain(mode_effects.iter())
+                .collect();
+            let found = match source {
+                Source::Spell(i) => spells.get(usize::from(i)).map(|e| (*e).clone()),
+                Source::Ability(i) => abilities
+                    .iter()
+                    .filter_map(|a| match a {
+                        Ability::Activated(_, e) => Some(e),
+                        _ => None,
+                    })
+                    .nth(usize::from(i))
+                    .cloned(),
+                Source::Triggered(i) => abilities
+                    .iter()
+                    .filter_map(|a| match a {
+                        Ability::Triggered(_, e) => Some(e),
+                        _ => None,
+                    })
+                    .nth(usize::from(i))
+                    .cloned(),
+            };
+            if found.is_some() {
+                return found;
+            }
+        }
         match source {
             Source::Spell(i) => def
                 .spell_effects()
@@ -100,29 +155,52 @@ impl Engine<'_> {
 
     /// The activation cost of an ability.
     pub(super) fn ability_cost(&self, card: CardId, i: u8) -> Option<ActivationCost> {
-        self.def(card).activated().get(usize::from(i)).map(|(c, _)| (*c).clone())
+        self.activated_now(card).get(usize::from(i)).map(|(c, _)| c.clone())
     }
 
     /// Whether the card is a creature in play.
     pub(super) fn is_creature_in_play(&self, c: CardId) -> bool {
-        self.game.card(c).zone == Zone::Play && self.def(c).kind.is_creature()
+        self.game.card(c).zone == Zone::Play && self.kind(c).is_creature()
     }
 
-    /// Current power and toughness: printed, counters, until-end-of-turn effects.
+    /// The card's characteristics now (printed, then the continuous effects in timestamp order).
+    pub(super) fn chars(&self, c: CardId) -> super::chars::Chars<'_> {
+        super::chars::chars(self.lib, &self.game, c)
+    }
+
+    /// The card's type now.
+    pub(super) fn kind(&self, c: CardId) -> CardKind {
+        // No effect changes a card type yet: the printed one, without computing the rest.
+        self.def(c).kind
+    }
+
+    /// Whether the card is a creature now (in play or not).
+    pub(super) fn is_creature(&self, c: CardId) -> bool {
+        self.kind(c).is_creature()
+    }
+
+    /// Current power and toughness: printed, counters, continuous effects.
     pub(super) fn pt(&self, c: CardId) -> (i32, i32) {
         power_toughness(self.lib, &self.game, c)
     }
 
-    /// Whether the permanent has a keyword, printed or granted.
+    /// Whether the permanent has a keyword now (printed and not taken away, or given).
     pub(super) fn has_keyword(&self, c: CardId, k: &Keyword) -> bool {
-        self.def(c).has_keyword(k)
-            || self.game.eot.iter().any(|e| e.card == c && e.keyword.as_ref() == Some(k))
-            || self.game.until_upkeep.iter().any(|(x, kw, _)| *x == c && kw == k)
+        if self.game.until_upkeep.iter().any(|(x, kw, _)| *x == c && kw == k) {
+            return true;
+        }
+        if !super::chars::any_effects(self.lib, &self.game) {
+            return self.def(c).has_keyword(k);
+        }
+        self.chars(c).has_keyword(k)
     }
 
-    /// The colours of a card.
+    /// The colours of a card now.
     pub(super) fn colors(&self, c: CardId) -> Vec<Color> {
-        self.def(c).colors()
+        if !super::chars::any_effects(self.lib, &self.game) {
+            return self.def(c).colors();
+        }
+        self.chars(c).color_list()
     }
 
     /// Whether a spell is being cast right now (in some window).
@@ -151,7 +229,10 @@ impl Engine<'_> {
                 if !spec.kinds.contains(&TargetKind::Spell) {
                     return Some(TargetFault::SpellNotPermanent);
                 }
-                if !self.being_cast(s) {
+                // m13: a counterspell may target any spell on the stack until it starts to
+                // resolve (001 L804).
+                let on_stack = self.on_the_stack() && self.game.spell(s).status == Status::Waiting;
+                if !self.being_cast(s) && !on_stack {
                     return Some(TargetFault::NoLongerCast);
                 }
                 let sc = &self.game.spell(s).colors;
@@ -166,7 +247,7 @@ impl Engine<'_> {
                 if card.zone != Zone::Play {
                     return Some(TargetFault::NotInPlay(self.place(c)));
                 }
-                let kind = self.def(c).kind;
+                let kind = self.kind(c);
                 let ok_kind = spec.kinds.iter().any(|k| kind.fits(*k));
                 if !ok_kind {
                     return Some(TargetFault::WrongKind(spec.kinds.clone()));
@@ -179,6 +260,9 @@ impl Engine<'_> {
                         Filter::NonArtifact => kind.is_artifact().then_some(TargetFault::Artifact),
                         Filter::NotColor(col) => my_colors.contains(col).then_some(TargetFault::IsColor(*col)),
                         Filter::IsColor(col) => (!my_colors.contains(col)).then_some(TargetFault::NotColor(*col)),
+                        Filter::Flying => (!self.has_keyword(c, &Keyword::Flying)).then_some(TargetFault::NoFlying),
+                        // Checked where the source is known (announcement).
+                        Filter::NotThis => None,
                         // Tapping does not take a creature out of combat (002 Other Attack Phase Rulings).
                         Filter::Blocking => {
                             (!self.game.combat.as_ref().is_some_and(|cb| cb.in_combat(c) && cb.blocked_by(c).is_some()))
@@ -211,6 +295,7 @@ impl Engine<'_> {
         match f {
             TargetFault::PlayerNotAllowed => "a player is not an allowed target".to_owned(),
             TargetFault::SpellNotPermanent => format!("{name} is a spell, not a permanent"),
+            TargetFault::NoLongerCast if self.on_the_stack() => format!("{name} is no longer on the stack"),
             TargetFault::NoLongerCast => format!("{name} is no longer being cast"),
             TargetFault::NotColor(col) => format!("{name} is not {}", col.name()),
             TargetFault::IsColor(col) => format!("{name} is {}", col.name()),
@@ -229,6 +314,9 @@ impl Engine<'_> {
             TargetFault::NotAttacking => format!("{name} is not attacking"),
             TargetFault::Protection(col) => format!("{name} has protection from {}", col.name()),
             TargetFault::Wall => format!("{name} is a Wall"),
+            TargetFault::NoFlying => format!("{name} does not have flying"),
+            TargetFault::Itself => format!("{name} is the source itself (the ability says other than this)"),
+            TargetFault::CostNotX { cost, x } => format!("{name} has converted casting cost {cost}, not X={x}"),
         }
     }
 
@@ -257,9 +345,14 @@ impl Engine<'_> {
         }
     }
 
-    /// The spell's effect; every spell the engine made has one.
+    /// The spell's effect; every spell the engine made has one. A spell reads its card's text
+    /// now (a change made while it is cast counts: 002 L576-583); an ability, the text it had
+    /// when announced.
     pub(super) fn spell_effect(&self, sp: &Spell) -> Option<Effect> {
-        self.effect_of(sp.card, sp.source)
+        match sp.source {
+            Source::Spell(_) => self.effect_of(sp.card, sp.source),
+            Source::Ability(_) | Source::Triggered(_) => self.effect_with_text(sp.card, sp.source, &sp.text),
+        }
     }
 
     /// Untapped permanents `p` controls that produce mana by tapping alone, in play order:
@@ -272,16 +365,17 @@ impl Engine<'_> {
             if card.tapped {
                 continue;
             }
-            let def = self.def(c);
-            if def.kind.is_creature() && card.sick {
+            if self.is_creature(c) && card.sick {
                 continue;
             }
-            let acts = def.activated();
+            let acts = self.activated_now(c);
             if let [(cost, Effect::AddMana(m))] = acts.as_slice()
                 && cost.tap
                 && cost.mana.total() == 0
+                && cost.mana_only()
+                && self.check_upkeep_lock(c).is_ok()
             {
-                if def.kind == CardKind::Land {
+                if self.kind(c) == CardKind::Land {
                     lands.push((c, *m));
                 } else {
                     others.push((c, *m));

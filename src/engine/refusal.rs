@@ -419,6 +419,18 @@ pub enum Refusal {
         /// The card.
         card: CardId,
     },
+    /// A cost beyond mana that the line cannot pay (002 Costs; Sacrifice).
+    Cost {
+        /// The card whose cost it is.
+        card: CardId,
+        /// What is wrong.
+        fault: super::costs::CostFault,
+    },
+    /// An ability of a permanent whose upkeep cost is not yet dealt with (002 Phase Cost).
+    UpkeepLock {
+        /// The permanent.
+        card: CardId,
+    },
     /// An upkeep answered with the wrong amount.
     UpkeepAmount {
         /// The card.
@@ -541,6 +553,19 @@ pub enum Refusal {
         /// The phase's index.
         phase: usize,
     },
+    /// m13: a combat line that breaks a rule of 001's combat (the damage assignment order).
+    CombatM13 {
+        /// Why, in words.
+        reason: String,
+        /// The rule of 001 it breaks.
+        rule: Rule,
+    },
+    /// m13: a mana ability where nobody gets priority and no cost is being paid (untap,
+    /// cleanup).
+    ManaWithoutPriority {
+        /// The phase's index.
+        phase: usize,
+    },
     /// Damage assigned outside the recipients allowed.
     AssignOutside {
         /// The creature dealing the damage.
@@ -654,6 +679,18 @@ pub enum TargetFault {
     Protection(Color),
     /// It is a Wall (`non-wall`).
     Wall,
+    /// It does not have flying.
+    NoFlying,
+    /// It is the permanent whose ability this is (`other than this`).
+    Itself,
+    /// A spell whose converted casting cost is not the X of a "with converted casting cost X"
+    /// target (Spell Blast).
+    CostNotX {
+        /// The spell's converted casting cost.
+        cost: u32,
+        /// The X announced.
+        x: u32,
+    },
 }
 
 /// Why a creature cannot attack.
@@ -770,6 +807,8 @@ impl Refusal {
             Self::PhasePassed { .. } => Rule::g("Turn Order Rules and Rulings"),
             Self::DiscardNotInHand { .. } => Rule::g("Turn Order, Phase 5: Discard"),
             Self::UpkeepNotYours { .. } | Self::UpkeepAmount { .. } => UPKEEP_COSTS,
+            Self::Cost { fault, .. } => fault.rule(),
+            Self::UpkeepLock { .. } => super::costs::PHASE_COST,
             Self::NotActiveOrders { .. } | Self::OrderAll { .. } => ACTIVE_ORDERS_ALL,
             Self::OrderOwn { .. } => ORDER,
             Self::AlphaOrderTwo | Self::AlphaOrderSame | Self::AlphaLaterChooses { .. } => LATER_CHOOSES,
@@ -797,6 +836,10 @@ impl Refusal {
             Self::ManaIsInterrupt { .. } => {
                 Rule::f4("Timing: tapping a land for mana is always an interrupt; Rules About Phases")
             }
+            Self::CombatM13 { rule, .. } => *rule,
+            Self::ManaWithoutPriority { .. } => {
+                Rule::m("Priority (L1182): nobody gets priority in the untap and cleanup steps; Mana Ability (L1062)")
+            }
         }
     }
 }
@@ -810,6 +853,9 @@ impl Engine<'_> {
                 self.pname(*attacker),
                 self.pname(attacker.other())
             ),
+            Refusal::DeclarationNotResponse { .. } if self.on_the_stack() => {
+                "attackers and blockers are declared as a step begins, and a step ends only when both players pass with the stack empty (M13 rulebook, Parts of the Turn, 001 L478): something is still on the stack".to_owned()
+            }
             Refusal::DeclarationNotResponse { .. } => {
                 "declarations of the attack are not responses: a spell is being cast or a batch is waiting".to_owned()
             }
@@ -839,7 +885,11 @@ impl Engine<'_> {
                     }
                     NoAttack::Wall => format!("{name} is a wall and cannot attack"),
                     NoAttack::DefenderLacks(land) => {
-                        format!("it may attack only if {} controls an {land}", self.pname(player.other()))
+                        {
+                            // "an Island", "a Swamp": the land may have been changed by a text change.
+                            let article = if land.starts_with(['a', 'e', 'i', 'o', 'u']) { "an" } else { "a" };
+                            format!("it may attack only if {} controls {article} {land}", self.pname(player.other()))
+                        }
                     }
                     NoAttack::InBand(others) => format!(
                         "{name} is already attacking, in a band with {}; a creature added to a band cannot leave it (002 Banding)",
@@ -926,6 +976,9 @@ impl Engine<'_> {
             ),
             Refusal::SorceryInAttack { card, step } => {
                 format!("{} cannot be cast during an attack (now: its {} step)", self.label(*card), step.name())
+            }
+            Refusal::SorceryResponds { card } if self.on_the_stack() => {
+                format!("{} may be cast only while the stack is empty", self.label(*card))
             }
             Refusal::SorceryResponds { card } => {
                 format!("{} can only start a batch, never respond to one", self.label(*card))
@@ -1040,6 +1093,11 @@ impl Engine<'_> {
                 self.label(*card),
                 self.pname(*payer)
             ),
+            Refusal::Cost { card, fault } => self.cost_fault_text(*card, fault),
+            Refusal::UpkeepLock { card } => format!(
+                "{} has an upkeep cost not yet dealt with: its abilities may not be used in its controller's upkeep until then",
+                self.label(*card)
+            ),
             Refusal::UpkeepAmount { card, cost, answer, .. } => {
                 format!("{}'s upkeep costs {cost}, not {answer}", self.label(*card))
             }
@@ -1146,6 +1204,11 @@ impl Engine<'_> {
                 }
             }
             Refusal::Regeneration4e { card, in_step } => self.regeneration_4e_text(*card, *in_step),
+            Refusal::CombatM13 { reason, .. } => reason.clone(),
+            Refusal::ManaWithoutPriority { phase } => format!(
+                "nobody gets priority in the {} step and no cost is being paid, so no mana ability may be activated",
+                self.pol.phases[*phase]
+            ),
             Refusal::ManaIsInterrupt { phase } => format!(
                 "no fast effect may be played in the {} phase, and under these rules tapping for mana is an interrupt",
                 self.pol.phases[*phase]
@@ -1158,6 +1221,38 @@ impl Engine<'_> {
     }
 
     /// Card labels joined with commas.
+    /// A cost fault in words.
+    fn cost_fault_text(&self, card: CardId, fault: &super::costs::CostFault) -> String {
+        use super::costs::CostFault as F;
+        let name = self.label(card);
+        match fault {
+            F::NoSacrificeCost => format!("{name}'s cost has no sacrifice in it: nothing may be sacrificed to it"),
+            F::SacrificeCount { needed, named, what } => {
+                format!("{name}'s cost is to {what}: {needed} to sacrifice, {named} named")
+            }
+            F::NotYours(c) => format!(
+                "{} is controlled by {}: a player may sacrifice only what they control",
+                self.label(*c),
+                self.pname(self.game.card(*c).controller)
+            ),
+            F::NotInPlay(c) => format!("{} is not in play, so it cannot be sacrificed", self.label(*c)),
+            F::DiscardCount { needed, named } => {
+                format!("{name}'s cost discards {needed} card(s) from the payer's hand: {named} named")
+            }
+            F::NotInHand(c) => format!("{} is not in the payer's hand, so it cannot be discarded", self.label(*c)),
+            F::Twice(c) => format!("{} is named twice: a permanent can be sacrificed only once", self.label(*c)),
+            F::DoesNotFit(c, what) => format!("{}'s cost is to {what}, and {} is not one", name, self.label(*c)),
+            F::Life { life, cost } => format!(
+                "paying {cost} life at {life} life would take the payer below 0 (a life cost needs more than 0 life and may go down to exactly 0)"
+            ),
+            F::Counters { have, need, kind } => {
+                format!("{name} has {have} {kind} counters, and the cost removes {need}")
+            }
+            F::Mandatory => format!("{name}'s upkeep cost must be paid when it can be: it is not optional"),
+            F::OnlyInUpkeep => format!("{name}'s ability may be used only during its controller's upkeep"),
+        }
+    }
+
     fn names_joined(&self, cards: &[CardId]) -> String {
         cards.iter().map(|&c| self.label(c)).collect::<Vec<_>>().join(", ")
     }

@@ -93,12 +93,16 @@ impl Engine<'_> {
             _ => return Ok(None),
         };
         let an = super::action::Announce {
+            chosen: None,
+            replaced: None,
             player: p,
             card: source.0,
             source: Source::Ability(source.1),
             targets: Vec::new(),
             x: None,
             packet_sources: Vec::new(),
+            sacrifices: Vec::new(),
+            discards: Vec::new(),
         };
         let id = self.announce_paid(&an, Vec::new())?;
         // 002 Step 2 still applies (only mana sources escape it); no card in the library can

@@ -7,6 +7,7 @@ use super::script::Driver as _;
 use super::state::{CardId, Packet, Source, SpellId, Status, Target, UntilEot, Zone};
 use super::{Engine, Stop};
 use crate::cards::CardKind;
+use crate::grammar::ability::Change;
 use crate::grammar::ability::{Amount, Count, Effect, Keyword, Payment, Recipient, Who};
 use crate::trace::{EventKind, Rule};
 
@@ -49,6 +50,20 @@ impl Engine<'_> {
         }
         // (A spell's delayed part happening later is no casting.)
         let cast = matches!(sp.source, Source::Spell(_)) && !sp.event.as_ref().is_some_and(|e| e.delayed);
+        if let Effect::CounterCostX(_) = effect {
+            // Spell Blast: a target whose converted cost is no longer X is illegal now.
+            let (fit, off): (Vec<Target>, Vec<Target>) = legal.into_iter().partition(|t| match t {
+                Target::Spell(s) => self.spell_converted_cost(*s) == sp.x,
+                _ => true,
+            });
+            legal = fit;
+            for t in off {
+                if let Target::Spell(s) = t {
+                    let cc = self.spell_converted_cost(s);
+                    problems.push((t, format!("its converted casting cost is {cc}, not {}", sp.x)));
+                }
+            }
+        }
         if !sp.targets.is_empty() && legal.is_empty() {
             // 002 Step 4 and Fizzle: every target illegal, the spell does nothing.
             let reason = problems.iter().map(|(_, p)| p.clone()).collect::<Vec<_>>().join("; ");
@@ -83,12 +98,12 @@ impl Engine<'_> {
                 self.destroy(&destroyed, &format!("destroyed by {label}"), Rule::g("Destroy"))?;
             }
             // Continuous effects apply mid-resolution: a toughness drop kills at once (002 L746-753).
-            self.check_lethal(Rule::g("Damage: lethal damage is checked whenever damage or toughness changes"))?;
+            self.lethal_now(Rule::g("Damage: lethal damage is checked whenever damage or toughness changes"))?;
         }
         self.bury_orphans();
         // 002 Step 4: when it finishes resolving, a spell goes into play or into the graveyard.
         if cast {
-            if self.def(sp.card).kind.is_permanent() {
+            if self.kind(sp.card).is_permanent() {
                 self.game.move_card(sp.card, Zone::Play);
                 let enchanting = match effect {
                     Effect::Enchant(_) => {
@@ -96,16 +111,37 @@ impl Engine<'_> {
                     }
                     _ => None,
                 };
+                let counters: Vec<(String, u32)> = self
+                    .def(sp.card)
+                    .abilities
+                    .iter()
+                    .filter_map(|a| match a {
+                        crate::grammar::ability::Ability::EntersWithCounters(n, k) => Some((k.clone(), *n)),
+                        _ => None,
+                    })
+                    .collect();
                 let c = self.game.card_mut(sp.card);
                 c.controller = sp.controller;
                 c.sick = true;
                 c.enchanting = enchanting;
+                c.chosen.clone_from(&sp.chosen);
+                c.counters.extend(counters);
                 self.emit(
                     EventKind::EntersPlay { card: self.label(sp.card), controller: self.pname(sp.controller) },
                     Some(STEP4),
                 );
                 self.enters_tapped(sp.card);
                 self.bury_duplicate_legend(sp.card)?;
+                // `as this enters play, ...`: part of the resolution (Earthbind's damage).
+                if let Some(target) = enchanting {
+                    let lib = self.lib;
+                    for a in &lib.get(self.game.card(sp.card).def).abilities {
+                        if let crate::grammar::ability::Ability::AsEnters(Effect::DamageEnchanted(a)) = a {
+                            let n = u32::try_from(Self::amount(*a, sp.x)).unwrap_or(0);
+                            self.assign(sp.card, &sp.colors, Target::Card(target), n);
+                        }
+                    }
+                }
             } else if self.game.card(sp.card).zone == Zone::Limbo {
                 self.put_in_graveyard(sp.card);
             }
@@ -128,7 +164,7 @@ impl Engine<'_> {
             self.prevention_step()?;
         }
         if !stepped {
-            self.check_lethal(Rule::g("Damage: lethal damage is checked whenever damage or toughness changes"))?;
+            self.lethal_now(Rule::g("Damage: lethal damage is checked whenever damage or toughness changes"))?;
         }
         self.bury_orphans();
         // Triggers from the resolution are dealt with once it is complete (002 Step 4).
@@ -182,9 +218,7 @@ impl Engine<'_> {
                     .game
                     .zone(Zone::Play, None)
                     .into_iter()
-                    .filter(|&c| {
-                        self.def(c).kind.is_creature() && (flyers_too || !self.has_keyword(c, &Keyword::Flying))
-                    })
+                    .filter(|&c| self.is_creature(c) && (flyers_too || !self.has_keyword(c, &Keyword::Flying)))
                     .collect();
                 for c in creatures {
                     self.assign(source, &sp.colors, Target::Card(c), n);
@@ -197,7 +231,8 @@ impl Engine<'_> {
                 if let Some(c) = who(w).filter(|&c| self.is_creature_in_play(c)) {
                     let power = if *p == Amount::Power { self.pt(c).0 } else { Self::amount(*p, x) };
                     let (p, t) = (power, Self::amount(*t, x));
-                    self.game.eot.push(UntilEot { card: c, power: p, toughness: t, keyword: None });
+                    let stamp = self.game.stamp();
+                    self.game.eot.push(UntilEot { card: c, stamp, change: Change::Pump(p, t), lasting: false });
                     let (np, nt) = self.pt(c);
                     self.emit(
                         EventKind::Pumped { card: self.label(c), power: p, toughness: t, now: format!("{np}/{nt}") },
@@ -207,8 +242,79 @@ impl Engine<'_> {
             }
             Effect::Grant(w, k) => {
                 if let Some(c) = who(w).filter(|&c| self.game.card(c).zone == Zone::Play) {
-                    self.game.eot.push(UntilEot { card: c, power: 0, toughness: 0, keyword: Some(k.clone()) });
+                    let stamp = self.game.stamp();
+                    self.game.eot.push(UntilEot { card: c, stamp, change: Change::Grant(k.clone()), lasting: false });
                     self.emit(EventKind::Granted { card: self.label(c), keyword: k.to_string() }, None);
+                }
+            }
+            Effect::Lose(w, k) => {
+                if let Some(c) = who(w).filter(|&c| self.game.card(c).zone == Zone::Play) {
+                    let stamp = self.game.stamp();
+                    self.game.eot.push(UntilEot { card: c, stamp, change: Change::Lose(k.clone()), lasting: false });
+                    self.emit(EventKind::Lost { card: self.label(c), keyword: k.to_string() }, None);
+                }
+            }
+            Effect::SetPt(w, p, t) => {
+                if let Some(c) = who(w).filter(|&c| self.is_creature_in_play(c)) {
+                    let (p, t) = (Self::amount(*p, x), Self::amount(*t, x));
+                    let stamp = self.game.stamp();
+                    self.game.eot.push(UntilEot { card: c, stamp, change: Change::SetPt(p, t), lasting: false });
+                    let (np, nt) = self.pt(c);
+                    // 002 L1927-1937: the base is rewritten; the other effects stay.
+                    self.emit(
+                        EventKind::BaseSet { card: self.label(c), power: p, toughness: t, now: format!("{np}/{nt}") },
+                        Some(Rule::g("Creature Power and Toughness")),
+                    );
+                }
+            }
+            Effect::SetColor(_, col) => {
+                // A Lace: on a spell being cast, its colour now and the permanent's for good
+                // (002 L1665-1668); on a permanent, for as long as it stays in play.
+                for &t in legal {
+                    let c = match t {
+                        Target::Spell(s) => {
+                            self.game.spell_mut(s).colors = vec![*col];
+                            self.game.spell(s).card
+                        }
+                        Target::Card(c) => c,
+                        Target::Player(_) => continue,
+                    };
+                    let stamp = self.game.stamp();
+                    self.game.eot.push(UntilEot {
+                        card: c,
+                        stamp,
+                        change: Change::SetColor(vec![*col]),
+                        lasting: true,
+                    });
+                    let spell = matches!(t, Target::Spell(_));
+                    self.emit(EventKind::ColorSet { card: self.tlabel(t), color: col.name().to_owned(), spell }, None);
+                }
+            }
+            Effect::ReplaceWord(kind, _) => {
+                for &t in legal {
+                    let c = match t {
+                        Target::Spell(s) => self.game.spell(s).card,
+                        Target::Card(c) => c,
+                        Target::Player(_) => continue,
+                    };
+                    let Some(new) = sp.chosen.clone() else { continue };
+                    // The word replaced is the one named, else the first of that kind the text
+                    // holds now.
+                    let Some(old) = sp.replaced.clone().or_else(|| super::chars::first_word(&self.chars(c), *kind))
+                    else {
+                        self.emit(
+                            EventKind::TextChanged { card: self.tlabel(t), old: String::new(), new: new.clone() },
+                            None,
+                        );
+                        continue;
+                    };
+                    if old == new {
+                        continue;
+                    }
+                    let stamp = self.game.stamp();
+                    let change = Change::Text(old.clone(), new.clone());
+                    self.game.eot.push(UntilEot { card: c, stamp, change, lasting: true });
+                    self.emit(EventKind::TextChanged { card: self.tlabel(t), old, new }, None);
                 }
             }
             Effect::GainLife(_, a) => {
@@ -239,7 +345,7 @@ impl Engine<'_> {
             }
             Effect::DestroyAllCreatures(bury) => {
                 let all: Vec<CardId> =
-                    self.game.zone(Zone::Play, None).into_iter().filter(|&c| self.def(c).kind.is_creature()).collect();
+                    self.game.zone(Zone::Play, None).into_iter().filter(|&c| self.is_creature(c)).collect();
                 // Alpha: protection keeps off all magic of its colour, targeted or not (003 p.28).
                 let all = self.unaffected_by_magic(all, &sp.colors, &self.slabel(id));
                 if *bury { buried.extend(all) } else { destroyed.extend(all) }
@@ -292,7 +398,24 @@ impl Engine<'_> {
                     Some(one) => self.prevent(Target::Player(sp.controller), u32::MAX, &[one], &by)?,
                 }
             }
-            Effect::Counter(_) => {
+            Effect::DamageIfDiscardedLand(a, _) => {
+                if sp.discarded.iter().any(|&c| self.def(c).kind == CardKind::Land) {
+                    let n = u32::try_from(Self::amount(*a, x)).unwrap_or(0);
+                    for &t in legal {
+                        self.assign(source, &sp.colors, t, n);
+                    }
+                } else {
+                    self.emit(
+                        EventKind::Lasting { what: "the discarded card is not a land: nothing happens".to_owned() },
+                        Some(STEP4),
+                    );
+                }
+            }
+            Effect::AddManaPerSacrificedCost(_) => {
+                let m = self.mana_of_effect(effect, &sp.sacrificed).unwrap_or_default();
+                self.add_mana(sp.controller, self.label(source), &m);
+            }
+            Effect::Counter(_) | Effect::CounterCostX(_) => {
                 for &t in legal {
                     if let Target::Spell(s) = t {
                         self.counter(s, id);
@@ -308,7 +431,7 @@ impl Engine<'_> {
                             self.counter(s, id);
                             if *tap_lands {
                                 for c in self.game.zone(Zone::Play, Some(payer)) {
-                                    if self.def(c).kind == crate::cards::CardKind::Land && !self.game.card(c).tapped {
+                                    if self.kind(c) == crate::cards::CardKind::Land && !self.game.card(c).tapped {
                                         self.game.card_mut(c).tapped = true;
                                         self.emit(
                                             EventKind::Tapped { card: self.label(c), tapped: true, already: false },
@@ -325,7 +448,7 @@ impl Engine<'_> {
                 let tapped = matches!(effect, Effect::Tap(_));
                 for &t in legal {
                     if let Target::Card(c) = t {
-                        if matches!(self.def(c).kind, CardKind::Enchantment | CardKind::LocalEnchantment)
+                        if matches!(self.kind(c), CardKind::Enchantment | CardKind::LocalEnchantment)
                             && !self.pol.enchantments_tap
                         {
                             self.emit(
@@ -346,6 +469,8 @@ impl Engine<'_> {
                 }
             }
             Effect::EntersPlay | Effect::Enchant(_) | Effect::TakeUnblockedDamage | Effect::OpponentsEnterTapped => {}
+            // Done as the enchantment enters play (see the end of `resolve_spell`).
+            Effect::DamageEnchanted(_) => {}
             Effect::DamageDisintegrate(a, _) => {
                 let n = u32::try_from(Self::amount(*a, x)).unwrap_or(0);
                 for &t in legal {
@@ -418,14 +543,22 @@ impl Engine<'_> {
                     buried.push(source);
                 }
             }
-            Effect::CountersOnThis(n, kind) => {
-                if self.game.card(source).zone == Zone::Play {
+            Effect::CountersOnThis(n, kind) | Effect::CountersOnTarget(n, kind, _) => {
+                let on = match effect {
+                    Effect::CountersOnTarget(..) => {
+                        legal.iter().find_map(|t| if let Target::Card(c) = t { Some(*c) } else { None })
+                    }
+                    _ => Some(source),
+                };
+                if let Some(source) = on
+                    && self.game.card(source).zone == Zone::Play
+                {
                     let card = self.game.card_mut(source);
                     match card.counters.iter_mut().find(|(k, _)| k == kind) {
                         Some((_, m)) => *m = m.saturating_add(*n),
                         None => card.counters.push((kind.clone(), *n)),
                     }
-                    let now = if self.def(source).kind.is_creature() {
+                    let now = if self.is_creature(source) {
                         let (p, t) = self.pt(source);
                         format!(" (now {p}/{t})")
                     } else {
@@ -472,6 +605,11 @@ impl Engine<'_> {
             Effect::Regenerate(who) if self.regeneration_in_prevention() => {
                 let target = legal.iter().find_map(|t| if let Target::Card(c) = t { Some(*c) } else { None });
                 self.regenerate_4e(id, who, source, target);
+            }
+            Effect::Regenerate(w) if self.pol.regeneration == crate::edition::RegenerationUse::Shield => {
+                if let Some(c) = who(w) {
+                    self.raise_regeneration_shield(c, &self.slabel(id));
+                }
             }
             Effect::Regenerate(_) => {
                 // 002 Regeneration: resolving with no creature dying, it fails (not a fizzle).
@@ -794,9 +932,9 @@ impl Engine<'_> {
     /// Counters a spell being cast; a countered spell goes to the graveyard (002 Step 2).
     fn counter(&mut self, s: SpellId, by: SpellId) {
         self.game.spell_mut(s).status = Status::Countered;
-        // A spell countered while it waits in a batch leaves the batch.
-        for ctx in &mut self.game.ctx {
-            ctx.batch.retain(|x| *x != s);
+        // m13: a countered spell is removed from the stack (001 L804).
+        for c in &mut self.game.ctx {
+            c.batch.retain(|&x| x != s);
         }
         self.emit(
             EventKind::Countered { spell: self.slabel(s), by: self.slabel(by) },

@@ -140,6 +140,8 @@ pub enum Asked {
     PayLife(PlayerId, u32),
     /// Targets of a triggered ability: the legal ones, and whether it may be declined.
     Target(PlayerId, Vec<TargetRef>, bool),
+    /// Pay a permanent's upkeep cost (with the sacrifices it asks for) or not.
+    Upkeep(PlayerId, u32, CardId),
     /// Discard down to seven.
     Discard(PlayerId),
     /// Order abilities of these cards.
@@ -163,7 +165,8 @@ pub enum Asked {
 impl Asked {
     fn of(d: &Decision<'_>) -> Option<Self> {
         Some(match *d {
-            Decision::Pay { payer, amount, .. } | Decision::Upkeep { payer, amount, .. } => Self::Pay(payer, amount),
+            Decision::Pay { payer, amount, .. } => Self::Pay(payer, amount),
+            Decision::Upkeep { payer, amount, card } => Self::Upkeep(payer, amount, card),
             Decision::PayLife { payer, amount } => Self::PayLife(payer, amount),
             Decision::Target { player, options, optional } => Self::Target(player, options.to_vec(), optional),
             Decision::Discard { player, .. } => Self::Discard(player),
@@ -319,7 +322,7 @@ impl Judge for super::Engine<'_> {
                 Action::Pay(p, _) | Action::PayLife(p, _),
             ) => *p == payer,
             // Anyone's answer is taken, and refused when it is not the controller's.
-            (Decision::Upkeep { .. }, Action::Pay(..) | Action::PayLife(..))
+            (Decision::Upkeep { .. }, Action::Pay(..) | Action::PaySacrificing(..) | Action::PayLife(..))
             | (Decision::Place { .. }, Action::Order(..)) => true,
             (Decision::Discard { player, .. }, Action::Discard(p, _))
             | (Decision::Target { player, .. }, Action::Targets(p, _)) => *p == player,

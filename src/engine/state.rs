@@ -1,7 +1,7 @@
 //! The game state: small, owned and cheap to clone. No rules here.
 
 use crate::cards::DefId;
-use crate::grammar::ability::Keyword;
+use crate::grammar::ability::Change;
 use crate::grammar::mana::Color;
 
 /// A physical card, by index.
@@ -85,6 +85,8 @@ pub struct Card {
     pub counters: Vec<(String, u32)>,
     /// What a local enchantment enchants.
     pub enchanting: Option<CardId>,
+    /// A word chosen as it was cast that its abilities use (Phantasmal Terrain's land type).
+    pub chosen: Option<String>,
 }
 
 /// A player's state.
@@ -161,6 +163,17 @@ pub struct Spell {
     /// For damage prevention: the sources whose packets are meant (`choosing SOURCE, ...`),
     /// in the order named; empty when none was named.
     pub packet_sources: Vec<CardId>,
+    /// A word chosen at announcement (`choosing blue`: the new word of a text change).
+    pub chosen: Option<String>,
+    /// The word a text change replaces, when named (`choosing Forest instead of Plains`).
+    pub replaced: Option<String>,
+    /// An ability's text changes as they stood when it was announced: later ones do not reach
+    /// it (002 L3671-3676).
+    pub text: Vec<(String, String)>,
+    /// The permanents sacrificed to pay its cost (in their owners' graveyards now).
+    pub sacrificed: Vec<CardId>,
+    /// The cards discarded to pay its cost.
+    pub discarded: Vec<CardId>,
     /// What became of it.
     pub status: Status,
     /// For a triggered ability: what the event that triggered it names (`that player`, `that
@@ -349,6 +362,18 @@ impl AttackStep {
         Self::ALL.into_iter().find(|x| x.name() == s)
     }
 
+    /// The step of the M13 rules' combat phase this moment belongs to: the priority after a
+    /// declaration is part of the declaration's step (001 L506-514).
+    #[must_use]
+    pub const fn m13_owner(self) -> Self {
+        match self {
+            Self::BeginningOfAttack => Self::DeclareAttack,
+            Self::BeforeBlocks => Self::DeclareAttackers,
+            Self::AfterBlocks => Self::DeclareBlockers,
+            other => other,
+        }
+    }
+
     /// The step before.
     #[must_use]
     pub fn prev(self) -> Option<Self> {
@@ -440,12 +465,15 @@ impl Combat {
 pub struct UntilEot {
     /// The permanent.
     pub card: CardId,
-    /// Power change.
-    pub power: i32,
-    /// Toughness change.
-    pub toughness: i32,
-    /// Keyword granted.
-    pub keyword: Option<Keyword>,
+    /// When it took effect (from the counter of [`Game::seq`]: 002 L2996-2999, a one-shot
+    /// effect enters play when it resolves).
+    pub stamp: u32,
+    /// What it changes.
+    pub change: Change,
+    /// It lasts as long as the card stays in play (a Lace, a Sleight of Mind), not until the
+    /// end of the turn; one made on a spell carries over to the permanent it becomes (002
+    /// L1665-1668).
+    pub lasting: bool,
 }
 
 /// What a priority context is for.
@@ -546,7 +574,7 @@ pub struct Game {
     /// Creatures that deal no combat damage this turn (Farrel's Zealot used its ability).
     pub no_combat_from: Vec<CardId>,
     /// Keywords granted until a player's next upkeep: (creature, keyword, that player).
-    pub until_upkeep: Vec<(CardId, Keyword, PlayerId)>,
+    pub until_upkeep: Vec<(CardId, crate::grammar::ability::Keyword, PlayerId)>,
     /// State triggers that fired and whose condition still holds (they fire once per time the
     /// condition becomes true).
     pub state_fired: Vec<(CardId, u8)>,
@@ -568,12 +596,21 @@ pub struct Game {
     /// Fourth Edition: creatures regenerated in the damage prevention step now open (only one
     /// regeneration succeeds; their damage is ignored at the end of the step).
     pub regenerated: Vec<CardId>,
+    /// Permanents whose upkeep cost has been dealt with in the upkeep now under way (their
+    /// abilities are free again: 002 Phase Cost, L3038-3045).
+    pub upkeep_dealt: Vec<CardId>,
     /// Alpha: preventions set up before the damage they prevent.
     pub shields: Vec<super::alpha::Shield>,
+    /// m13: regeneration shields, one entry per shield, used up by the next destruction this
+    /// turn and gone in cleanup (001 L1213-1217).
+    pub regen_shields: Vec<CardId>,
     /// The cards in play in order, kept between moves: the rules look at every permanent
     /// many times a turn, and scanning every card each time (libraries included) would make
     /// a long game quadratic. Emptied by [`Game::move_card`], the only way zones change.
     pub in_play_cache: std::cell::RefCell<Option<Vec<CardId>>>,
+    /// The static abilities in play that change characteristics, in timestamp order, kept
+    /// between moves (see `engine::chars`). Emptied by [`Game::move_card`].
+    pub statics_cache: std::cell::RefCell<Option<std::sync::Arc<super::chars::Statics>>>,
 }
 
 /// The whole state but the cache of cards in play (a search tells positions apart by it).
@@ -604,6 +641,8 @@ impl std::hash::Hash for Game {
         self.on_its_way.hash(h);
         self.regenerated.hash(h);
         self.shields.hash(h);
+        self.regen_shields.hash(h);
+        self.upkeep_dealt.hash(h);
     }
 }
 
@@ -670,6 +709,7 @@ impl Game {
     /// Moves a card to a zone, resetting its permanent state when it leaves play.
     pub fn move_card(&mut self, id: CardId, zone: Zone) {
         *self.in_play_cache.get_mut() = None;
+        *self.statics_cache.get_mut() = None;
         self.seq += 1;
         let seq = self.seq;
         let before = self.card(id).clone();
@@ -682,7 +722,11 @@ impl Game {
                 .eot
                 .iter()
                 .filter(|e| e.card == id)
-                .fold((0i32, 0i32), |(p, t), e| (p.saturating_add(e.power), t.saturating_add(e.toughness)));
+                .filter_map(|e| match e.change {
+                    crate::grammar::ability::Change::Pump(p, t) => Some((p, t)),
+                    _ => None,
+                })
+                .fold((0i32, 0i32), |(p, t), (dp, dt)| (p.saturating_add(dp), t.saturating_add(dt)));
             self.happened.push(Happening::LeavesPlay {
                 card: id,
                 to: zone,
@@ -703,12 +747,22 @@ impl Game {
             c.damage = 0;
             c.counters.clear();
             c.enchanting = None;
+            c.chosen = None;
             c.controller = c.owner;
         }
-        if left_play {
+        // Effects on a card end when it goes anywhere but into play (a spell's Lace carries
+        // over to the permanent it becomes).
+        if left_play || zone != Zone::Play {
             self.eot.retain(|e| e.card != id);
             self.until_upkeep.retain(|e| e.0 != id);
         }
+    }
+
+    /// A fresh timestamp for an effect taking effect now (the zone order counter: a card
+    /// entering play and an effect resolving are ordered on one clock).
+    pub fn stamp(&mut self) -> u32 {
+        self.seq += 1;
+        self.seq
     }
 
     /// Adds a spell, returning its id.

@@ -47,6 +47,8 @@ impl Engine<'_> {
         let top = self.game.top();
         if !top.windows.is_empty() {
             self.close_window()
+        } else if !top.batch.is_empty() && self.on_the_stack() {
+            self.resolve_top()
         } else if !top.batch.is_empty() {
             self.resolve_batch()
         } else if top.kind == CtxKind::Phase && self.game.ctx.len() == 1 && self.game.combat.is_some() {
@@ -63,7 +65,9 @@ impl Engine<'_> {
     /// Resolves everything open at the innermost moment: windows close, the batch resolves.
     pub(super) fn settle_top(&mut self) -> Result<(), Stop> {
         while !self.game.top().is_neutral() {
-            if self.game.top().windows.is_empty() {
+            if self.on_the_stack() {
+                self.resolve_top()?;
+            } else if self.game.top().windows.is_empty() {
                 self.resolve_batch()?;
             } else {
                 self.close_window()?;
@@ -436,7 +440,7 @@ impl Engine<'_> {
                 },
                 None,
             );
-            self.advance_combat(super::state::AttackStep::EndOfCombat)?;
+            self.fight_out()?;
         }
         let main = self.pol.main_phase();
         if p == self.game.active && self.game.phase < main {
@@ -450,7 +454,8 @@ impl Engine<'_> {
         }
         self.yield_to(p)?;
         let phase = self.pol.phases[self.game.phase];
-        if p != self.game.active || phase != "main" {
+        // m13: either main phase (001 L526).
+        if p != self.game.active || (phase != "main" && phase != "main 2") {
             let (active, phase) = (self.game.active, self.game.phase);
             return Err(Stop::refuse(Refusal::LandOutsideOwnMain { player: p, active, phase }));
         }
@@ -458,7 +463,7 @@ impl Engine<'_> {
         if card.zone != Zone::Hand || card.owner != p {
             return Err(Stop::refuse(Refusal::LandNotInHand { card: c, player: p }));
         }
-        if self.def(c).kind != CardKind::Land {
+        if self.kind(c) != CardKind::Land {
             return Err(Stop::refuse(Refusal::NotALand { card: c }));
         }
         if self.game.players[p.ix()].land_played {

@@ -19,13 +19,25 @@ pub(super) const ORDER: Rule =
     Rule::g("Spell and Ability Timing, Specialized Abilities (several at once: each player orders theirs)");
 
 impl Engine<'_> {
-    /// Whether `p` controls a land of this basic type.
+    /// Whether `p` controls a land of this basic land type (its type now, not its name).
     pub(super) fn controls_land(&self, p: PlayerId, land: &str) -> bool {
-        self.game.zone(Zone::Play, Some(p)).into_iter().any(|c| self.def(c).name.eq_ignore_ascii_case(land))
+        let key = crate::cards::type_key(land);
+        self.game.zone(Zone::Play, Some(p)).into_iter().any(|c| self.is_land_of_type(c, &key))
+    }
+
+    /// Whether the permanent is a land of this type now (a [`crate::cards::type_key`]).
+    pub(super) fn is_land_of_type(&self, c: CardId, key: &str) -> bool {
+        let ch = self.chars(c);
+        ch.kind == crate::cards::CardKind::Land && ch.has_subtype(key)
     }
 
     /// Resolves every triggered ability whose event has happened, until none is left.
     pub(super) fn run_triggers(&mut self) -> Result<(), Stop> {
+        // m13: abilities that trigger during a resolution wait for it to end and for the
+        // state-based actions; they go on the stack before anyone gets priority (001 L342-348).
+        if self.on_the_stack() && self.resolving > 0 {
+            return Ok(());
+        }
         // Each round consumes what fired (deaths are taken, states are marked), so rounds end;
         // the bound only guards against a card definition that keeps killing its own victims.
         for _ in 0..64 {
@@ -46,7 +58,7 @@ impl Engine<'_> {
     /// in one group at the end of the cleanup phase (000 Cleanup; 002 Phase Effects L3160-3165:
     /// permanents' end of phase effects go in the same group as scheduled ones).
     pub(super) fn end_of_turn_triggers(&mut self) -> Result<(), Stop> {
-        let no_creatures = !self.game.zone(Zone::Play, None).into_iter().any(|c| self.def(c).kind.is_creature());
+        let no_creatures = !self.game.zone(Zone::Play, None).into_iter().any(|c| self.is_creature(c));
         let mut fired = Vec::new();
         for c in self.game.zone(Zone::Play, None) {
             for (i, (t, _)) in self.def(c).triggered().iter().enumerate() {
@@ -199,7 +211,10 @@ impl Engine<'_> {
         if states {
             for &c in &in_play {
                 let p = self.game.card(c).controller;
-                controlled[p.ix()].insert(self.def(c).name.to_ascii_lowercase());
+                let ch = self.chars(c);
+                if ch.kind == crate::cards::CardKind::Land {
+                    controlled[p.ix()].extend(ch.subtypes.iter().cloned());
+                }
             }
         }
         let mut seen_states: HashSet<(CardId, u8)> = self.game.state_fired.iter().copied().collect();
@@ -213,12 +228,30 @@ impl Engine<'_> {
             let controller = self.game.card(c).controller;
             // The library outlives the engine's borrow of itself.
             let lib = self.lib;
-            for (i, (t, _)) in lib.get(self.game.card(c).def).triggered().iter().enumerate() {
+            // With its text changed (Magical Hack on Sea Serpent), a trigger waits for the new words.
+            let text = self.text_of(c);
+            let swapped: Vec<crate::grammar::ability::Ability> = if text.is_empty() {
+                Vec::new()
+            } else {
+                lib.get(self.game.card(c).def).abilities.iter().map(|a| super::chars::swap_ability(a, &text)).collect()
+            };
+            let triggered: Vec<(&Trigger, &crate::grammar::ability::Effect)> = if text.is_empty() {
+                lib.get(self.game.card(c).def).triggered()
+            } else {
+                swapped
+                    .iter()
+                    .filter_map(|a| match a {
+                        crate::grammar::ability::Ability::Triggered(t, e) => Some((t, e)),
+                        _ => None,
+                    })
+                    .collect()
+            };
+            for (i, (t, _)) in triggered.iter().enumerate() {
                 let i = u8::try_from(i).unwrap_or(0);
                 match t {
                     Trigger::ControlNo(land) if in_play_now => {
                         // A state fires once each time it becomes true, not at every look.
-                        let holds = !controlled[controller.ix()].contains(&land.to_ascii_lowercase());
+                        let holds = !controlled[controller.ix()].contains(&crate::cards::type_key(land));
                         let seen = seen_states.contains(&(c, i));
                         if holds && !seen {
                             self.game.state_fired.push((c, i));
@@ -417,12 +450,11 @@ impl Engine<'_> {
             }
         }
         for &e in attached {
-            for st in self.def(e).statics() {
-                if let crate::grammar::ability::Effect::Pump(
-                    crate::grammar::ability::Who::Enchanted,
-                    _,
-                    crate::grammar::ability::Amount::Fixed(dt),
-                ) = st
+            for a in &self.def(e).abilities {
+                if let crate::grammar::ability::Ability::Continuous(
+                    crate::grammar::ability::Affects::Enchanted,
+                    crate::grammar::ability::Change::Pump(_, dt),
+                ) = a
                 {
                     t = t.saturating_add(*dt);
                 }
@@ -457,6 +489,9 @@ impl Engine<'_> {
         }
         let active = self.game.active;
         fired.sort_by_key(|f| u8::from(f.controller != active));
+        if self.pol.trigger_timing == crate::edition::TriggerTiming::OnTheStack {
+            return self.stack_triggers(fired);
+        }
         // Abilities that trigger together are all shown triggering before any is ordered or
         // resolved; a lone one is shown just before it resolves.
         let together = fired.len() > 1;
@@ -489,6 +524,64 @@ impl Engine<'_> {
         )
     }
 
+    /// m13: abilities that triggered go on the stack, each player's in the order that player
+    /// chooses (`orders` names the order in which they resolve); the active player's go first,
+    /// so the other player's resolve first. 001 is silent on both players' triggers at once:
+    /// the 2012 Comprehensive Rules, 603.3b (APNAP order), are followed. Then the active player
+    /// gets priority.
+    fn stack_triggers(&mut self, mut fired: Vec<Fired>) -> Result<(), Stop> {
+        if fired.is_empty() {
+            return Ok(());
+        }
+        let active = self.game.active;
+        for f in &fired {
+            self.emit(
+                EventKind::Triggers { card: self.label(f.card), trigger: f.text.clone() },
+                Some(Rule::m("Triggered Abilities (L342-348): it triggers and goes on the stack")),
+            );
+        }
+        for p in [active, active.other()] {
+            self.order_own(p, &mut fired)?;
+        }
+        let both = fired.iter().any(|f| f.controller == active) && fired.iter().any(|f| f.controller != active);
+        for p in [active, active.other()] {
+            let mine: Vec<Fired> = fired.iter().filter(|f| f.controller == p).cloned().collect();
+            for f in mine.iter().rev() {
+                let c = f.card;
+                let id = self.game.add_spell(Spell {
+                    card: c,
+                    controller: p,
+                    source: f.source,
+                    targets: Vec::new(),
+                    x: 0,
+                    colors: self.colors(c),
+                    packet_sources: Vec::new(),
+                    chosen: None,
+                    replaced: None,
+                    text: self.chars(f.card).text,
+                    sacrificed: Vec::new(),
+                    discarded: Vec::new(),
+                    status: Status::Waiting,
+                    event: Some(f.event.clone()),
+                });
+                self.game.top_mut().batch.push(id);
+                let below: Vec<String> = self.game.top().batch.iter().rev().skip(1).map(|&s| self.slabel(s)).collect();
+                let rule = if both {
+                    Rule::cr(
+                        "603.3b: each player, in APNAP order, puts the abilities they control on the stack (001 is silent)",
+                    )
+                } else {
+                    Rule::m("Triggered Abilities (L342-348); Parts of the Turn (L478)")
+                };
+                self.emit(EventKind::TriggerOnStack { spell: self.slabel(id), below }, Some(rule));
+            }
+        }
+        let top = self.game.top_mut();
+        top.holder = active;
+        top.passes = 0;
+        Ok(())
+    }
+
     /// Resolves fired abilities in order, each fully before the next.
     fn resolve_fired(&mut self, fired: Vec<Fired>, together: bool) -> Result<(), Stop> {
         for f in fired {
@@ -504,6 +597,11 @@ impl Engine<'_> {
                 x: 0,
                 colors: self.colors(f.card),
                 packet_sources: Vec::new(),
+                chosen: None,
+                replaced: None,
+                text: self.chars(f.card).text,
+                sacrificed: Vec::new(),
+                discarded: Vec::new(),
                 status: Status::Waiting,
                 event: Some(f.event),
             });

@@ -7,8 +7,10 @@
 //!           | "regenerates" ref | "declares an attack" | "attacks with" ("nothing" | group ("," group)*), group = ref ("+" ref)*
 //!           | "blocks with nothing" | "blocks" ref "with" refs
 //!           | "assigns" N "damage from" ref "to" ref | "pays" N ["life"] | "does not pay"
+//!           | "pays" [N] "sacrificing" refs
 //!           | "discards" ref | "orders" refs | "passes" | "targets" (refs | "nothing")
-//! cast_opts = [("on" | "targeting") refs] ["with X=" N] ["choosing" words]
+//! cast_opts = [("on" | "targeting") refs] ["with X=" N] ["sacrificing" refs] ["discarding" refs]
+//!             ["choosing" words]
 //! refs      = ref ("," ref)*
 //! ```
 
@@ -29,6 +31,8 @@ use nom::sequence::preceded;
 pub enum ActionSyntax {
     /// `resolve`
     Resolve,
+    /// `resolve top`: the player holding priority passes, then the other (two passes).
+    ResolveTop,
     /// `go to PHASE` (the phase name as written, checked against the edition later).
     GoTo {
         /// The phase or `next turn` / `end of turn`.
@@ -56,6 +60,10 @@ pub struct CastSyntax {
     pub targets: Vec<RefSyntax>,
     /// `with X=N`.
     pub x: Option<u32>,
+    /// `sacrificing A, B`: what is sacrificed as a cost.
+    pub sacrificing: Vec<RefSyntax>,
+    /// `discarding A`: the cards discarded from hand as a cost.
+    pub discarding: Vec<RefSyntax>,
     /// `choosing MODE` with its byte offset.
     pub choosing: Option<(String, usize)>,
 }
@@ -91,6 +99,8 @@ pub enum Verb {
     /// `targets A, B` (empty: `targets nothing`): the targets of a triggered ability as it is
     /// played.
     Targets(Vec<RefSyntax>),
+    /// `pays [N] sacrificing A, B`: an upkeep cost with a sacrifice in it.
+    PaysSacrificing(u32, Vec<RefSyntax>),
     /// `does not pay`.
     DoesNotPay,
     /// `discards CARD`.
@@ -136,9 +146,12 @@ fn errant_help(at: &str) -> Option<String> {
     Some(fixed)
 }
 
-/// `action = "resolve" | "go to" phase | player " " verb`
+/// `action = "resolve" ["top"] | "go to" phase | player " " verb`
 fn action<'a>(cx: Ctx<'a>, i: &'a str) -> PResult<'a, ActionSyntax> {
     if let Ok((rest, _)) = kw("resolve")(i) {
+        if let Ok((rest, _)) = (sp, kw("top")).parse(rest) {
+            return Ok((rest, ActionSyntax::ResolveTop));
+        }
         return Ok((rest, ActionSyntax::Resolve));
     }
     if let Ok((rest, _)) = (kw("go"), sp, kw("to"), sp).parse(i) {
@@ -216,7 +229,13 @@ fn verb<'a>(cx: Ctx<'a>, i: &'a str) -> PResult<'a, Verb> {
         return Ok((i, Verb::Assigns(n, from, to)));
     }
     if let Ok((i, _)) = kw("pays")(i) {
-        let (i, n) = cut(preceded(sp, number)).parse(i)?;
+        let (i, n) = opt(preceded(sp, number)).parse(i)?;
+        if let Ok((i, _)) = (sp, kw("sacrificing"), sp).parse(i) {
+            return cut(|i| refs(cx, i)).map(|rs| Verb::PaysSacrificing(n.unwrap_or(0), rs)).parse(i);
+        }
+        let Some(n) = n else {
+            return Err(nom::Err::Failure(PError::expected(i, "an amount or `sacrificing`")));
+        };
         if let Ok((i, _)) = (sp, kw("life")).parse(i) {
             return Ok((i, Verb::PaysLife(n)));
         }
@@ -243,13 +262,16 @@ fn verb<'a>(cx: Ctx<'a>, i: &'a str) -> PResult<'a, Verb> {
     Err(nom::Err::Error(PError::expected(i, VERBS)))
 }
 
-/// `cast_tail = ref ["ability" N] [("on"|"targeting") refs] ["with X=" N] ["choosing" words]`
+/// `cast_tail = ref ["ability" N] [("on"|"targeting") refs] ["with X=" N] ["sacrificing" refs]
+/// ["discarding" refs] ["choosing" words]`
 fn cast_tail<'a>(cx: Ctx<'a>, i: &'a str, abilities: bool) -> PResult<'a, CastSyntax> {
     let (i, card) = preceded(sp, |i| cx.reference(i)).parse(i)?;
     let (i, ability) =
         if abilities { opt(preceded((sp, kw("ability"), sp), cut(number))).parse(i)? } else { (i, None) };
     let (i, targets) = opt(preceded((sp, alt((kw("on"), kw("targeting"))), sp), cut(|i| refs(cx, i)))).parse(i)?;
     let (i, x) = opt(preceded((skw("with"), sp, tag("X="), space0), cut(number))).parse(i)?;
+    let (i, sacrificing) = opt(preceded((skw("sacrificing"), sp), cut(|i| refs(cx, i)))).parse(i)?;
+    let (i, discarding) = opt(preceded((skw("discarding"), sp), cut(|i| refs(cx, i)))).parse(i)?;
     let (i, choosing) = opt(preceded((skw("choosing"), sp), |j: &'a str| {
         let text = j.trim_end();
         if text.is_empty() {
@@ -259,7 +281,18 @@ fn cast_tail<'a>(cx: Ctx<'a>, i: &'a str, abilities: bool) -> PResult<'a, CastSy
         }
     }))
     .parse(i)?;
-    Ok((i, CastSyntax { card, ability, targets: targets.unwrap_or_default(), x, choosing }))
+    Ok((
+        i,
+        CastSyntax {
+            card,
+            ability,
+            targets: targets.unwrap_or_default(),
+            x,
+            sacrificing: sacrificing.unwrap_or_default(),
+            discarding: discarding.unwrap_or_default(),
+            choosing,
+        },
+    ))
 }
 
 #[cfg(test)]
@@ -320,6 +353,21 @@ mod tests {
         assert!(show("Bob passes").contains("Passes"));
         assert!(show("Bob blocks with nothing").contains("Blocks(None)"));
         assert!(show("Alice assigns 2 damage from Grizzly Bears to Pearled Unicorn").contains("Assigns(2"));
+    }
+
+    #[test]
+    fn sacrificing() {
+        let Ok(ActionSyntax::Act { verb: Verb::Casts(c), .. }) =
+            parse_action("Alice casts Fireball on Bob with X=2 sacrificing Forest, Grizzly Bears", &lex())
+        else {
+            panic!("parse")
+        };
+        assert_eq!(c.x, Some(2));
+        assert_eq!(c.sacrificing.len(), 2);
+        assert_eq!(c.sacrificing[1].name, "Grizzly Bears");
+        assert!(show("Alice pays 1 sacrificing Forest").contains("PaysSacrificing(1, ["));
+        assert!(show("Alice pays sacrificing Forest").contains("PaysSacrificing(0, ["));
+        assert!(show("Alice pays").starts_with("error at 10+0: an amount or `sacrificing`"));
     }
 
     #[test]

@@ -6,8 +6,11 @@
 //!             | player ("life" N | "'s life is" N | "burned" N | "lost" | "won")
 //!             | ["announcement" N "of"] ref ("fizzled" | "was countered" | "resolved")
 //!             | ref "is in play" | ref "is in" [player "'s"] zone | ref "is removed from game"
+//!             | ref "is on the battlefield" | ref "is in exile" | ref "is exiled"   ; 001's words
 //!             | ref "is tapped" | ref "is untapped" | ref "is" N "/" N
 //!             | ref "has" N "damage" | ref "has" N kind ("counters" | "counter")
+//!             | ref "has" keyword | ref "does not have" keyword     (keyword: as in card abilities)
+//!             | ref "is" ["not"] color | ref "is" ["not"] ("a" | "an") TYPE   (a creature or land type)
 //! zone        = "hand" | "graveyard" | "library" | "play"
 //! ```
 
@@ -62,6 +65,12 @@ pub enum ExpectSyntax {
     Pt(RefSyntax, i64, i64),
     /// Counters of a kind.
     Counters(RefSyntax, u32, String),
+    /// The permanent has (true) or does not have a creature or land type now.
+    Subtype(RefSyntax, String, bool),
+    /// The card is (true) or is not of a colour now.
+    Color(RefSyntax, crate::grammar::mana::Color, bool),
+    /// The permanent has (true) or does not have a keyword now.
+    Keyword(RefSyntax, crate::grammar::ability::Keyword, bool),
     /// What became of the N-th (or every) announcement from a card.
     Fate(Option<u32>, RefSyntax, Fate),
     /// Mana burn taken.
@@ -95,6 +104,18 @@ fn signed(i: &str) -> PResult<'_, i64> {
     Ok((i, if neg.is_some() { -i64::from(n) } else { i64::from(n) }))
 }
 
+fn color_word(i: &str) -> PResult<'_, crate::grammar::mana::Color> {
+    use crate::grammar::mana::Color;
+    alt((
+        value(Color::White, kw("white")),
+        value(Color::Blue, kw("blue")),
+        value(Color::Black, kw("black")),
+        value(Color::Red, kw("red")),
+        value(Color::Green, kw("green")),
+    ))
+    .parse(i)
+}
+
 fn expectation<'a>(cx: Ctx<'a>, i: &'a str) -> PResult<'a, ExpectSyntax> {
     if let Ok((rest, _)) = (tag_no_case::<_, _, PError<'a>>("illegal:"), space0).parse(i) {
         return Ok(("", ExpectSyntax::Illegal(rest.trim().to_owned())));
@@ -125,6 +146,14 @@ fn expectation<'a>(cx: Ctx<'a>, i: &'a str) -> PResult<'a, ExpectSyntax> {
     if let Ok((rest, f)) = fate(i) {
         return Ok((rest, ExpectSyntax::Fate(None, r, f)));
     }
+    if let Ok((rest, (_, _, _, _, _, _, k))) =
+        (kw("does"), sp, kw("not"), sp, kw("have"), sp, crate::grammar::ability::keyword_parser).parse(i)
+    {
+        return Ok((rest, ExpectSyntax::Keyword(r, k, false)));
+    }
+    if let Ok((rest, (_, _, k))) = (kw("has"), sp, crate::grammar::ability::keyword_parser).parse(i) {
+        return Ok((rest, ExpectSyntax::Keyword(r, k, true)));
+    }
     if let Ok((rest, _)) = kw("has")(i) {
         let (rest, (_, n, _)) = cut((sp, number, sp)).parse(rest)?;
         if let Ok((rest, _)) = kw("damage")(rest) {
@@ -139,8 +168,26 @@ fn expectation<'a>(cx: Ctx<'a>, i: &'a str) -> PResult<'a, ExpectSyntax> {
     if let Ok((rest, t)) = alt((value(true, kw("tapped")), value(false, kw("untapped")))).parse(i) {
         return Ok((rest, ExpectSyntax::Tapped(r, t)));
     }
+    if let Ok((rest, (not, _, _))) = (opt((kw("not"), sp)), alt((kw("an"), kw("a"))), sp).parse(i) {
+        let t = rest.trim();
+        if t.is_empty() {
+            return Err(nom::Err::Failure(PError::expected(rest, "a creature or land type (`a Goblin`, `a Plains`)")));
+        }
+        return Ok(("", ExpectSyntax::Subtype(r, crate::cards::type_key(t), not.is_none())));
+    }
+    if let Ok((rest, (not, col))) = (opt((kw("not"), sp)), color_word).parse(i) {
+        return Ok((rest, ExpectSyntax::Color(r, col, not.is_none())));
+    }
     if let Ok((rest, _)) = (kw("removed"), sp, kw("from"), sp, opt((kw("the"), sp)), kw("game")).parse(i) {
         return Ok((rest, ExpectSyntax::Zone(r, ZoneName::Removed, None)));
+    }
+    // The M13 rulebook's words: the battlefield is play, exile is removed from the game (001
+    // L242-256).
+    if let Ok((rest, _)) = alt((kw("exiled"), value("", (kw("in"), sp, kw("exile"))))).parse(i) {
+        return Ok((rest, ExpectSyntax::Zone(r, ZoneName::Removed, None)));
+    }
+    if let Ok((rest, _)) = (kw("on"), sp, kw("the"), sp, kw("battlefield")).parse(i) {
+        return Ok((rest, ExpectSyntax::Zone(r, ZoneName::Play, None)));
     }
     if let Ok((rest, (p, _, t))) = (signed, tag("/"), signed).parse(i) {
         return Ok((rest, ExpectSyntax::Pt(r, p, t)));
@@ -224,6 +271,9 @@ mod tests {
         assert!(show("Pearled Unicorn is in Alice's graveyard").contains("Graveyard, Some(\"Alice\")"));
         assert!(show("Cub is in play").contains("Play, None"));
         assert!(show("Cub is removed from game").contains("Removed"));
+        assert!(show("Cub is in exile").contains("Removed"));
+        assert!(show("Cub is exiled").contains("Removed"));
+        assert!(show("Cub is on the battlefield").contains("Play, None"));
         assert!(show("Cub is tapped").starts_with("Tapped("));
         assert!(show("Cub has 1 damage").starts_with("Damage("));
         assert!(show("Cub is 5/5").contains("5, 5)"));

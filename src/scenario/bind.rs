@@ -23,6 +23,7 @@ impl Loader<'_> {
     ) -> Result<Action, Diagnostic> {
         let (player, verb) = match syn {
             ActionSyntax::Resolve => return Ok(Action::Resolve),
+            ActionSyntax::ResolveTop => return Ok(Action::ResolveTop),
             ActionSyntax::GoTo { phase, at } => {
                 let sp = text.span.at(*at, phase.len());
                 return Ok(Action::GoTo(self.goal(phase, sp, pol)?));
@@ -37,8 +38,15 @@ impl Loader<'_> {
                 if self.lib.get(self.cards[usize::from(card.0)].def).kind == CardKind::Land {
                     Ok(Action::PlayLand(player, card))
                 } else {
-                    let cs =
-                        CastSyntax { card: r.clone(), ability: None, targets: Vec::new(), x: None, choosing: None };
+                    let cs = CastSyntax {
+                        card: r.clone(),
+                        ability: None,
+                        targets: Vec::new(),
+                        x: None,
+                        sacrificing: Vec::new(),
+                        discarding: Vec::new(),
+                        choosing: None,
+                    };
                     self.bind_cast(player, &cs, text, false)
                 }
             }
@@ -107,6 +115,9 @@ impl Loader<'_> {
                 let ts = rs.iter().map(|r| self.bind_target(r, text)).collect::<Result<Vec<_>, _>>()?;
                 Ok(Action::Targets(player, ts))
             }
+            Verb::PaysSacrificing(n, rs) => {
+                Ok(Action::PaySacrificing(player, *n, self.bind_sacrifices(player, rs, text, Zone::Play)?))
+            }
             Verb::DoesNotPay => Ok(Action::Pay(player, None)),
             Verb::Discards(r) => {
                 let card = self.bind_card(r, Self::ref_span(text, r), Some((player, Zone::Hand)))?;
@@ -127,6 +138,23 @@ impl Loader<'_> {
         }
     }
 
+    /// The cards of `sacrificing A, B` (in play) or `discarding A` (in hand), as written (the
+    /// rules check the rest).
+    fn bind_sacrifices(
+        &self,
+        player: PlayerId,
+        rs: &[crate::grammar::lexicon::RefSyntax],
+        text: &Spanned<String>,
+        zone: Zone,
+    ) -> Result<Vec<CardId>, Diagnostic> {
+        let mut cards = Vec::new();
+        for r in rs {
+            let sp = Self::ref_span(text, r);
+            cards.push(self.bind_card(r, sp, Some((player, zone)))?);
+        }
+        Ok(cards)
+    }
+
     #[allow(clippy::too_many_lines)]
     pub(super) fn bind_cast(
         &self,
@@ -141,6 +169,8 @@ impl Loader<'_> {
         let def = self.lib.get(self.cards[usize::from(card.0)].def);
         let targets = cs.targets.iter().map(|t| self.bind_target(t, text)).collect::<Result<Vec<_>, _>>()?;
         let mut packet_sources = Vec::new();
+        let mut chosen = None;
+        let mut replaced = None;
         let source = if activate {
             if let Some((choice, at)) = &cs.choosing {
                 packet_sources = self.bind_choosing(choice, *at, text)?;
@@ -180,7 +210,36 @@ impl Loader<'_> {
             let effects = def.spell_effects();
             let modes: Vec<(usize, &str, &Effect)> =
                 effects.iter().enumerate().filter_map(|(i, (m, e))| m.map(|m| (i, m, *e))).collect();
-            if modes.is_empty() {
+            let word_kind = effects
+                .iter()
+                .find_map(|(_, e)| match e {
+                    Effect::ReplaceWord(k, _) => Some(*k),
+                    _ => None,
+                })
+                .or_else(|| {
+                    def.abilities.iter().find_map(|a| match a {
+                        crate::grammar::ability::Ability::Continuous(
+                            _,
+                            crate::grammar::ability::Change::ChosenLandType,
+                        ) => Some(crate::grammar::ability::WordKind::BasicLandType),
+                        _ => None,
+                    })
+                });
+            if let Some(kind) = word_kind {
+                // `choosing NEW instead of OLD` names the word replaced too.
+                let (new, old) = match &cs.choosing {
+                    Some((c, at)) => match c.to_lowercase().find(" instead of ") {
+                        Some(k) => (Some((c[..k].to_owned(), *at)), Some((c[k + 12..].to_owned(), at + k + 12))),
+                        None => (Some((c.clone(), *at)), None),
+                    },
+                    None => (None, None),
+                };
+                chosen = Some(Self::bind_word(&def.name, kind, new.as_ref(), text)?);
+                if let Some(old) = &old {
+                    replaced = Some(Self::bind_word(&def.name, kind, Some(old), text)?);
+                }
+                Source::Spell(0)
+            } else if modes.is_empty() {
                 if let Some((choice, at)) = &cs.choosing {
                     packet_sources = self.bind_choosing(choice, *at, text)?;
                 }
@@ -233,7 +292,52 @@ impl Loader<'_> {
                 format!("remove `with X={x}`"),
             ));
         }
-        Ok(Action::Announce(Announce { player, card, source, targets, x: cs.x, packet_sources }))
+        let sacrifices = self.bind_sacrifices(player, &cs.sacrificing, text, Zone::Play)?;
+        let discards = self.bind_sacrifices(player, &cs.discarding, text, Zone::Hand)?;
+        Ok(Action::Announce(Announce {
+            player,
+            card,
+            source,
+            targets,
+            x: cs.x,
+            packet_sources,
+            sacrifices,
+            discards,
+            chosen,
+            replaced,
+        }))
+    }
+
+    /// The word named by `choosing WORD` for a text change: a colour or a basic land type (a
+    /// creature type, a colour for a land type, or an ability is not one: 002 L1978-1980).
+    fn bind_word(
+        name: &str,
+        kind: crate::grammar::ability::WordKind,
+        choosing: Option<&(String, usize)>,
+        text: &Spanned<String>,
+    ) -> Result<String, Diagnostic> {
+        let what = match kind {
+            crate::grammar::ability::WordKind::Color => "a colour (white, blue, black, red, green)",
+            crate::grammar::ability::WordKind::BasicLandType => {
+                "a basic land type (Plains, Island, Swamp, Mountain, Forest)"
+            }
+        };
+        let Some((word, at)) = choosing else {
+            return Err(Diagnostic::new(
+                format!("`{name}` replaces a word of its target's text; the line must name the new one"),
+                text.span,
+                "no word chosen",
+            )
+            .with_help(format!("add `choosing WORD`, WORD being {what}")));
+        };
+        let key = crate::cards::type_key(word);
+        kind.words().iter().find(|w| crate::cards::type_key(w) == key).map(|w| (*w).to_owned()).ok_or_else(|| {
+            Diagnostic::new(
+                format!("`{}` is not {what}", word.trim()),
+                text.span.at(*at, word.len()),
+                format!("expected {what}"),
+            )
+        })
     }
 
     /// The sources named by `choosing A[, B ...]`, in order (002 Damage Prevention, 07/03/97).
@@ -306,6 +410,9 @@ impl Loader<'_> {
             ExpectSyntax::Tapped(r, t) => ExpectKind::Tapped(card(r)?, *t),
             ExpectSyntax::Damage(r, n) => ExpectKind::Damage(card(r)?, *n),
             ExpectSyntax::Pt(r, p, t) => ExpectKind::Pt(card(r)?, *p, *t),
+            ExpectSyntax::Subtype(r, t, on) => ExpectKind::Subtype(card(r)?, t.clone(), *on),
+            ExpectSyntax::Color(r, col, on) => ExpectKind::Color(card(r)?, *col, *on),
+            ExpectSyntax::Keyword(r, k, on) => ExpectKind::Keyword(card(r)?, k.clone(), *on),
             ExpectSyntax::Counters(r, n, k) => ExpectKind::Counters(card(r)?, *n, k.clone()),
             ExpectSyntax::Fate(n, r, f) => ExpectKind::Fate(*n, card(r)?, *f),
             ExpectSyntax::Burned(p, n) => ExpectKind::Burned(player(p)?, *n),

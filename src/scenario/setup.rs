@@ -28,6 +28,12 @@ pub enum ExpectKind {
     Pt(CardId, i64, i64),
     /// Counters.
     Counters(CardId, u32, String),
+    /// Has (true) or does not have a creature or land type.
+    Subtype(CardId, String, bool),
+    /// Is (true) or is not of a colour.
+    Color(CardId, crate::grammar::mana::Color, bool),
+    /// Has (true) or does not have a keyword.
+    Keyword(CardId, crate::grammar::ability::Keyword, bool),
     /// Fate of the N-th (or every) announcement from a card.
     Fate(Option<u32>, CardId, Fate),
     /// Mana burn.
@@ -201,7 +207,7 @@ impl<'s> Loader<'s> {
             Some(r) => {
                 let r = self.loc(r);
                 Edition::from_name(&r.node).ok_or_else(|| {
-                    Diagnostic::new(format!("unknown rules `{}`", r.node), r.span, "expected 5e, 4e or alpha")
+                    Diagnostic::new(format!("unknown rules `{}`", r.node), r.span, "expected 5e, 4e, alpha or m13")
                 })?
             }
             None => Edition::Fifth,
@@ -358,7 +364,10 @@ impl<'s> Loader<'s> {
             on_its_way: Vec::new(),
             regenerated: Vec::new(),
             shields: Vec::new(),
+            regen_shields: Vec::new(),
+            upkeep_dealt: Vec::new(),
             in_play_cache: std::cell::RefCell::new(None),
+            statics_cache: std::cell::RefCell::new(None),
         };
 
         let mut lines = Vec::new();
@@ -460,10 +469,9 @@ impl<'s> Loader<'s> {
         };
         let s = self.loc(raw);
         let name = s.node.trim().to_lowercase();
-        let Some(step) = AttackStep::from_name(&name) else {
-            let names: Vec<&str> = AttackStep::ALL.iter().map(|x| x.name()).collect();
+        let Some(step) = step_named(pol, &name) else {
             return Err(Diagnostic::new(format!("`{}` is not a step of the attack", s.node), s.span, "unknown step")
-                .with_help(format!("the steps are: {}", names.join(", "))));
+                .with_help(format!("the steps are: {}", step_names(pol))));
         };
         if pol.phases.get(phase) != Some(&"main") {
             return Err(Diagnostic::new("an attack happens inside the main phase", s.span, "write `phase: main`"));
@@ -517,7 +525,7 @@ impl<'s> Loader<'s> {
             }
             return Ok(i);
         }
-        if AttackStep::from_name(&name).is_some() {
+        if step_named(pol, &name).is_some() {
             return Err(Diagnostic::new(format!("`{name}` is a step of the attack, not a phase"), p.span, "a step")
                 .with_help("write `phase: main` and `step: NAME` to start inside an attack"));
         }
@@ -534,8 +542,16 @@ impl<'s> Loader<'s> {
                 if let Some(i) = phase_position(pol, &name) {
                     return Ok(Goal::Phase(i));
                 }
-                if let Some(step) = AttackStep::from_name(&name) {
+                if let Some(step) = step_named(pol, &name) {
                     return Ok(Goal::Step(step));
+                }
+                if AttackStep::from_name(&name).is_some() {
+                    return Err(Diagnostic::new(
+                        format!("`{text}` is not a step of {}", pol.edition.name()),
+                        span,
+                        "unknown step",
+                    )
+                    .with_help(format!("the steps are: {}", step_names(pol))));
                 }
                 Err(Diagnostic::new(
                     format!("`{text}` is not a phase of {}", pol.edition.name()),
@@ -549,6 +565,36 @@ impl<'s> Loader<'s> {
             }
         }
     }
+}
+
+/// M13 rules: the steps of the combat phase (001 L500-522), with the Fifth Edition names of the
+/// moments after each declaration and of the damage kept as aliases.
+const M13_STEPS: &[(&str, AttackStep)] = &[
+    ("beginning of combat", AttackStep::DeclareAttack),
+    ("declare attackers", AttackStep::DeclareAttackers),
+    ("before blocks", AttackStep::BeforeBlocks),
+    ("declare blockers", AttackStep::DeclareBlockers),
+    ("after blocks", AttackStep::AfterBlocks),
+    ("first strike damage", AttackStep::FirstStrikeDamage),
+    ("combat damage", AttackStep::Damage),
+    ("damage", AttackStep::Damage),
+    ("end of combat", AttackStep::EndOfCombat),
+];
+
+/// The step of the attack a name gives under these rules.
+fn step_named(pol: &Policies, name: &str) -> Option<AttackStep> {
+    if pol.combat == crate::edition::CombatPlace::OwnPhase {
+        return M13_STEPS.iter().find(|(n, _)| *n == name).map(|(_, s)| *s);
+    }
+    AttackStep::from_name(name)
+}
+
+/// The step names valid under these rules, for help texts.
+fn step_names(pol: &Policies) -> String {
+    if pol.combat == crate::edition::CombatPlace::OwnPhase {
+        return M13_STEPS.iter().map(|(n, _)| *n).collect::<Vec<_>>().join(", ");
+    }
+    AttackStep::ALL.iter().map(|x| x.name()).collect::<Vec<_>>().join(", ")
 }
 
 /// A phase's index under these rules; `cleanup` names the phase where damage wears off, which

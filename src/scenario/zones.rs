@@ -97,6 +97,7 @@ impl Loader<'_> {
             sick: false,
             counters: Vec::new(),
             enchanting: None,
+            chosen: None,
         };
         for (state, at) in &e.states {
             let sp = text.span.at(*at, 1);

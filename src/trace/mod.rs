@@ -33,6 +33,23 @@ pub enum EventKind {
     PhaseBegins { phase: String, player: String },
     /// A phase ends.
     PhaseEnds { phase: String, checks: bool },
+    /// m13: a step or phase of the turn begins (`part` names it: "upkeep step").
+    PartBegins { part: String, player: String },
+    /// m13: a step or phase ends (no mana burn, no life check).
+    StepEnds { phase: String },
+    /// m13: unused mana leaves a pool, with no loss of life.
+    PoolEmpties { player: String, mana: String },
+    /// m13: a spell or ability goes on top of the stack (`below`: what is under it, top first);
+    /// its controller keeps priority.
+    OnStack { spell: String, below: Vec<String>, keeps: String },
+    /// m13: a triggered ability goes on the stack (`below`: what is under it, top first).
+    TriggerOnStack { spell: String, below: Vec<String> },
+    /// m13: both players passed in a row; the top object resolves (`left`: the rest, top first).
+    TopResolves { spell: String, left: Vec<String> },
+    /// m13: a creature with toughness 0 or less is put into its owner's graveyard.
+    ToughnessZero { card: String },
+    /// m13: a regeneration shield replaces a destruction.
+    ShieldRegenerates { card: String },
     /// A land is played.
     LandPlayed { player: String, card: String },
     /// Mana goes to a pool.
@@ -143,6 +160,8 @@ pub enum EventKind {
     Triggers { card: String, trigger: String },
     /// A card is discarded.
     Discards { player: String, card: String },
+    /// A permanent is sacrificed, as a cost or by an effect (`why` says which).
+    Sacrifices { player: String, card: String, why: String },
     /// How the rules read a line: a card played as another kind than printed.
     PlayedAs { card: String, kind: String, why: String },
     /// Attackers declared as one band.
@@ -184,6 +203,14 @@ pub enum EventKind {
     Pumped { card: String, power: i32, toughness: i32, now: String },
     /// A keyword is granted until end of turn.
     Granted { card: String, keyword: String },
+    /// A spell's or permanent's colour is set (a Lace).
+    ColorSet { card: String, color: String, spell: bool },
+    /// A word of a card's text is replaced (empty `old`: its text holds no word of the kind).
+    TextChanged { card: String, old: String, new: String },
+    /// A keyword is taken away until end of turn.
+    Lost { card: String, keyword: String },
+    /// The base power and toughness are set until end of turn (the other effects stay).
+    BaseSet { card: String, power: i32, toughness: i32, now: String },
     /// A permanent is tapped or untapped by an effect.
     Tapped { card: String, tapped: bool, already: bool },
     /// A card returns to a hand.

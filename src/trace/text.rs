@@ -36,6 +36,40 @@ pub(crate) fn sentence(kind: &EventKind) -> String {
         K::PhaseEnds { phase, checks: false } => {
             format!("end of the {phase}: not really a phase, so no mana burn and no life check yet")
         }
+        K::OnStack { spell, below, keeps } => {
+            let on = if below.is_empty() {
+                "on the stack".to_owned()
+            } else {
+                format!("on the stack, above {}", below.join(", then "))
+            };
+            format!("{spell} goes {on}; {keeps} keeps priority")
+        }
+        K::TriggerOnStack { spell, below } => {
+            if below.is_empty() {
+                format!("{spell} goes on the stack")
+            } else {
+                format!("{spell} goes on the stack, above {}", below.join(", then "))
+            }
+        }
+        K::TopResolves { spell, left } => {
+            let rest = if left.is_empty() {
+                "the stack is then empty".to_owned()
+            } else {
+                format!("still on the stack: {}", left.join(", then "))
+            };
+            format!("both players pass in a row: {spell}, the top of the stack, resolves ({rest})")
+        }
+        K::ToughnessZero { card } => {
+            format!("{card} has toughness 0 or less: it is put into its owner's graveyard (not destroyed)")
+        }
+        K::ShieldRegenerates { card } => format!(
+            "{card}'s regeneration shield is used up: instead of being destroyed it is tapped, removed from combat and its damage removed"
+        ),
+        K::PartBegins { part, player } => format!("{player}'s {part} begins"),
+        K::StepEnds { phase } => format!("the {phase} ends (no mana burn, no life check)"),
+        K::PoolEmpties { player, mana } => {
+            format!("{player}'s unused {mana} disappears from the mana pool (no mana burn)")
+        }
         K::LandPlayed { player, card } => {
             format!("{player} plays {card}; play returns to the neutral state")
         }
@@ -94,6 +128,7 @@ pub(crate) fn sentence(kind: &EventKind) -> String {
         K::Lasting { what } => what.clone(),
         K::Triggers { card, trigger } => format!("{card} triggers ({trigger})"),
         K::Discards { player, card } => format!("{player} discards {card}"),
+        K::Sacrifices { player, card, why } => format!("{player} sacrifices {card} {why}"),
         K::PlayedAs { card, kind, why } => format!("{card} is played as {kind}: {why}"),
         K::Band { members } => format!("{} attack as a band", and_list(members)),
         K::BlocksBand { blocker, members } => {
@@ -204,6 +239,18 @@ pub(crate) fn sentence(kind: &EventKind) -> String {
             format!("{card} gets {power:+}/{toughness:+} until end of turn (now {now})")
         }
         K::Granted { card, keyword } => format!("{card} gains {keyword} until end of turn"),
+        K::ColorSet { card, color, spell: false } => format!("{card} becomes {color} for as long as it is in play"),
+        K::ColorSet { card, color, spell: true } => {
+            format!("the spell {card} becomes {color}; a permanent it becomes keeps that colour")
+        }
+        K::TextChanged { card, old, new } if old.is_empty() => {
+            format!("{card}'s text holds no word to replace with {new}: nothing changes")
+        }
+        K::TextChanged { card, old, new } => format!("{card}'s text now says {new} where it said {old}"),
+        K::Lost { card, keyword } => format!("{card} loses {keyword} until end of turn"),
+        K::BaseSet { card, power, toughness, now } => {
+            format!("{card} becomes {power}/{toughness} until end of turn, its other effects kept (now {now})")
+        }
         K::Tapped { card, tapped, already } => {
             let state = if *tapped { "tapped" } else { "untapped" };
             if *already { format!("{card} stays {state} (it already was)") } else { format!("{card} becomes {state}") }

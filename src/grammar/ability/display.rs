@@ -1,6 +1,9 @@
 //! How abilities print: the same words the grammar reads.
 
-use super::{Ability, Amount, Effect, Filter, TargetSpec, Who};
+use super::{
+    Ability, ActivationCost, Affects, Amount, Change, CostChange, CostDelta, CostScope, Effect, Filter, Penalty,
+    SacrificeCost, Sacrificed, TargetSpec, UpkeepCost, Who, WordKind,
+};
 use std::fmt;
 
 /// The canonical text of a parsed ability: what `judge card` shows, and what parses back to it.
@@ -9,13 +12,151 @@ impl fmt::Display for Ability {
         match self {
             Self::Keyword(k) => write!(f, "{k}"),
             Self::Spell(e) => write!(f, "spell: {e}"),
-            Self::Activated(c, e) => write!(f, "{c}: {e}"),
+            Self::Activated(c, e) => {
+                write!(f, "{c}: {e}")?;
+                if c.upkeep_only {
+                    f.write_str("; use only during your upkeep")?;
+                }
+                if c.any_player { f.write_str("; any player may use this ability") } else { Ok(()) }
+            }
             Self::ExtraTargetCost(m) => write!(f, "costs {m} more for each target after the first"),
             Self::Static(Effect::Pump(w, p, t)) => write!(f, "{w} gets {}/{}", signed(*p), signed(*t)),
             Self::Static(e) => write!(f, "{e}"),
             Self::Triggered(super::Trigger::Flanking, _) => f.write_str("flanking"),
+            Self::Continuous(a, c) => {
+                let one = matches!(a, Affects::Enchanted | Affects::EnchantedLand);
+                let verb = |one_form: &'static str, many_form: &'static str| if one { one_form } else { many_form };
+                match c {
+                    Change::Pump(p, t) => write!(
+                        f,
+                        "{a} {} {}/{}",
+                        verb("gets", "get"),
+                        signed(Amount::Fixed(*p)),
+                        signed(Amount::Fixed(*t))
+                    ),
+                    Change::SetPt(p, t) => {
+                        write!(f, "{a} {} base power and toughness {p}/{t}", verb("has", "have"))
+                    }
+                    Change::Grant(k) => write!(f, "{a} {} {k}", verb("gains", "gain")),
+                    Change::Lose(k) => write!(f, "{a} {} {k}", verb("loses", "lose")),
+                    Change::LandType(t) => {
+                        let t = if one { crate::cards::singular_type(t) } else { crate::cards::plural_type(t) };
+                        write!(f, "{a} {} {t}", verb("is", "are"))
+                    }
+                    Change::ChosenLandType => write!(f, "{a} {} the chosen basic land type", verb("is", "are")),
+                    // Never written on a card: made by effects only.
+                    Change::SetColor(_) | Change::Text(..) => write!(f, "{a} (changed)"),
+                }
+            }
             Self::Triggered(t, e) => write!(f, "{t}, {e}"),
-            Self::UpkeepCost(m) => write!(f, "during your upkeep, pay {m} or bury this"),
+            Self::EnchantOnly(x) => write!(f, "enchant only {} creatures", filter_word(*x)),
+            Self::AsEnters(e) => write!(f, "as this enters play, {e}"),
+            Self::UpkeepCost(u) => write!(f, "{u}"),
+            Self::AdditionalCost(c) => write!(f, "additional cost: {c}"),
+            Self::AlternativeCost(c) => write!(f, "alternative cost: {c}"),
+            Self::CostChange(c) => write!(f, "{c}"),
+            Self::EntersWithCounters(n, k) => {
+                write!(f, "comes into play with {n} {k} counter{}", if *n == 1 { "" } else { "s" })
+            }
+        }
+    }
+}
+
+/// A number as the cost language writes it before a noun.
+fn count_word(n: u32) -> String {
+    match n {
+        2 => "two".to_owned(),
+        3 => "three".to_owned(),
+        n => n.to_string(),
+    }
+}
+
+impl fmt::Display for SacrificeCost {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (one, many) = match &self.what {
+            Sacrificed::Creature => ("a creature".to_owned(), "creatures".to_owned()),
+            Sacrificed::Artifact => ("an artifact".to_owned(), "artifacts".to_owned()),
+            Sacrificed::Land => ("a land".to_owned(), "lands".to_owned()),
+            Sacrificed::LandType(t) if t == "plains" => ("a plains".to_owned(), "plains".to_owned()),
+            Sacrificed::LandType(t) => (format!("a {t}"), format!("{t}s")),
+        };
+        if self.count == 1 {
+            write!(f, "sacrifice {one}")?;
+        } else {
+            write!(f, "sacrifice {} {many}", count_word(self.count))?;
+        }
+        if self.other_than_this { f.write_str(" other than this") } else { Ok(()) }
+    }
+}
+
+impl fmt::Display for ActivationCost {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut parts: Vec<String> = Vec::new();
+        if self.mana.total() > 0 || self.mana.x > 0 {
+            parts.push(self.mana.to_string());
+        }
+        if self.tap {
+            parts.push("T".to_owned());
+        }
+        if self.sacrifice_this {
+            parts.push("sacrifice this".to_owned());
+        }
+        if let Some(s) = &self.sacrifice {
+            parts.push(s.to_string());
+        }
+        if self.life > 0 {
+            parts.push(format!("pay {} life", self.life));
+        }
+        match self.discard {
+            0 => {}
+            1 => parts.push("discard a card".to_owned()),
+            n => parts.push(format!("discard {n} cards")),
+        }
+        if let Some((n, k)) = &self.remove_counters {
+            let what = if *n == 1 { format!("a {k} counter") } else { format!("{n} {k} counters") };
+            parts.push(format!("remove {what} from this"));
+        }
+        if parts.is_empty() {
+            // A free cost (a mana cost of 0).
+            parts.push("0".to_owned());
+        }
+        f.write_str(&parts.join(", "))
+    }
+}
+
+impl fmt::Display for UpkeepCost {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let cost = &self.cost;
+        if self.cumulative {
+            return write!(f, "cumulative upkeep: {}", cost.mana);
+        }
+        if cost.mana_only() && !cost.tap {
+            write!(f, "during your upkeep, pay {}", cost.mana)?;
+        } else {
+            write!(f, "during your upkeep, {cost}")?;
+        }
+        let penalty = match self.penalty {
+            Penalty::BuryThis => "bury this".to_owned(),
+            Penalty::DamageToYou(n) => format!("this deals {n} damage to you"),
+        };
+        if self.mandatory { write!(f, "; if you cannot, {penalty}") } else { write!(f, " or {penalty}") }
+    }
+}
+
+impl fmt::Display for CostChange {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let color = |c: &Option<crate::grammar::mana::Color>| c.map(|c| format!("{} ", c.name())).unwrap_or_default();
+        match &self.scope {
+            CostScope::Spells(c) => write!(f, "{}spells cost", color(c))?,
+            CostScope::EnchantmentAbilities(c) => write!(f, "activated abilities of {}enchantments cost", color(c))?,
+            CostScope::EnchantedAbilities => f.write_str("activated abilities of enchanted artifact cost")?,
+            CostScope::SpellsAndAbilities => f.write_str("spells and activated abilities cost")?,
+        }
+        match &self.delta {
+            CostDelta::More(n) => write!(f, " {n} more"),
+            CostDelta::Less(n) => write!(f, " {n} less"),
+            CostDelta::LessMinOne(n) => write!(f, " {n} less, but not less than 1"),
+            CostDelta::SacrificePerBlack(t) => write!(f, " an additional sacrifice of a {t} for each B in their costs"),
         }
     }
 }
@@ -47,18 +188,8 @@ impl fmt::Display for TargetSpec {
         let filters: Vec<String> = self
             .filters
             .iter()
-            .map(|x| match x {
-                Filter::Tapped => "tapped".to_owned(),
-                Filter::Untapped => "untapped".to_owned(),
-                Filter::Blocking => "blocking".to_owned(),
-                Filter::Attacking => "attacking".to_owned(),
-                Filter::NonArtifact => "nonartifact".to_owned(),
-                Filter::NotColor(c) => format!("non{}", c.name()),
-                Filter::IsColor(c) => c.name().to_owned(),
-                Filter::NonWall => "non-wall".to_owned(),
-                Filter::OpponentControls => String::new(),
-            })
-            .filter(|w| !w.is_empty())
+            .filter(|x| !matches!(**x, Filter::NotThis | Filter::OpponentControls))
+            .map(|x| filter_word(*x))
             .collect();
         if !filters.is_empty() {
             write!(f, " {}", filters.join(", "))?;
@@ -71,10 +202,45 @@ impl fmt::Display for TargetSpec {
             [one] => write!(f, " {one}"),
             [rest @ .., last] => write!(f, " {} or {last}", rest.join(", ")),
         }?;
+        if self.filters.contains(&Filter::NotThis) {
+            f.write_str(" other than this")?;
+        }
         if self.filters.contains(&Filter::OpponentControls) {
             f.write_str(" an opponent controls")?;
         }
         Ok(())
+    }
+}
+
+/// A target adjective as written.
+fn filter_word(x: Filter) -> String {
+    match x {
+        Filter::Tapped => "tapped".to_owned(),
+        Filter::Untapped => "untapped".to_owned(),
+        Filter::Blocking => "blocking".to_owned(),
+        Filter::Attacking => "attacking".to_owned(),
+        Filter::NonArtifact => "nonartifact".to_owned(),
+        Filter::NotColor(c) => format!("non{}", c.name()),
+        Filter::IsColor(c) => c.name().to_owned(),
+        Filter::Flying => "flying".to_owned(),
+        Filter::NotThis => "other than this".to_owned(),
+        Filter::NonWall => "non-wall".to_owned(),
+        Filter::OpponentControls => "an opponent controls".to_owned(),
+    }
+}
+
+impl fmt::Display for Affects {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::Enchanted => f.write_str("enchanted creature"),
+            Self::OtherOfType(t) => write!(f, "other {}", crate::cards::plural_type(t)),
+            Self::OfType(t) => write!(f, "all {}", crate::cards::plural_type(t)),
+            Self::AllCreatures => f.write_str("all creatures"),
+            Self::ColorCreatures(c) => write!(f, "{} creatures", c.name()),
+            Self::OwnAttackers => f.write_str("attacking creatures you control"),
+            Self::EnchantedLand => f.write_str("enchanted land"),
+            Self::NonbasicLands => f.write_str("nonbasic lands"),
+        }
     }
 }
 
@@ -109,6 +275,10 @@ impl fmt::Display for Effect {
                 f.write_str("all damage that unblocked attackers would deal to you is dealt to this instead while this is untapped")
             }
             Self::CountersOnThis(n, k) => write!(f, "put {n} {k} counters on this"),
+            Self::CountersOnTarget(n, k, t) => write!(f, "put {n} {k} counters on {t}"),
+            Self::DamageIfDiscardedLand(a, t) => {
+                write!(f, "if the discarded card is a land, deal {a} damage to {t}")
+            }
             Self::DamageEachNonFlyerAndPlayer(a) => {
                 write!(f, "deal {a} damage to each creature without flying and each player")
             }
@@ -118,6 +288,16 @@ impl fmt::Display for Effect {
             }
             Self::Then(a, b) => write!(f, "{a}; {b}"),
             Self::Grant(w, k) => write!(f, "{w} gains {k} until end of turn"),
+            Self::Lose(w, k) => write!(f, "{w} loses {k} until end of turn"),
+            Self::SetPt(w, p, t) => write!(f, "{w} becomes {p}/{t} until end of turn"),
+            Self::SetColor(w, c) => write!(f, "{w} becomes {}", c.name()),
+            Self::ReplaceWord(k, t) => {
+                let what = match k {
+                    WordKind::Color => "color word",
+                    WordKind::BasicLandType => "basic land type",
+                };
+                write!(f, "replace one {what} with another in the text of {t}")
+            }
             Self::GainLife(t, a) => write!(f, "{t} gains {a} life"),
             Self::Bounce(t) => write!(f, "return {t} to its owner's hand"),
             Self::Destroy(t, bury) => write!(f, "{} {t}", if *bury { "bury" } else { "destroy" }),
@@ -125,6 +305,12 @@ impl fmt::Display for Effect {
             Self::Prevent(a, t) => write!(f, "prevent up to {a} damage to {t}"),
             Self::PreventAllFrom(c) => write!(f, "prevent all damage to you from a {} source", c.name()),
             Self::Counter(t) => write!(f, "counter {t}"),
+            Self::CounterCostX(t) => write!(f, "counter {t} with converted casting cost X"),
+            Self::AddManaPerSacrificedCost(c) => write!(
+                f,
+                "add {} for each mana in the converted casting cost of the sacrificed creature",
+                c.symbol()
+            ),
             Self::CounterUnlessPaid(t, a, lands) => {
                 write!(f, "counter {t} unless its caster pays {a}")?;
                 if *lands { f.write_str("; if not, tap all lands its caster controls") } else { Ok(()) }
@@ -162,6 +348,7 @@ impl fmt::Display for Effect {
             }
             Self::CountersOn(w, 1, k) => write!(f, "put a {k} counter on {w}"),
             Self::CountersOn(w, n, k) => write!(f, "put {n} {k} counters on {w}"),
+            Self::DamageEnchanted(a) => write!(f, "deal {a} damage to enchanted creature"),
         }
     }
 }

@@ -1,15 +1,35 @@
 //! The card ability language: what a card's `abilities:` lines say.
 //!
 //! ```text
-//! ability  = keyword | "spell:" effect | cost ":" effect | static | trigger "," effect
+//! ability  = keyword | "spell:" effect
+//!          | cost ":" effect ["; use only during your upkeep"] ["; any player may use this ability"]
+//!          | static | trigger "," effect
 //!          | "costs" mana "more for each target after the first"
-//! keyword  = "flying" | "first strike" | "trample" | "banding" | "wall" | "does not tap to attack"
+//!          | "during your upkeep," upkeep | "cumulative upkeep:" mana_cost
+//!          | "additional cost:" cost | "alternative cost:" cost
+//!          | "comes into play with" N KIND "counters" | cost_change | enchant | entering
+//! keyword  = "flying" | "first strike" | "trample" | "banding" | "wall" | "defender"
+//!          | "does not tap to attack" | "vigilance"
 //!          | LAND "walk" | "protection from" color
 //!          | "cannot attack unless the defending player controls a(n)" LAND
-//! static   = "enchanted creature gets" signed "/" signed
+//! static   = affected ("gets" | "get") signed "/" signed        (a modifier, applied in timestamp order)
+//!          | affected ("gains" | "gain" | "loses" | "lose") keyword
+//!          | affected ("has" | "have") base power and toughness N "/" N   (sets the base)
 //!          | "all damage that unblocked attackers would deal to you is dealt to this instead while
 //!             this is untapped"
-//! phase    = "during your upkeep, pay" mana_cost "or bury this"
+//! affected = "enchanted creature" | "other" TYPE | "all" TYPE | "all creatures" | COLOR "creatures"
+//!          | "attacking creatures you control" | "enchanted land" | "nonbasic lands"
+//! static  += affected ("is" | "are") (LAND | "the chosen basic land type")    (a land type change)
+//!            (TYPE: a creature type, plural or singular, `other Goblins`)
+//! enchant  = "enchant only" filter "creatures"     (what a local enchantment may be cast on)
+//! entering = "as this enters play," effect          (part of a local enchantment's resolution;
+//!            effect = "deal" N "damage to enchanted creature")
+//! upkeep   = ("pay" mana_cost | cost) (" or" | "; if you cannot,")
+//!            ("bury this" | "this deals" N "damage to you")
+//! cost_change = scope "cost" (N "more" | N "less" [", but not less than 1"]
+//!            | "an additional sacrifice of a" LAND "for each B in their costs")
+//! scope    = [color] "spells" | "activated abilities of" [color] "enchantments"
+//!          | "activated abilities of enchanted artifact" | "spells and activated abilities"
 //! trigger  = "when you control no" LAND-plural | "at end of turn, if no creatures are in play"
 //!          | "whenever a creature this damaged this turn is put into the graveyard"
 //!          | "at the beginning of" whose "upkeep" | "during" whose "upkeep"   (a phase effect)
@@ -25,27 +45,38 @@
 //!          | "when this has been activated" N "times this turn"
 //! keyword += "flanking"      (a triggered ability: an assigned blocker without flanking gets -1/-1)
 //! whose    = "your" | "each opponent's" | "each player's" | "enchanted creature's controller's"
-//! cost     = part ("," part)*        part = "T" | mana_cost      (mana parts add up)
+//! cost     = part ("," part)*        (mana parts add up)
+//! part     = "T" | mana_cost | "sacrifice this" | "sacrifice" count sac ["other than this"]
+//!          | "pay" N "life" | "remove" ("a" | N) KIND ("counter" | "counters") "from this"
+//!          | "discard" ("a card" | N "cards")
+//! count    = "a" | "an" | "two" | "three" | N   sac = creature(s) | artifact(s) | land(s) | LAND(s)
 //! effect   = "add" mana
+//!          | "add" W|U|B|R|G "for each mana in the converted casting cost of the sacrificed creature"
 //!          | "deal" amount "damage to" target [disintegrate_rider]
 //!          | "deal" amount "damage divided evenly among any number of" target
 //!          | "deal" amount "damage to each creature without flying and each player"
 //!          | "deal" amount "damage to each creature and each player"
 //!          | who "gets" signed "/" signed "until end of turn" | who "gains" keyword "until end of turn"
+//!          | who "loses" keyword "until end of turn" | who "becomes" N "/" N "until end of turn"
+//!          | who "becomes" color                      (for as long as it is in play: the Laces)
+//!          | "replace one" ("color word" | "basic land type") "with another in the text of" target
+//!            (the new word is chosen at announcement: `choosing blue`)
 //!          | target "gains" amount "life" | "return" target "to its owner's hand"
 //!          | ("destroy" | "bury") (target | "all creatures") | "bury this"
 //!          | "prevent" ["up to"] amount "damage to" target
 //!          | "prevent all damage to you from a" color "source"
 //!          | "counter" target ["unless its caster pays" amount ["; if not, tap all lands its caster controls"]]
+//!          | "counter" target "with converted casting cost X"
+//!          | "if the discarded card is a land, deal" amount "damage to" target
 //!          | "tap" target | "untap" target | "regenerate" who
 //!          | "creatures deal no combat damage this turn"
 //!          | "all damage dealt to you this turn by one source is prevented retroactively, and you
 //!             gain that much life"
-//!          | "put" ["a"] [N] KIND ("counter" | "counters") "on this"
-//!          | "deal" count "damage to" recipient | "deal damage equal to its toughness to" recipient
+//!          | "put" ["a"] [N] KIND ("counter" | "counters") "on" ("this" | target)
+//!          | "deal" much "damage to" recipient | "deal damage equal to its toughness to" recipient
 //!          | "deal 1 damage to" recipient ("for each card in their hand over" N
 //!             | "for each card fewer than" N "in their hand")
-//!          | "you gain" count "life" | "you may pay" payment "; if you do," effect
+//!          | "you gain" much "life" | "you may pay" payment "; if you do," effect
 //!          | ("destroy" | "bury") "that creature" | "that creature gets" signed "/" signed "until end of turn"
 //!          | "put" ["a"] [N] KIND ("counter" | "counters") "on enchanted creature"
 //!          | "counter that spell unless its caster pays" mana_cost
@@ -58,13 +89,13 @@
 //!          | who "gets +X/+0 until end of turn, where X is its power" | effect ";" effect
 //!          | "you may have this deal" amount "damage to" target "; if you do, this deals no combat
 //!             damage this turn" | target "gains" keyword "until your next upkeep"
-//! count    = N | "that much"       recipient = "that player" | "you" | "its controller"
+//! much     = N | "that much"       recipient = "that player" | "you" | "its controller"
 //! payment  = mana_cost | N "life"
 //! disintegrate_rider = "; that creature cannot regenerate this turn and is removed from the
 //!             game instead of going to the graveyard this turn"
 //! who      = "this" | "enchanted creature" | target
-//! target   = ["any number of"] "target" (adjective | kind | "," | "or")+ ["an opponent controls"]
-//!            e.g. target nonartifact, nonblack creature
+//! target   = ["any number of"] "target" (adjective | kind | "," | "or")+ ["other than this"] ["an opponent controls"]
+//!            e.g. target nonartifact, nonblack creature; adjectives include "flying"
 //! amount   = N | "X"
 //! ```
 
@@ -74,6 +105,7 @@ mod triggered;
 
 pub use triggered::{Count, CreatureFilter, Moment, Payment, Recipient, Whose};
 
+pub(crate) use parse::keyword as keyword_parser;
 pub use parse::parse_ability;
 
 use super::mana::{Color, ManaCost};
@@ -171,6 +203,10 @@ pub enum Filter {
     NonWall,
     /// An opponent of the ability's controller controls it (`... an opponent controls`).
     OpponentControls,
+    /// It has flying.
+    Flying,
+    /// It is not the permanent whose ability this is (`other than this`).
+    NotThis,
 }
 
 /// `target ...`: what may be chosen.
@@ -225,10 +261,23 @@ pub enum Effect {
     TakeUnblockedDamage,
     /// Puts counters on the permanent with the ability.
     CountersOnThis(u32, String),
+    /// Deals damage to a target if a card discarded as the cost was a land (Land's Edge).
+    DamageIfDiscardedLand(Amount, TargetSpec),
+    /// Puts counters on a target (Dwarven Weaponsmith).
+    CountersOnTarget(u32, String, TargetSpec),
     /// +P/+T until end of turn.
     Pump(Who, Amount, Amount),
     /// Grants a keyword until end of turn.
     Grant(Who, Keyword),
+    /// Takes a keyword away until end of turn.
+    Lose(Who, Keyword),
+    /// Sets the base power and toughness until end of turn.
+    SetPt(Who, Amount, Amount),
+    /// A spell or permanent becomes a colour for as long as it is in play (the Laces).
+    SetColor(Who, Color),
+    /// Replaces one word of a kind in the target's text by one chosen at announcement
+    /// (`choosing WORD`), for as long as it is in play.
+    ReplaceWord(WordKind, TargetSpec),
     /// A player gains life.
     GainLife(TargetSpec, Amount),
     /// Returns a permanent to its owner's hand.
@@ -245,6 +294,12 @@ pub enum Effect {
     Counter(TargetSpec),
     /// Counters a spell unless its caster pays; if not, optionally taps all the caster's lands.
     CounterUnlessPaid(TargetSpec, Amount, bool),
+    /// Counters a spell whose converted casting cost is X (Spell Blast; 002 Casting Cost: X
+    /// counts while the spell is cast).
+    CounterCostX(TargetSpec),
+    /// Adds mana of a colour for each mana in the converted casting cost of the permanent
+    /// sacrificed as the cost (Sacrifice).
+    AddManaPerSacrificedCost(Color),
     /// Taps a permanent.
     Tap(TargetSpec),
     /// Untaps a permanent.
@@ -298,6 +353,8 @@ pub enum Effect {
     /// `artifacts, creatures and lands your opponents play come into play tapped`: a continuous
     /// effect on how permanents enter play (002 L1013-1014, Kismet).
     OpponentsEnterTapped,
+    /// Damage to the creature the enchantment enchants (Earthbind as it enters play).
+    DamageEnchanted(Amount),
 }
 
 impl Effect {
@@ -314,10 +371,17 @@ impl Effect {
             | Self::Prevent(_, t)
             | Self::Counter(t)
             | Self::CounterUnlessPaid(t, _, _)
+            | Self::CounterCostX(t)
+            | Self::CountersOnTarget(_, _, t)
+            | Self::DamageIfDiscardedLand(_, t)
             | Self::Tap(t)
             | Self::Untap(t)
             | Self::Pump(Who::Target(t), _, _)
             | Self::Grant(Who::Target(t), _)
+            | Self::Lose(Who::Target(t), _)
+            | Self::SetPt(Who::Target(t), _, _)
+            | Self::SetColor(Who::Target(t), _)
+            | Self::ReplaceWord(_, t)
             | Self::Regenerate(Who::Target(t))
             | Self::Enchant(t)
             | Self::DamageInsteadOfCombat(_, t)
@@ -334,21 +398,185 @@ impl Effect {
     }
 }
 
-/// An activation cost: mana and/or tapping.
+/// Who a static ability's continuous effect applies to (002 Order to Apply Effects).
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
+pub enum Affects {
+    /// The creature the enchantment enchants.
+    Enchanted,
+    /// Every other creature of a creature type (`other Goblins`), kept singular and lowercase.
+    OtherOfType(String),
+    /// Every creature of a creature type (`all Goblins`), kept singular and lowercase.
+    OfType(String),
+    /// Every creature.
+    AllCreatures,
+    /// Every creature of a colour.
+    ColorCreatures(Color),
+    /// The attacking creatures of the ability's controller.
+    OwnAttackers,
+    /// The land the enchantment enchants.
+    EnchantedLand,
+    /// Every land that is not a basic land.
+    NonbasicLands,
+}
+
+/// What a continuous effect changes in a permanent's characteristics.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
+pub enum Change {
+    /// Adds to power and toughness (a modifier: 002 L1927-1937).
+    Pump(i32, i32),
+    /// Sets the base power and toughness (the printed numbers are treated as changed).
+    SetPt(i32, i32),
+    /// Gives a keyword.
+    Grant(Keyword),
+    /// Takes a keyword away.
+    Lose(Keyword),
+    /// Sets the colours (a Lace): the newest setting wins, whatever the cost says.
+    SetColor(Vec<Color>),
+    /// Replaces one word of the text by another (Sleight of Mind, Magical Hack): (old, new).
+    Text(String, String),
+    /// A land becomes this basic land type: it loses its other land types and its abilities,
+    /// and taps for that type's mana (002 L2545-2549).
+    LandType(String),
+    /// A land becomes the basic land type chosen when its source was cast (Phantasmal Terrain).
+    ChosenLandType,
+}
+
+/// The kind of word a text change replaces.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+pub enum WordKind {
+    /// A colour word (`red`).
+    Color,
+    /// A basic land type (`Island`).
+    BasicLandType,
+}
+
+impl WordKind {
+    /// The words of the kind, as the text holds them.
+    #[must_use]
+    pub const fn words(self) -> &'static [&'static str] {
+        match self {
+            Self::Color => &["white", "blue", "black", "red", "green"],
+            Self::BasicLandType => &["plains", "island", "swamp", "mountain", "forest"],
+        }
+    }
+}
+
+/// What a sacrifice cost takes: a permanent of this kind its payer controls.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
+pub enum Sacrificed {
+    /// A creature.
+    Creature,
+    /// An artifact.
+    Artifact,
+    /// A land.
+    Land,
+    /// A land of a basic land type (`swamp`, `mountain`, ...).
+    LandType(String),
+}
+
+/// `sacrifice N KINDs [other than this]`: permanents named by the payer (002 Costs, L1830-1847).
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
+pub struct SacrificeCost {
+    /// How many.
+    pub count: u32,
+    /// Of what kind.
+    pub what: Sacrificed,
+    /// The permanent with the ability may not be one of them.
+    pub other_than_this: bool,
+}
+
+/// A cost: mana, tapping, and the costs beyond mana 002 lists (sacrifice, life, counters).
 #[derive(Clone, Debug, PartialEq, Eq, Default, Serialize)]
 pub struct ActivationCost {
     /// Mana to pay.
     pub mana: ManaCost,
     /// `T`: tap the permanent.
     pub tap: bool,
+    /// `sacrifice this`.
+    pub sacrifice_this: bool,
+    /// `sacrifice a creature` and the like: permanents chosen at announcement.
+    pub sacrifice: Option<SacrificeCost>,
+    /// `pay N life`.
+    pub life: u32,
+    /// `remove N KIND counters from this`.
+    pub remove_counters: Option<(u32, String)>,
+    /// `...; use only during your upkeep`: a limit on when the ability may be played, written
+    /// after its effect.
+    pub upkeep_only: bool,
+    /// `discard a card` / `discard N cards`: cards from the payer's hand, named at announcement.
+    pub discard: u32,
+    /// `...; any player may use this ability` (Land's Edge): written after the effect.
+    pub any_player: bool,
 }
 
-impl std::fmt::Display for ActivationCost {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let mana = (self.mana.total() > 0 || self.mana.x > 0).then(|| self.mana.to_string());
-        let parts: Vec<String> = mana.into_iter().chain(self.tap.then(|| "T".to_owned())).collect();
-        f.write_str(&parts.join(", "))
+impl ActivationCost {
+    /// Whether the cost is mana (and tapping) alone.
+    #[must_use]
+    pub const fn mana_only(&self) -> bool {
+        !self.sacrifice_this
+            && self.sacrifice.is_none()
+            && self.life == 0
+            && self.remove_counters.is_none()
+            && self.discard == 0
     }
+}
+
+/// What a penalty for an unpaid upkeep cost does.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub enum Penalty {
+    /// `bury this`.
+    BuryThis,
+    /// `this deals N damage to you`.
+    DamageToYou(u32),
+}
+
+/// A phase cost paid in its controller's upkeep (002 Phase Cost, L3026-3105).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct UpkeepCost {
+    /// What is paid.
+    pub cost: ActivationCost,
+    /// What happens when it is not paid.
+    pub penalty: Penalty,
+    /// `...; if you cannot, ...`: it must be paid when it can be (002 L3093-3097).
+    pub mandatory: bool,
+    /// `cumulative upkeep: MANA`: the mana once for each age counter on the permanent, plus
+    /// once; paying adds an age counter (002 Cumulative Upkeep, L1985-2013).
+    pub cumulative: bool,
+}
+
+/// Which costs a cost change applies to.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub enum CostScope {
+    /// Spells (of one colour, or all).
+    Spells(Option<Color>),
+    /// Activated abilities of enchantments (of one colour, or all).
+    EnchantmentAbilities(Option<Color>),
+    /// Activated abilities of the permanent this enchants.
+    EnchantedAbilities,
+    /// Every spell and activated ability.
+    SpellsAndAbilities,
+}
+
+/// How a cost change alters the costs it applies to.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub enum CostDelta {
+    /// N more generic mana.
+    More(u32),
+    /// N less generic mana (never below zero).
+    Less(u32),
+    /// N less generic mana, but never below one mana in all.
+    LessMinOne(u32),
+    /// One more sacrifice of a land of this type for each B in the cost.
+    SacrificePerBlack(String),
+}
+
+/// A static cost change: Gloom, Helm of Awakening, Power Artifact, Drought (002 Costs, L1825-1829).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct CostChange {
+    /// Which costs.
+    pub scope: CostScope,
+    /// How.
+    pub delta: CostDelta,
 }
 
 /// One line of a card's abilities.
@@ -362,13 +590,32 @@ pub enum Ability {
     Activated(ActivationCost, Effect),
     /// Extra mana for each target after the first (Fireball).
     ExtraTargetCost(ManaCost),
-    /// A continuous effect while the card is in play (`enchanted creature gets +1/+2`).
+    /// An effect while the card is in play that is not a change of characteristics.
     Static(Effect),
+    /// A continuous effect on characteristics while the card is in play
+    /// (`enchanted creature gets +1/+2`, `other Goblins gain mountainwalk`).
+    Continuous(Affects, Change),
     /// A triggered ability: when the event happens, the effect follows (002 Triggered Abilities).
     Triggered(Trigger, Effect),
+    /// `enchant only FILTER creatures`: a local enchantment may be cast only on such a creature
+    /// (a targeting restriction: 002 Enchantments).
+    EnchantOnly(Filter),
+    /// `as this enters play, EFFECT`: done as the local enchantment's resolution puts it into
+    /// play on its creature (Earthbind's 2 damage).
+    AsEnters(Effect),
     /// A phase cost: `during your upkeep, pay COST or bury this` (002 Turn Order, About The
     /// Phases: it must be dealt with before the upkeep can end).
-    UpkeepCost(ManaCost),
+    UpkeepCost(UpkeepCost),
+    /// `additional cost: COST`: paid when the spell is cast, besides its mana cost (002 Costs,
+    /// L1832-1834: "cost: effect" on a non-permanent is a cost paid once, at announcement).
+    AdditionalCost(ActivationCost),
+    /// `alternative cost: COST`: may be paid instead of the mana cost (Fireblast; 002 Pitch
+    /// Spells, L3276-3285).
+    AlternativeCost(ActivationCost),
+    /// A static change to costs.
+    CostChange(CostChange),
+    /// `comes into play with N KIND counters`.
+    EntersWithCounters(u32, String),
 }
 
 /// What a triggered ability waits for.
@@ -496,7 +743,30 @@ mod tests {
         assert_eq!(ok("protection from black"), Ability::Keyword(Keyword::Protection(Color::Black)));
         assert_eq!(ok("first strike"), Ability::Keyword(Keyword::FirstStrike));
         assert_eq!(ok("swampwalk"), Ability::Keyword(Keyword::Landwalk("swamp".into())));
-        assert!(matches!(ok("enchanted creature gets +1/+2"), Ability::Static(Effect::Pump(Who::Enchanted, ..))));
+        assert_eq!(ok("enchanted creature gets +1/+2"), Ability::Continuous(Affects::Enchanted, Change::Pump(1, 2)));
+        assert_eq!(
+            ok("other Goblins gain mountainwalk"),
+            Ability::Continuous(
+                Affects::OtherOfType("goblin".into()),
+                Change::Grant(Keyword::Landwalk("mountain".into()))
+            )
+        );
+        assert_eq!(
+            ok("all creatures lose flying"),
+            Ability::Continuous(Affects::AllCreatures, Change::Lose(Keyword::Flying))
+        );
+        assert_eq!(
+            ok("attacking creatures you control get +1/+0"),
+            Ability::Continuous(Affects::OwnAttackers, Change::Pump(1, 0))
+        );
+        assert!(matches!(
+            ok("T: target creature becomes 0/2 until end of turn"),
+            Ability::Activated(_, Effect::SetPt(Who::Target(_), Amount::Fixed(0), Amount::Fixed(2)))
+        ));
+        assert!(matches!(
+            ok("spell: target creature loses flying until end of turn"),
+            Ability::Spell(Effect::Lose(Who::Target(_), Keyword::Flying))
+        ));
         assert!(matches!(
             ok("R: enchanted creature gets +1/+0 until end of turn"),
             Ability::Activated(_, Effect::Pump(Who::Enchanted, ..))
@@ -516,9 +786,86 @@ mod tests {
     fn upkeep_cost() {
         let a = ok("during your upkeep, pay 1U or bury this");
         let Ability::UpkeepCost(m) = &a else { panic!("{a:?}") };
-        assert_eq!(m.total(), 2);
+        assert_eq!(m.cost.mana.total(), 2);
+        assert!(!m.mandatory);
         assert_eq!(a.to_string(), "during your upkeep, pay 1U or bury this");
         assert!(parse_ability("during your upkeep, pay 1U or destroy this").is_err());
+        let lord =
+            "during your upkeep, sacrifice a creature other than this; if you cannot, this deals 7 damage to you";
+        let Ability::UpkeepCost(u) = ok(lord) else { panic!() };
+        assert!(u.mandatory);
+        assert_eq!(u.penalty, Penalty::DamageToYou(7));
+        assert_eq!(
+            u.cost.sacrifice,
+            Some(SacrificeCost { count: 1, what: Sacrificed::Creature, other_than_this: true })
+        );
+        assert_eq!(ok(lord).to_string(), lord);
+        let Ability::UpkeepCost(u) = ok("cumulative upkeep: 1U") else { panic!() };
+        assert!(u.cumulative && !u.mandatory && u.penalty == Penalty::BuryThis);
+        assert_eq!(ok("cumulative upkeep: 1U").to_string(), "cumulative upkeep: 1U");
+    }
+
+    #[test]
+    fn costs_beyond_mana() {
+        let Ability::Activated(c, Effect::Pump(Who::This, ..)) =
+            ok("sacrifice an artifact: this gets +2/+2 until end of turn")
+        else {
+            panic!()
+        };
+        assert_eq!(c.sacrifice.as_ref().map(|s| s.what.clone()), Some(Sacrificed::Artifact));
+        assert!(c.mana.total() == 0 && !c.tap);
+        let Ability::Activated(c, _) =
+            ok("remove a +1/+1 counter from this: deal 1 damage to target creature or player")
+        else {
+            panic!()
+        };
+        assert_eq!(c.remove_counters, Some((1, "+1/+1".to_owned())));
+        let Ability::Activated(c, _) = ok("1, T, sacrifice this, pay 2 life: add BB") else { panic!() };
+        assert!(c.tap && c.sacrifice_this && c.life == 2 && c.mana.total() == 1);
+        assert_eq!(c.to_string(), "1, T, sacrifice this, pay 2 life");
+        let Ability::AlternativeCost(c) = ok("alternative cost: sacrifice two mountains") else { panic!() };
+        assert_eq!(c.sacrifice.map(|s| (s.count, s.what)), Some((2, Sacrificed::LandType("mountain".into()))));
+        assert!(matches!(ok("additional cost: sacrifice a creature"), Ability::AdditionalCost(_)));
+        assert!(matches!(
+            ok("spell: add B for each mana in the converted casting cost of the sacrificed creature"),
+            Ability::Spell(Effect::AddManaPerSacrificedCost(Color::Black))
+        ));
+        assert!(matches!(
+            ok("spell: counter target spell with converted casting cost X"),
+            Ability::Spell(Effect::CounterCostX(_))
+        ));
+        assert_eq!(ok("comes into play with 3 +1/+1 counters"), Ability::EntersWithCounters(3, "+1/+1".into()));
+        let edge = "discard a card: if the discarded card is a land, deal 2 damage to target player; any player may use this ability";
+        let Ability::Activated(c, Effect::DamageIfDiscardedLand(Amount::Fixed(2), _)) = ok(edge) else { panic!() };
+        assert!(c.discard == 1 && c.any_player && !c.upkeep_only);
+        assert_eq!(ok(edge).to_string(), edge);
+    }
+
+    #[test]
+    fn cost_changes() {
+        let cases = [
+            ("white spells cost 3 more", CostScope::Spells(Some(Color::White)), CostDelta::More(3)),
+            ("spells cost 1 less", CostScope::Spells(None), CostDelta::Less(1)),
+            (
+                "activated abilities of white enchantments cost 3 more",
+                CostScope::EnchantmentAbilities(Some(Color::White)),
+                CostDelta::More(3),
+            ),
+            (
+                "activated abilities of enchanted artifact cost 2 less, but not less than 1",
+                CostScope::EnchantedAbilities,
+                CostDelta::LessMinOne(2),
+            ),
+            (
+                "spells and activated abilities cost an additional sacrifice of a swamp for each B in their costs",
+                CostScope::SpellsAndAbilities,
+                CostDelta::SacrificePerBlack("swamp".into()),
+            ),
+        ];
+        for (text, scope, delta) in cases {
+            assert_eq!(ok(text), Ability::CostChange(CostChange { scope, delta }), "{text}");
+            assert_eq!(ok(text).to_string(), text);
+        }
     }
 
     #[test]

@@ -1,6 +1,9 @@
 //! The nom parsers of the ability language (the grammar is in the module's doc).
 
-use super::{Ability, ActivationCost, Amount, Effect, Filter, Keyword, TargetKind, TargetSpec, Trigger, Who};
+use super::{
+    Ability, ActivationCost, Affects, Amount, Change, CostChange, CostDelta, CostScope, Effect, Filter, Keyword,
+    Penalty, SacrificeCost, Sacrificed, TargetKind, TargetSpec, Trigger, UpkeepCost, Who,
+};
 use crate::grammar::mana::{Color, ManaCost, mana_cost};
 use crate::grammar::primitives::{kw, number, sp, word};
 use crate::grammar::{GrammarError, PError, PResult, parse_all};
@@ -41,11 +44,62 @@ fn ability(i: &str) -> PResult<'_, Ability> {
     {
         return Ok((r, Ability::ExtraTargetCost(m)));
     }
-    if let Ok((r, _)) =
-        (kw("during"), sp, kw("your"), sp, kw("upkeep"), space0, char(','), space0, kw("pay"), sp).parse(i)
+    if let Ok((r, _)) = (kw("cumulative"), sp, kw("upkeep"), space0, char(':'), space0).parse(i) {
+        let (r, m) = cut(mana_cost).parse(r)?;
+        let cost = ActivationCost { mana: m, ..ActivationCost::default() };
+        return Ok((
+            r,
+            Ability::UpkeepCost(UpkeepCost { cost, penalty: Penalty::BuryThis, mandatory: false, cumulative: true }),
+        ));
+    }
+    if let Ok((r, _)) = (kw("during"), sp, kw("your"), sp, kw("upkeep"), space0, char(','), space0).parse(i) {
+        match upkeep_cost(r) {
+            Ok((r, u)) => return Ok((r, Ability::UpkeepCost(u))),
+            Err(e) => {
+                // Not a phase cost: a phase effect (`during your upkeep, target ... gains ...`).
+                let phase_effect = |i| -> PResult<'_, Ability> {
+                    let (r, t) = super::triggered::trigger(i)?;
+                    let (r, _) = (space0, char(','), space0).parse(r)?;
+                    let (r, e) = effect(r)?;
+                    Ok((r, Ability::Triggered(t, e)))
+                };
+                if let Ok(done) = phase_effect(i) {
+                    return Ok(done);
+                }
+                return Err(match e {
+                    nom::Err::Error(x) => nom::Err::Failure(x),
+                    other => other,
+                });
+            }
+        }
+    }
+    for (word, alternative) in [("additional", false), ("alternative", true)] {
+        if let Ok((r, _)) = (kw(word), sp, kw("cost"), space0, char(':'), space0).parse(i) {
+            let (r, c) = cut(activation_cost).parse(r)?;
+            return Ok((r, if alternative { Ability::AlternativeCost(c) } else { Ability::AdditionalCost(c) }));
+        }
+    }
+    if let Ok((r, c)) = cost_change(i) {
+        return Ok((r, Ability::CostChange(c)));
+    }
+    if let Ok((r, (_, _, _, _, _, _, _, _, n, _, k, _, _))) = (
+        kw("comes"),
+        sp,
+        kw("into"),
+        sp,
+        kw("play"),
+        sp,
+        kw("with"),
+        sp,
+        number,
+        sp,
+        word,
+        sp,
+        alt((kw("counters"), kw("counter"))),
+    )
+        .parse(i)
     {
-        let (r, (m, _, _, _, _, _, _)) = cut((mana_cost, sp, kw("or"), sp, kw("bury"), sp, kw("this"))).parse(r)?;
-        return Ok((r, Ability::UpkeepCost(m)));
+        return Ok((r, Ability::EntersWithCounters(n, k.to_owned())));
     }
     if let Ok(done) = super::triggered::flanking(i) {
         return Ok(done);
@@ -57,6 +111,24 @@ fn ability(i: &str) -> PResult<'_, Ability> {
     if let Ok((r, e)) = static_effect(i) {
         return Ok((r, Ability::Static(e)));
     }
+    if let Ok((r, (_, _, _, _, x, _, _))) =
+        (kw("enchant"), sp, kw("only"), sp, target_word, sp, alt((kw("creatures"), kw("creature")))).parse(i)
+    {
+        let TargetWord::Filter(x) = x else {
+            return Err(nom::Err::Failure(PError::expected(i, "an adjective such as `flying` after `enchant only`")));
+        };
+        return Ok((r, Ability::EnchantOnly(x)));
+    }
+    if let Ok((r, _)) = (kw("as"), sp, kw("this"), sp, kw("enters"), sp, kw("play"), space0, char(','), space0).parse(i)
+    {
+        let (r, (_, _, n, _, _, _, _, _, _, _)) =
+            cut((kw("deal"), sp, amount, sp, kw("damage"), sp, kw("to"), sp, kw("enchanted"), (sp, kw("creature"))))
+                .parse(r)?;
+        return Ok((r, Ability::AsEnters(Effect::DamageEnchanted(n))));
+    }
+    if let Ok((r, (a, c))) = continuous(i) {
+        return Ok((r, Ability::Continuous(a, c)));
+    }
     if let Ok((r, k)) = keyword(i) {
         return Ok((r, Ability::Keyword(k)));
     }
@@ -64,22 +136,181 @@ fn ability(i: &str) -> PResult<'_, Ability> {
         .map_err(|_| nom::Err::Error(PError::expected(i, "a keyword, `spell: EFFECT` or `COST: EFFECT`")))?;
     let (r, _) = cut((char(':'), space0)).parse(r)?;
     let (r, e) = cut(effect).parse(r)?;
-    Ok((r, Ability::Activated(cost, e)))
+    let (r, only) = opt((
+        (space0, char(';'), space0, kw("use"), sp, kw("only"), sp),
+        (kw("during"), sp, kw("your"), sp, kw("upkeep")),
+    ))
+    .parse(r)?;
+    let (r, anyone) = opt((
+        (space0, char(';'), space0, kw("any"), sp, kw("player"), sp),
+        (kw("may"), sp, kw("use"), sp, kw("this"), sp, kw("ability")),
+    ))
+    .parse(r)?;
+    Ok((r, Ability::Activated(ActivationCost { upkeep_only: only.is_some(), any_player: anyone.is_some(), ..cost }, e)))
 }
 
-/// `cost = part ("," part)*`, `part = "T" | mana_cost`
+/// `upkeep = ("pay" MANA | cost) (" or" | "; if you cannot,") penalty`
+fn upkeep_cost(i: &str) -> PResult<'_, UpkeepCost> {
+    let mana_only = (kw("pay"), sp, mana_cost).parse(i).ok().filter(|(r, _)| (sp, kw("life")).parse(*r).is_err());
+    let (r, cost) = match mana_only {
+        Some((r, (_, _, m))) => (r, ActivationCost { mana: m, ..ActivationCost::default() }),
+        None => activation_cost(i)?,
+    };
+    let (r, mandatory) = alt((
+        value(false, (sp, kw("or"), sp)),
+        value(true, (space0, char(';'), space0, kw("if"), sp, kw("you"), sp, kw("cannot"), space0, char(','), space0)),
+    ))
+    .parse(r)?;
+    let (r, penalty) = alt((
+        value(Penalty::BuryThis, (kw("bury"), sp, kw("this"))),
+        map(
+            (kw("this"), sp, kw("deals"), sp, number, sp, kw("damage"), sp, kw("to"), sp, kw("you")),
+            |(_, _, _, _, n, _, _, _, _, _, _)| Penalty::DamageToYou(n),
+        ),
+    ))
+    .parse(r)?;
+    Ok((r, UpkeepCost { cost, penalty, mandatory, cumulative: false }))
+}
+
+/// `cost_change = scope "cost" (N "more" | N "less" [", but not less than 1"]
+///              | "an additional sacrifice of a" LAND "for each B in their costs")`
+fn cost_change(i: &str) -> PResult<'_, CostChange> {
+    let spells = map((opt((color, sp)), kw("spells")), |(c, _)| CostScope::Spells(c.map(|(c, _)| c)));
+    let abilities = (kw("activated"), sp, kw("abilities"), sp, kw("of"), sp);
+    let enchantments =
+        map(preceded(abilities, (opt((color, sp)), kw("enchantments"))), |(c, _): (Option<(Color, &str)>, &str)| {
+            CostScope::EnchantmentAbilities(c.map(|(c, _)| c))
+        });
+    let enchanted = value(
+        CostScope::EnchantedAbilities,
+        (kw("activated"), sp, kw("abilities"), sp, kw("of"), sp, kw("enchanted"), sp, kw("artifact")),
+    );
+    let both =
+        value(CostScope::SpellsAndAbilities, (kw("spells"), sp, kw("and"), sp, kw("activated"), sp, kw("abilities")));
+    let (r, (scope, _, _, _)) = (alt((both, spells, enchantments, enchanted)), sp, kw("cost"), sp).parse(i)?;
+    if let Ok((r, (_, _, t, _, _, _, _, _, _, _))) = (
+        (kw("an"), sp, kw("additional"), sp, kw("sacrifice"), sp, kw("of"), sp, kw("a")),
+        sp,
+        land_type,
+        sp,
+        kw("for"),
+        sp,
+        kw("each"),
+        sp,
+        kw("B"),
+        (sp, kw("in"), sp, kw("their"), sp, kw("costs")),
+    )
+        .parse(r)
+    {
+        return Ok((r, CostChange { scope, delta: CostDelta::SacrificePerBlack(t.to_owned()) }));
+    }
+    let (r, (n, _)) = cut((number, sp)).parse(r)?;
+    let (r, delta) = alt((
+        value(CostDelta::More(n), kw("more")),
+        map(
+            (
+                kw("less"),
+                opt((
+                    space0,
+                    char(','),
+                    space0,
+                    kw("but"),
+                    sp,
+                    kw("not"),
+                    sp,
+                    kw("less"),
+                    sp,
+                    kw("than"),
+                    sp,
+                    tag("1"),
+                )),
+            ),
+            move |(_, min)| if min.is_some() { CostDelta::LessMinOne(n) } else { CostDelta::Less(n) },
+        ),
+    ))
+    .parse(r)?;
+    Ok((r, CostChange { scope, delta }))
+}
+
+/// `sacrifice ("this" | COUNT KIND ["other than this"])`: COUNT is a, an, two, three or N.
+fn sacrifice_part(i: &str) -> PResult<'_, (bool, Option<SacrificeCost>)> {
+    let (r, _) = (kw("sacrifice"), sp).parse(i)?;
+    if let Ok((r, _)) = kw("this")(r) {
+        return Ok((r, (true, None)));
+    }
+    let (r, count) =
+        cut(alt((value(1, alt((kw("an"), kw("a")))), value(2, kw("two")), value(3, kw("three")), number))).parse(r)?;
+    let (r, _) = sp(r)?;
+    let (r, what) = cut(alt((
+        value(Sacrificed::Creature, alt((kw("creatures"), kw("creature")))),
+        value(Sacrificed::Artifact, alt((kw("artifacts"), kw("artifact")))),
+        value(Sacrificed::Land, alt((kw("lands"), kw("land")))),
+        map(land_type, Sacrificed::LandType),
+    )))
+    .parse(r)?;
+    let (r, other) = opt((sp, kw("other"), sp, kw("than"), sp, kw("this"))).parse(r)?;
+    Ok((r, (false, Some(SacrificeCost { count, what, other_than_this: other.is_some() }))))
+}
+
+/// `cost = part ("," part)*`, `part = "T" | mana_cost | "sacrifice" ... | "pay" N "life"
+/// | "remove" ("a" | N) KIND ("counter" | "counters") "from this"`
 fn activation_cost(i: &str) -> PResult<'_, ActivationCost> {
     #[derive(Clone)]
     enum Part {
         Tap,
         Mana(ManaCost),
+        Sacrifice(bool, Option<SacrificeCost>),
+        Life(u32),
+        Remove(u32, String),
+        Discard(u32),
     }
-    let part = alt((value(Part::Tap, tag("T")), map(mana_cost, Part::Mana)));
+    let discard = map(
+        (
+            kw("discard"),
+            sp,
+            alt((
+                value(1, (kw("a"), sp, kw("card"))),
+                map((number, sp, kw("cards")), |(n, _, _): (u32, &str, &str)| n),
+            )),
+        ),
+        |(_, _, n)| Part::Discard(n),
+    );
+    let life = map((kw("pay"), sp, number, sp, kw("life")), |(_, _, n, _, _)| Part::Life(n));
+    let remove = map(
+        (
+            kw("remove"),
+            sp,
+            alt((value(1, kw("a")), number)),
+            sp,
+            word,
+            sp,
+            alt((kw("counters"), kw("counter"))),
+            (sp, kw("from"), sp, kw("this")),
+        ),
+        |(_, _, n, _, k, _, _, _)| Part::Remove(n, k.to_owned()),
+    );
+    let part = alt((
+        discard,
+        map(sacrifice_part, |(this, s)| Part::Sacrifice(this, s)),
+        life,
+        remove,
+        value(Part::Tap, tag("T")),
+        map(mana_cost, Part::Mana),
+    ));
     let (r, parts) = separated_list1((space0, char(','), space0), part).parse(i)?;
     let mut cost = ActivationCost::default();
     for p in parts {
         match p {
             Part::Tap => cost.tap = true,
+            Part::Sacrifice(this, s) => {
+                cost.sacrifice_this |= this;
+                if s.is_some() {
+                    cost.sacrifice = s;
+                }
+            }
+            Part::Life(n) => cost.life = cost.life.saturating_add(n),
+            Part::Remove(n, k) => cost.remove_counters = Some((n, k)),
+            Part::Discard(n) => cost.discard = cost.discard.saturating_add(n),
             Part::Mana(m) => {
                 cost.mana.generic = cost.mana.generic.saturating_add(m.generic);
                 for (slot, n) in cost.mana.colored.iter_mut().zip(m.colored) {
@@ -103,15 +334,35 @@ fn color(i: &str) -> PResult<'_, Color> {
     .parse(i)
 }
 
+/// A colour as its mana symbol: W, U, B, R or G.
+fn color_symbol(i: &str) -> PResult<'_, Color> {
+    alt((
+        value(Color::White, tag("W")),
+        value(Color::Blue, tag("U")),
+        value(Color::Black, tag("B")),
+        value(Color::Red, tag("R")),
+        value(Color::Green, tag("G")),
+    ))
+    .parse(i)
+}
+
 /// `keyword = "flying" | "first strike" | ...`
-pub(super) fn keyword(i: &str) -> PResult<'_, Keyword> {
+pub(crate) fn keyword(i: &str) -> PResult<'_, Keyword> {
     alt((
         value(Keyword::Flying, kw("flying")),
         value(Keyword::FirstStrike, (kw("first"), sp, kw("strike"))),
         value(Keyword::Trample, kw("trample")),
         value(Keyword::Banding, alt((kw("banding"), kw("bands")))),
-        value(Keyword::Wall, kw("wall")),
-        value(Keyword::NoTapToAttack, (kw("does"), sp, kw("not"), sp, kw("tap"), sp, kw("to"), sp, kw("attack"))),
+        // `defender` and `vigilance` are the M13 rulebook's words for the same abilities (001
+        // L842-844, L1400-1402).
+        value(Keyword::Wall, alt((kw("wall"), kw("defender")))),
+        value(
+            Keyword::NoTapToAttack,
+            alt((
+                value((), (kw("does"), sp, kw("not"), sp, kw("tap"), sp, kw("to"), sp, kw("attack"))),
+                value((), kw("vigilance")),
+            )),
+        ),
         map(preceded((kw("protection"), sp, kw("from"), sp), cut(color)), Keyword::Protection),
         map(
             preceded(
@@ -198,6 +449,7 @@ fn target_word(i: &str) -> PResult<'_, TargetWord> {
         value(F(Filter::Attacking), kw("attacking")),
         value(F(Filter::NonArtifact), kw("nonartifact")),
         value(F(Filter::NonWall), kw("non-wall")),
+        value(F(Filter::Flying), kw("flying")),
         map(preceded(tag("non"), color), |c| F(Filter::NotColor(c))),
         map(color, |c| F(Filter::IsColor(c))),
     ))
@@ -231,9 +483,13 @@ pub(super) fn target(i: &str) -> PResult<'_, TargetSpec> {
     if spec.kinds.is_empty() {
         return Err(nom::Err::Failure(PError::expected(i, "a target kind after the adjectives")));
     }
+    if let Ok((r, _)) = (sp, kw("other"), sp, kw("than"), sp, kw("this")).parse(i) {
+        spec.filters.push(Filter::NotThis);
+        i = r;
+    }
     if let Ok((r, _)) = (sp, kw("an"), sp, kw("opponent"), sp, kw("controls")).parse(i) {
         spec.filters.push(Filter::OpponentControls);
-        return Ok((r, spec));
+        i = r;
     }
     Ok((i, spec))
 }
@@ -285,19 +541,68 @@ fn trigger(i: &str) -> PResult<'_, Trigger> {
     Ok((r, Trigger::EndOfTurnIfNoCreatures))
 }
 
-/// `static = "enchanted creature gets" signed "/" signed` (no duration: while in play)
+/// A static effect that is not a change of characteristics (see [`continuous`] for those).
 fn static_effect(i: &str) -> PResult<'_, Effect> {
-    if let Ok((r, e)) = effect(i)
-        && matches!(e, Effect::TakeUnblockedDamage | Effect::OpponentsEnterTapped)
-    {
+    let (r, e) = effect(i)?;
+    if matches!(e, Effect::TakeUnblockedDamage | Effect::OpponentsEnterTapped) {
         return Ok((r, e));
     }
-    let (r, (_, _, _, _, _, _, p, _, t)) =
-        (kw("enchanted"), sp, kw("creature"), sp, kw("gets"), sp, signed_amount, char('/'), signed_amount).parse(i)?;
+    Err(nom::Err::Error(PError::expected(i, "a static effect")))
+}
+
+/// `affected = "enchanted creature" | "other" TYPE | "all creatures" | COLOR "creatures"
+/// | "attacking creatures you control"`
+fn affected(i: &str) -> PResult<'_, Affects> {
+    alt((
+        value(Affects::Enchanted, (kw("enchanted"), sp, kw("creature"))),
+        value(Affects::EnchantedLand, (kw("enchanted"), sp, kw("land"))),
+        value(Affects::NonbasicLands, (kw("nonbasic"), sp, kw("lands"))),
+        value(Affects::AllCreatures, (kw("all"), sp, kw("creatures"))),
+        map(preceded((kw("all"), sp), word), |t: &str| Affects::OfType(crate::cards::type_key(t))),
+        value(Affects::OwnAttackers, (kw("attacking"), sp, kw("creatures"), sp, kw("you"), sp, kw("control"))),
+        map((color, sp, kw("creatures")), |(c, _, _)| Affects::ColorCreatures(c)),
+        map(preceded((kw("other"), sp), word), |t: &str| Affects::OtherOfType(crate::cards::type_key(t))),
+    ))
+    .parse(i)
+}
+
+/// `static = affected ("gets" | "get") signed "/" signed | affected ("gains" | "gain" | "loses" |
+/// "lose") keyword | affected ("has" | "have") "base power and toughness" N "/" N` (no duration:
+/// while the card is in play)
+fn continuous(i: &str) -> PResult<'_, (Affects, Change)> {
+    let (r, a) = affected(i)?;
+    let (r, _) = sp(r)?;
+    let fixed = |x: Amount| match x {
+        Amount::Fixed(n) => Ok(n),
+        Amount::X(_) | Amount::Power => {
+            Err(nom::Err::Failure(PError::expected(i, "a number, not X, in a static ability")))
+        }
+    };
+    let (r, c) = if let Ok((r, _)) = (alt((kw("gets"), kw("get"))), sp).parse(r) {
+        let (r, (p, _, t)) = cut((signed_amount, char('/'), signed_amount)).parse(r)?;
+        (r, Change::Pump(fixed(p)?, fixed(t)?))
+    } else if let Ok((r, _)) = (alt((kw("gains"), kw("gain"))), sp).parse(r) {
+        cut(keyword).map(Change::Grant).parse(r)?
+    } else if let Ok((r, _)) = (alt((kw("loses"), kw("lose"))), sp).parse(r) {
+        cut(keyword).map(Change::Lose).parse(r)?
+    } else if let Ok((r, _)) = (alt((kw("is"), kw("are"))), sp).parse(r) {
+        if let Ok((r, _)) = (kw("the"), sp, kw("chosen"), sp, kw("basic"), sp, kw("land"), sp, kw("type")).parse(r) {
+            (r, Change::ChosenLandType)
+        } else {
+            cut(land_type).map(|t| Change::LandType(crate::cards::type_key(&t))).parse(r)?
+        }
+    } else {
+        let (r, _) = (alt((kw("has"), kw("have"))), sp).parse(r)?;
+        let (r, (_, _, _, _, _, _, _, _, p, _, t)) =
+            cut((kw("base"), sp, kw("power"), sp, kw("and"), sp, kw("toughness"), sp, number, char('/'), number))
+                .parse(r)?;
+        let n = |x: u32| i32::try_from(x).unwrap_or(i32::MAX);
+        (r, Change::SetPt(n(p), n(t)))
+    };
     if until_eot(r).is_ok() {
         return Err(nom::Err::Error(PError::expected(i, "a static effect")));
     }
-    Ok((r, Effect::Pump(Who::Enchanted, p, t)))
+    Ok((r, (a, c)))
 }
 
 pub(super) fn until_eot(i: &str) -> PResult<'_, ()> {
@@ -325,6 +630,21 @@ fn effect(i: &str) -> PResult<'_, Effect> {
 pub(super) fn base_effect(i: &str) -> PResult<'_, Effect> {
     if let Ok(done) = super::triggered::effect(i) {
         return Ok(done);
+    }
+    if let Ok((r, (_, _, c, _))) = (
+        kw("add"),
+        sp,
+        color_symbol,
+        (sp, kw("for"), sp, kw("each"), sp, kw("mana"), sp, kw("in"), sp, kw("the"), sp, kw("converted")),
+    )
+        .parse(i)
+    {
+        let (r, _) = cut((
+            (sp, kw("casting"), sp, kw("cost"), sp, kw("of"), sp, kw("the"), sp),
+            (kw("sacrificed"), sp, kw("creature")),
+        ))
+        .parse(r)?;
+        return Ok((r, Effect::AddManaPerSacrificedCost(c)));
     }
     if let Ok((r, _)) = (kw("add"), sp).parse(i) {
         return cut(mana_cost).map(Effect::AddMana).parse(r);
@@ -422,6 +742,15 @@ pub(super) fn base_effect(i: &str) -> PResult<'_, Effect> {
     {
         return Ok((r, Effect::TakeUnblockedDamage));
     }
+    if let Ok((r, _)) = (
+        (kw("if"), sp, kw("the"), sp, kw("discarded"), sp, kw("card"), sp, kw("is"), sp, kw("a"), sp, kw("land")),
+        (space0, char(','), space0, kw("deal"), sp),
+    )
+        .parse(i)
+    {
+        let (r, (n, _, _, _, _, _, t)) = cut((amount, sp, kw("damage"), sp, kw("to"), sp, target)).parse(r)?;
+        return Ok((r, Effect::DamageIfDiscardedLand(n, t)));
+    }
     if let Ok((r, _)) = (kw("bury"), sp, kw("this")).parse(i) {
         return Ok((r, Effect::BuryThis));
     }
@@ -436,11 +765,14 @@ pub(super) fn base_effect(i: &str) -> PResult<'_, Effect> {
         alt((kw("counters"), kw("counter"))),
         sp,
         kw("on"),
-        (sp, kw("this")),
+        sp,
     )
         .parse(i)
     {
-        return Ok((r, Effect::CountersOnThis(n.unwrap_or(1), kind.to_owned())));
+        if let Ok((r, _)) = kw("this")(r) {
+            return Ok((r, Effect::CountersOnThis(n.unwrap_or(1), kind.to_owned())));
+        }
+        return cut(target).map(|t| Effect::CountersOnTarget(n.unwrap_or(1), kind.to_owned(), t)).parse(r);
     }
     if let Ok((r, _)) = (kw("return"), sp).parse(i) {
         let (r, t) = cut(target).parse(r)?;
@@ -483,6 +815,11 @@ pub(super) fn base_effect(i: &str) -> PResult<'_, Effect> {
     }
     if let Ok((r, _)) = (kw("counter"), sp).parse(i) {
         let (r, t) = cut(target).parse(r)?;
+        if let Ok((r, _)) =
+            (sp, kw("with"), sp, kw("converted"), sp, kw("casting"), sp, kw("cost"), sp, tag("X")).parse(r)
+        {
+            return Ok((r, Effect::CounterCostX(t)));
+        }
         let mut unless = (sp, kw("unless"), sp, kw("its"), sp, kw("caster"), sp, kw("pays"), sp, amount);
         let Ok((r, (_, _, _, _, _, _, _, _, _, n))) = unless.parse(r) else {
             return Ok((r, Effect::Counter(t)));
@@ -493,6 +830,17 @@ pub(super) fn base_effect(i: &str) -> PResult<'_, Effect> {
         ))
         .parse(r)?;
         return Ok((r, Effect::CounterUnlessPaid(t, n, lands.is_some())));
+    }
+    if let Ok((r, _)) = (kw("replace"), sp, kw("one"), sp).parse(i) {
+        let (r, k) = cut(alt((
+            value(super::WordKind::Color, (kw("color"), sp, kw("word"))),
+            value(super::WordKind::BasicLandType, (kw("basic"), sp, kw("land"), sp, kw("type"))),
+        )))
+        .parse(r)?;
+        let (r, _) =
+            cut((sp, kw("with"), sp, kw("another"), sp, kw("in"), sp, kw("the"), sp, kw("text"), sp, kw("of"), sp))
+                .parse(r)?;
+        return cut(target).map(|t| Effect::ReplaceWord(k, t)).parse(r);
     }
     if let Ok((r, _)) = (kw("tap"), sp).parse(i) {
         return cut(target).map(Effect::Tap).parse(r);
@@ -513,6 +861,17 @@ pub(super) fn base_effect(i: &str) -> PResult<'_, Effect> {
     if let Ok((r, _)) = (kw("gets"), sp).parse(r) {
         let (r, (p, _, t, _)) = cut((signed_amount, char('/'), signed_amount, until_eot)).parse(r)?;
         return Ok((r, Effect::Pump(w, p, t)));
+    }
+    if let Ok((r, _)) = (kw("loses"), sp).parse(r) {
+        let (r, (k, _)) = cut((keyword, until_eot)).parse(r)?;
+        return Ok((r, Effect::Lose(w, k)));
+    }
+    if let Ok((r, (_, _, c))) = (kw("becomes"), sp, color).parse(r) {
+        return Ok((r, Effect::SetColor(w, c)));
+    }
+    if let Ok((r, _)) = (kw("becomes"), sp).parse(r) {
+        let (r, (p, _, t, _)) = cut((amount, char('/'), amount, until_eot)).parse(r)?;
+        return Ok((r, Effect::SetPt(w, p, t)));
     }
     let (r, _) = cut((kw("gains"), sp)).parse(r)?;
     if let Who::Target(t) = &w

@@ -1,0 +1,374 @@
+//! Characteristics: what a permanent is now, computed from its printed card and the continuous
+//! effects on it, never read from the card where a characteristic is meant.
+//!
+//! The rules (002, General Rulings Summary 07/15/97):
+//! - effects apply in the order they entered play, so where two conflict the newest wins; this
+//!   holds for enchantments, instants and abilities alike, and a one-shot effect enters play when
+//!   it resolves (002 L2973-2999: Earthbind then Flight flies; a Jump makes an Earthbound
+//!   creature fly);
+//! - a permanent's own printed abilities are the oldest effects on it (002 L3000-3004: "all
+//!   creatures lose flying" beats printed flying whenever the flier arrived);
+//! - an effect that sets power and toughness rewrites the base numbers and every other effect
+//!   stays, reapplied in order on the new base (002 L1927-1937: Hill Giant with Giant Growth and
+//!   Holy Strength set to 0/2 by Sorceress Queen is 4/7);
+//! - an effect that reaches "creatures of a type" or "red creatures" sees the permanent as the
+//!   earlier effects left it (002 L2987-2994: the second Conversion finds no Mountains while the
+//!   first has turned them into Plains), so whom a static effect reaches is decided as it is
+//!   applied, in its turn.
+//!
+//! Timestamps: a static ability's is the moment its permanent entered play (the card's zone
+//! order number, `seq`); an until-end-of-turn effect's is the moment it resolved (a fresh
+//! number from the same counter).
+
+use super::state::{CardId, Game, UntilEot, Zone};
+use crate::cards::{CardDef, CardKind, Library};
+use crate::grammar::ability::{Ability, Affects, Change, Keyword};
+use crate::grammar::mana::Color;
+use std::borrow::Cow;
+
+/// The static abilities in play that change characteristics, by timestamp: what every
+/// computation of characteristics walks. Kept between moves in [`Game::statics_cache`].
+#[derive(Clone, Debug, Default)]
+pub struct Statics {
+    /// (timestamp, source, index in the source's abilities), oldest first.
+    pub list: Vec<(u32, CardId, u16)>,
+}
+
+/// Builds or reads the list of static abilities in play.
+fn statics(lib: &Library, game: &Game) -> std::sync::Arc<Statics> {
+    if let Some(s) = game.statics_cache.borrow().as_ref() {
+        return s.clone();
+    }
+    let mut list = Vec::new();
+    for c in game.zone(Zone::Play, None) {
+        let card = game.card(c);
+        for (i, a) in lib.get(card.def).abilities.iter().enumerate() {
+            if matches!(a, Ability::Continuous(..)) {
+                list.push((card.seq, c, u16::try_from(i).unwrap_or(u16::MAX)));
+            }
+        }
+    }
+    list.sort_by_key(|&(t, _, _)| t);
+    let s = std::sync::Arc::new(Statics { list });
+    *game.statics_cache.borrow_mut() = Some(s.clone());
+    s
+}
+
+/// A permanent's (or a card's) characteristics now.
+#[derive(Clone, Debug)]
+pub struct Chars<'a> {
+    /// The card type.
+    pub kind: CardKind,
+    /// Its colours, as a set of [`Color::index`] bits.
+    pub colors: u8,
+    /// Power and toughness (0/0 for a non-creature).
+    pub pt: (i32, i32),
+    /// Creature and land types (as [`crate::cards::type_key`] keeps them).
+    pub subtypes: Cow<'a, [String]>,
+    /// The printed card.
+    pub def: &'a CardDef,
+    /// Its abilities now: the printed ones, with the words text changes replaced.
+    pub abilities: Cow<'a, [Ability]>,
+    /// The text changes on it, (old word, new word), oldest first.
+    pub text: Vec<(String, String)>,
+    /// Keywords given (true) or taken away (false) by effects, in timestamp order: the last
+    /// word on a keyword decides.
+    pub keywords: Vec<(Keyword, bool)>,
+}
+
+impl Chars<'_> {
+    /// Whether it is a creature.
+    #[must_use]
+    pub const fn is_creature(&self) -> bool {
+        self.kind.is_creature()
+    }
+
+    /// Whether it has the keyword now: the printed one unless a later effect took it away, or
+    /// one an effect gave.
+    #[must_use]
+    pub fn has_keyword(&self, k: &Keyword) -> bool {
+        self.keywords
+            .iter()
+            .rev()
+            .find(|(x, _)| x == k)
+            .map_or_else(|| self.abilities.iter().any(|a| matches!(a, Ability::Keyword(x) if x == k)), |(_, on)| *on)
+    }
+
+    /// Every keyword it has now: the printed ones not taken away, then those given.
+    #[must_use]
+    pub fn keyword_list(&self) -> Vec<Keyword> {
+        let mut out: Vec<Keyword> = Vec::new();
+        let printed = self.abilities.iter().filter_map(|a| match a {
+            Ability::Keyword(k) => Some(k),
+            _ => None,
+        });
+        for k in printed.chain(self.keywords.iter().map(|(k, _)| k)) {
+            if !out.contains(k) && self.has_keyword(k) {
+                out.push(k.clone());
+            }
+        }
+        out
+    }
+
+    /// Its colours, in WUBRG order.
+    #[must_use]
+    pub fn color_list(&self) -> Vec<Color> {
+        Color::ALL.into_iter().filter(|c| self.colors & bit(*c) != 0).collect()
+    }
+
+    /// Whether it has a creature or land type (a [`crate::cards::type_key`]).
+    #[must_use]
+    pub fn has_subtype(&self, key: &str) -> bool {
+        self.subtypes.iter().any(|t| t == key)
+    }
+}
+
+fn bit(c: Color) -> u8 {
+    1 << c.index()
+}
+
+fn color_bits(cs: &[Color]) -> u8 {
+    cs.iter().fold(0, |acc, c| acc | bit(*c))
+}
+
+/// The printed characteristics with the card's counters, before any effect.
+fn printed<'a>(lib: &'a Library, game: &Game, c: CardId) -> Chars<'a> {
+    let def = lib.get(game.card(c).def);
+    Chars {
+        kind: def.kind,
+        colors: color_bits(&def.colors()),
+        pt: def.pt.unwrap_or((0, 0)),
+        subtypes: Cow::Borrowed(&def.subtypes),
+        def,
+        abilities: Cow::Borrowed(&def.abilities),
+        text: Vec::new(),
+        keywords: Vec::new(),
+    }
+}
+
+/// Counters change power and toughness on top of the base (a +1/+1 counter is a modifier, kept
+/// however the base is set). A count too large for an `i32` saturates.
+fn counters(game: &Game, c: CardId) -> (i32, i32) {
+    let mut d = (0i32, 0i32);
+    for (kind, n) in &game.card(c).counters {
+        let n = i32::try_from(*n).unwrap_or(i32::MAX);
+        match kind.as_str() {
+            "+1/+1" => d = (d.0.saturating_add(n), d.1.saturating_add(n)),
+            "-1/-1" => d = (d.0.saturating_sub(n), d.1.saturating_sub(n)),
+            _ => {}
+        }
+    }
+    d
+}
+
+/// One continuous effect that may reach a card, with its timestamp.
+enum Applied<'a> {
+    /// A static ability of a permanent in play (with its source's text changes made).
+    Static(u32, CardId, Cow<'a, Ability>),
+    /// An until-end-of-turn effect on this card.
+    Timed(&'a UntilEot),
+}
+
+impl Applied<'_> {
+    const fn stamp(&self) -> u32 {
+        match self {
+            Self::Static(t, ..) => *t,
+            Self::Timed(e) => e.stamp,
+        }
+    }
+}
+
+/// The characteristics of card `c` now (002 Order to Apply Effects, L2973-3010).
+#[must_use]
+pub fn chars<'a>(lib: &'a Library, game: &'a Game, c: CardId) -> Chars<'a> {
+    let mut ch = printed(lib, game, c);
+    let zone = game.card(c).zone;
+    // A spell being cast keeps the changes made to it (002 L3889-3893); static abilities reach
+    // permanents only.
+    if zone != Zone::Play && zone != Zone::Limbo {
+        return ch;
+    }
+    let timed = game.eot.iter().filter(|e| e.card == c);
+    let mut effects: Vec<Applied<'a>> = Vec::new();
+    if zone == Zone::Play {
+        let st = statics(lib, game);
+        for &(t, src, i) in &st.list {
+            if let Some(a) = lib.get(game.card(src).def).abilities.get(usize::from(i)) {
+                // A text change on the source (Magical Hack on Conversion) changes what its
+                // static ability does; its place in the order stays (002 L3005-3007).
+                let text = text_changes(game, src);
+                let a = if text.is_empty() { Cow::Borrowed(a) } else { Cow::Owned(swap_ability(a, &text)) };
+                effects.push(Applied::Static(t, src, a));
+            }
+        }
+    }
+    effects.extend(timed.map(Applied::Timed));
+    let (dp, dt) = counters(game, c);
+    if effects.is_empty() {
+        ch.pt = (ch.pt.0.saturating_add(dp), ch.pt.1.saturating_add(dt));
+        return ch;
+    }
+    // Printed abilities are the oldest; the effects follow in the order they entered play.
+    effects.sort_by_key(Applied::stamp);
+    // Setting P/T rewrites the base; the modifiers are summed and put on top of whatever base
+    // is left (002 L1927-1937), counters among them.
+    let mut base = ch.pt;
+    let mut plus = (dp, dt);
+    for e in &effects {
+        let change = match e {
+            Applied::Static(_, src, a) => {
+                let Ability::Continuous(a, chg) = a.as_ref() else { continue };
+                if !reaches(game, &ch, c, *src, a) {
+                    continue;
+                }
+                chg
+            }
+            Applied::Timed(u) => &u.change,
+        };
+        match change {
+            Change::Pump(p, t) => plus = (plus.0.saturating_add(*p), plus.1.saturating_add(*t)),
+            Change::SetPt(p, t) => base = (*p, *t),
+            Change::Grant(k) => ch.keywords.push((k.clone(), true)),
+            Change::Lose(k) => ch.keywords.push((k.clone(), false)),
+            Change::SetColor(cs) => ch.colors = color_bits(cs),
+            Change::Text(old, new) => ch.text.push((old.clone(), new.clone())),
+            Change::LandType(t) => become_land_type(&mut ch, t),
+            Change::ChosenLandType => {
+                let src = match e {
+                    Applied::Static(_, src, ..) => Some(*src),
+                    Applied::Timed(_) => None,
+                };
+                if let Some(t) = src.and_then(|s| game.card(s).chosen.clone()) {
+                    become_land_type(&mut ch, &t);
+                }
+            }
+        }
+    }
+    if !ch.text.is_empty() {
+        let swapped: Vec<Ability> = ch.abilities.iter().map(|a| swap_ability(a, &ch.text)).collect();
+        ch.abilities = Cow::Owned(swapped);
+    }
+    ch.pt = (base.0.saturating_add(plus.0), base.1.saturating_add(plus.1));
+    ch
+}
+
+/// A land becomes a basic land type: that type only, and only the ability to tap for its mana
+/// (002 L2545-2549: Phantasmal Terrain on Mishra's Factory leaves a Mountain that taps for R);
+/// colour and the rest stay (002 L2550-2553).
+fn become_land_type(ch: &mut Chars<'_>, t: &str) {
+    if ch.kind != CardKind::Land {
+        return;
+    }
+    let mana = match t {
+        "plains" => "W",
+        "island" => "U",
+        "swamp" => "B",
+        "mountain" => "R",
+        _ => "G",
+    };
+    ch.subtypes = Cow::Owned(vec![t.to_owned()]);
+    if let Ok(a) = crate::grammar::ability::parse_ability(&format!("T: add {mana}")) {
+        ch.abilities = Cow::Owned(vec![a]);
+    }
+}
+
+/// The text changes on a card, oldest first.
+fn text_changes(game: &Game, c: CardId) -> Vec<(String, String)> {
+    let mut t: Vec<&UntilEot> =
+        game.eot.iter().filter(|e| e.card == c && matches!(e.change, Change::Text(..))).collect();
+    t.sort_by_key(|e| e.stamp);
+    t.into_iter()
+        .filter_map(|e| match &e.change {
+            Change::Text(o, n) => Some((o.clone(), n.clone())),
+            _ => None,
+        })
+        .collect()
+}
+
+/// An ability with its text changes made: its words replaced, one change after the other, and
+/// read again (a change the language cannot read leaves the ability as it was).
+#[must_use]
+pub fn swap_ability(a: &Ability, swaps: &[(String, String)]) -> Ability {
+    let text = a.to_string();
+    let mut new = text.clone();
+    for (old, to) in swaps {
+        new = swap_words(&new, old, to);
+    }
+    if new == text {
+        return a.clone();
+    }
+    crate::grammar::ability::parse_ability(&new).unwrap_or_else(|_| a.clone())
+}
+
+/// Replaces a word in an ability's text wherever it stands alone or in the forms the language
+/// builds from it: plural (`islands`), `non...` (`nonblack`), `...walk` (`swampwalk`).
+fn swap_words(text: &str, old: &str, new: &str) -> String {
+    let old = old.to_lowercase();
+    let new = new.to_lowercase();
+    let mut out = String::with_capacity(text.len());
+    let mut word = String::new();
+    let flush = |word: &mut String, out: &mut String| {
+        let lower = word.to_lowercase();
+        let forms = [
+            (old.clone(), new.clone()),
+            (format!("{old}s"), format!("{new}s")),
+            (format!("non{old}"), format!("non{new}")),
+            (format!("{old}walk"), format!("{new}walk")),
+        ];
+        match forms.iter().find(|(f, _)| *f == lower) {
+            Some((_, to)) => out.push_str(to),
+            None => out.push_str(word),
+        }
+        word.clear();
+    };
+    for ch in text.chars() {
+        if ch.is_alphanumeric() || ch == '-' {
+            word.push(ch);
+        } else {
+            flush(&mut word, &mut out);
+            out.push(ch);
+        }
+    }
+    flush(&mut word, &mut out);
+    out
+}
+
+/// The first word of a kind the card's text holds now (what a text change replaces).
+#[must_use]
+pub fn first_word(ch: &Chars<'_>, kind: crate::grammar::ability::WordKind) -> Option<String> {
+    let text: String = ch.abilities.iter().map(|a| format!("{a} ")).collect::<String>().to_lowercase();
+    let words: Vec<&str> = text.split(|c: char| !c.is_alphanumeric()).collect();
+    words
+        .iter()
+        .find_map(|w| {
+            kind.words()
+                .iter()
+                .find(|k| *w == **k || *w == format!("{k}s") || *w == format!("non{k}") || *w == format!("{k}walk"))
+        })
+        .map(|k| (*k).to_owned())
+}
+
+/// Whether a static effect of `src` reaches card `c`, as the earlier effects left it.
+fn reaches(game: &Game, ch: &Chars<'_>, c: CardId, src: CardId, a: &Affects) -> bool {
+    match a {
+        Affects::Enchanted => game.card(src).enchanting == Some(c),
+        Affects::OtherOfType(t) => c != src && ch.is_creature() && ch.has_subtype(t),
+        Affects::OfType(t) => ch.has_subtype(t),
+        Affects::EnchantedLand => game.card(src).enchanting == Some(c),
+        Affects::NonbasicLands => ch.kind == CardKind::Land && !ch.def.is_basic(),
+        Affects::AllCreatures => ch.is_creature(),
+        Affects::ColorCreatures(col) => ch.is_creature() && ch.colors & bit(*col) != 0,
+        Affects::OwnAttackers => {
+            ch.is_creature()
+                && game.card(c).controller == game.card(src).controller
+                && game.combat.as_ref().is_some_and(|cb| cb.in_combat(c) && cb.attackers.contains(&c))
+        }
+    }
+}
+
+/// Whether any continuous effect is in play or lasting this turn: when none is, every
+/// characteristic is the printed one (a fast path for the many questions of a search).
+#[must_use]
+pub fn any_effects(lib: &Library, game: &Game) -> bool {
+    !game.eot.is_empty() || !statics(lib, game).list.is_empty()
+}
