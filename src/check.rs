@@ -217,7 +217,10 @@ pub fn board(sc: &Scenario, g: &Game) -> Board {
                     let card = g.card(c);
                     let mut s = label(sc, c);
                     let mut notes = Vec::new();
-                    if sc.setup.library.get(card.def).kind.is_creature() {
+                    // A creature now: printed, or an animated land or artifact.
+                    if sc.setup.library.get(card.def).kind.is_creature()
+                        || crate::engine::chars::chars(&sc.setup.library, g, c).is_creature()
+                    {
                         let (pw, t) = all.get(usize::from(c.0)).copied().unwrap_or_default();
                         notes.push(format!("{pw}/{t}"));
                     }

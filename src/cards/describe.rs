@@ -72,7 +72,15 @@ pub fn rows(d: &CardDef) -> Vec<(String, String)> {
         out.push(("cost".into(), c.to_string()));
     }
     out.push(("type".into(), format!("{} ({})", d.type_line, kind_words(d))));
-    if let Some((p, t)) = d.pt {
+    let star = d.abilities.iter().any(|a| {
+        matches!(
+            a,
+            Ability::Continuous(crate::grammar::ability::Affects::This, crate::grammar::ability::Change::PtEqual(_))
+        )
+    });
+    if star {
+        out.push(("power/toughness".into(), "*/* (see its ability)".into()));
+    } else if let Some((p, t)) = d.pt {
         out.push(("power/toughness".into(), format!("{p}/{t}")));
     }
     let colors: Vec<&str> = d.colors().iter().map(|c| c.name()).collect();

@@ -271,7 +271,7 @@ impl CardDef {
                 _ => None,
             })
             .collect();
-        Some(TargetSpec { kinds: vec![kind], filters, many: false })
+        Some(TargetSpec { kinds: vec![kind], filters, many: false, subtype: None })
     }
 
     /// Static effects while in play (`enchanted creature gets +1/+2`).
@@ -920,8 +920,13 @@ pub fn type_key(t: &str) -> String {
 /// A type as shown in an ability's words, singular and capitalised (`Plains`, `Island`).
 #[must_use]
 pub fn singular_type(key: &str) -> String {
-    let mut cs = key.chars();
-    cs.next().map(|f| f.to_uppercase().chain(cs).collect()).unwrap_or_default()
+    key.split(' ')
+        .map(|w| {
+            let mut cs = w.chars();
+            cs.next().map(|f| f.to_uppercase().chain(cs).collect::<String>()).unwrap_or_default()
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 /// A type as shown in an ability's words: capitalised and plural (`Goblins`).
@@ -945,6 +950,10 @@ pub fn plural_type(key: &str) -> String {
 }
 
 fn parse_pt(s: &str) -> Option<(i32, i32)> {
+    // `*/*`: defined by the card's own text (Plague Rats, Maro); 0/0 before that text applies.
+    if s.trim() == "*/*" {
+        return Some((0, 0));
+    }
     let (p, t) = s.split_once('/')?;
     Some((p.trim().parse().ok()?, t.trim().parse().ok()?))
 }

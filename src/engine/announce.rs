@@ -330,6 +330,7 @@ impl Engine<'_> {
             x: an.x.unwrap_or(0),
             colors,
             packet_sources: an.packet_sources.clone(),
+            source_power: self.pt(an.card).0,
             chosen: an.chosen.clone(),
             replaced: an.replaced.clone(),
             text: if cast_spell { Vec::new() } else { self.chars(an.card).text },

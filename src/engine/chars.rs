@@ -32,6 +32,60 @@ use std::borrow::Cow;
 pub struct Statics {
     /// (timestamp, source, index in the source's abilities), oldest first.
     pub list: Vec<(u32, CardId, u16)>,
+    /// Some of them change a land's type (and so its abilities).
+    pub land_types: bool,
+    /// Some of them make permanents creatures.
+    pub animates: bool,
+    /// Some of them give or take keywords.
+    pub keywords: bool,
+}
+
+/// What the continuous effects that may reach a card can change, found cheaply (the effects
+/// on it and the kinds of static abilities in play), so that a question about one
+/// characteristic computes the whole only when an effect may touch it.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Touched {
+    /// Its abilities (a land type or text change).
+    pub abilities: bool,
+    /// Its being a creature.
+    pub creature: bool,
+    /// Its keywords.
+    pub keywords: bool,
+    /// Its colour.
+    pub colors: bool,
+}
+
+/// What may be changed on card `c` now (see [`Touched`]).
+#[must_use]
+pub fn touched(lib: &Library, game: &Game, c: CardId) -> Touched {
+    let mut t = Touched::default();
+    if game.card(c).zone != Zone::Play && game.card(c).zone != Zone::Limbo {
+        return t;
+    }
+    for e in game.eot.iter().filter(|e| e.card == c) {
+        match e.change {
+            Change::Text(..) => {
+                t.abilities = true;
+                t.keywords = true;
+            }
+            Change::Animate { .. } => t.creature = true,
+            Change::Grant(_) | Change::Lose(_) => t.keywords = true,
+            Change::SetColor(_) => t.colors = true,
+            Change::LandType(_) | Change::ChosenLandType => t.abilities = true,
+            Change::Pump(..) | Change::SetPt(..) | Change::PtEqual(_) => {}
+        }
+    }
+    // A text change on a static ability's source may turn it into anything: be safe.
+    if game.eot.iter().any(|e| matches!(e.change, Change::Text(..))) {
+        return Touched { abilities: true, creature: true, keywords: true, colors: t.colors };
+    }
+    if game.card(c).zone == Zone::Play {
+        let st = statics(lib, game);
+        t.abilities |= st.land_types && lib.get(game.card(c).def).kind == CardKind::Land;
+        t.creature |= st.animates;
+        t.keywords |= st.keywords;
+    }
+    t
 }
 
 /// Builds or reads the list of static abilities in play.
@@ -49,7 +103,18 @@ fn statics(lib: &Library, game: &Game) -> std::sync::Arc<Statics> {
         }
     }
     list.sort_by_key(|&(t, _, _)| t);
-    let s = std::sync::Arc::new(Statics { list });
+    let (mut land_types, mut animates, mut keywords) = (false, false, false);
+    for &(_, src, i) in &list {
+        if let Some(Ability::Continuous(_, chg)) = lib.get(game.card(src).def).abilities.get(usize::from(i)) {
+            match chg {
+                Change::LandType(_) | Change::ChosenLandType => land_types = true,
+                Change::Animate { .. } => animates = true,
+                Change::Grant(_) | Change::Lose(_) => keywords = true,
+                _ => {}
+            }
+        }
+    }
+    let s = std::sync::Arc::new(Statics { list, land_types, animates, keywords });
     *game.statics_cache.borrow_mut() = Some(s.clone());
     s
 }
@@ -57,8 +122,12 @@ fn statics(lib: &Library, game: &Game) -> std::sync::Arc<Statics> {
 /// A permanent's (or a card's) characteristics now.
 #[derive(Clone, Debug)]
 pub struct Chars<'a> {
-    /// The card type.
+    /// The card type as printed.
     pub kind: CardKind,
+    /// An effect made it a creature as well (an animated land or artifact).
+    pub animated: bool,
+    /// An effect made it an artifact as well (Mishra's Factory as an Assembly Worker).
+    pub made_artifact: bool,
     /// Its colours, as a set of [`Color::index`] bits.
     pub colors: u8,
     /// Power and toughness (0/0 for a non-creature).
@@ -80,7 +149,30 @@ impl Chars<'_> {
     /// Whether it is a creature.
     #[must_use]
     pub const fn is_creature(&self) -> bool {
-        self.kind.is_creature()
+        self.kind.is_creature() || self.animated
+    }
+
+    /// Whether it is an artifact.
+    #[must_use]
+    pub const fn is_artifact(&self) -> bool {
+        self.kind.is_artifact() || self.made_artifact
+    }
+
+    /// Whether it is a land.
+    #[must_use]
+    pub fn is_land(&self) -> bool {
+        self.kind == CardKind::Land
+    }
+
+    /// Whether it fits a target kind now (an animated land is a creature and a land).
+    #[must_use]
+    pub fn fits(&self, tk: crate::grammar::ability::TargetKind) -> bool {
+        use crate::grammar::ability::TargetKind as T;
+        match tk {
+            T::Creature => self.is_creature(),
+            T::Artifact => self.is_artifact(),
+            _ => self.kind.fits(tk),
+        }
     }
 
     /// Whether it has the keyword now: the printed one unless a later effect took it away, or
@@ -134,16 +226,51 @@ fn color_bits(cs: &[Color]) -> u8 {
 /// The printed characteristics with the card's counters, before any effect.
 fn printed<'a>(lib: &'a Library, game: &Game, c: CardId) -> Chars<'a> {
     let def = lib.get(game.card(c).def);
+    let colors = match &def.color {
+        Some(cs) => color_bits(cs),
+        None => def
+            .cost
+            .map_or(0, |m| Color::ALL.into_iter().filter(|k| m.colored[k.index()] > 0).fold(0, |a, k| a | bit(k))),
+    };
+    // A `*/*` creature's own text defines its numbers: the oldest effect on it (002 L3000-3004).
+    let pt = def
+        .abilities
+        .iter()
+        .find_map(|a| match a {
+            Ability::Continuous(Affects::This, Change::PtEqual(n)) => Some(count(lib, game, c, n)),
+            _ => None,
+        })
+        .map_or_else(|| def.pt.unwrap_or((0, 0)), |n| (n, n));
     Chars {
         kind: def.kind,
-        colors: color_bits(&def.colors()),
-        pt: def.pt.unwrap_or((0, 0)),
+        animated: false,
+        made_artifact: false,
+        colors,
+        pt,
         subtypes: Cow::Borrowed(&def.subtypes),
         def,
         abilities: Cow::Borrowed(&def.abilities),
         text: Vec::new(),
         keywords: Vec::new(),
     }
+}
+
+/// A count a characteristic is defined by, now.
+fn count(lib: &Library, game: &Game, c: CardId, n: &crate::grammar::ability::Count) -> i32 {
+    use crate::grammar::ability::Count;
+    let k = match n {
+        Count::InPlayNamed(name) => game
+            .zone(Zone::Play, None)
+            .into_iter()
+            .filter(|&x| lib.get(game.card(x).def).name.eq_ignore_ascii_case(name))
+            .count(),
+        Count::ControllerHand => {
+            let p = game.card(c).controller;
+            let unknown = usize::try_from(game.players[p.ix()].hand_unknown).unwrap_or(usize::MAX);
+            game.zone(Zone::Hand, Some(p)).len().saturating_add(unknown)
+        }
+    };
+    i32::try_from(k).unwrap_or(i32::MAX)
 }
 
 /// Counters change power and toughness on top of the base (a +1/+1 counter is a modifier, kept
@@ -164,7 +291,7 @@ fn counters(game: &Game, c: CardId) -> (i32, i32) {
 /// One continuous effect that may reach a card, with its timestamp.
 enum Applied<'a> {
     /// A static ability of a permanent in play (with its source's text changes made).
-    Static(u32, CardId, Cow<'a, Ability>),
+    Static(u32, CardId, &'a Ability),
     /// An until-end-of-turn effect on this card.
     Timed(&'a UntilEot),
 }
@@ -189,15 +316,27 @@ pub fn chars<'a>(lib: &'a Library, game: &'a Game, c: CardId) -> Chars<'a> {
         return ch;
     }
     let timed = game.eot.iter().filter(|e| e.card == c);
-    let mut effects: Vec<Applied<'a>> = Vec::new();
+    let st;
+    let swapped: Vec<Option<Ability>>;
+    let mut effects: Vec<Applied<'_>> = Vec::new();
     if zone == Zone::Play {
-        let st = statics(lib, game);
-        for &(t, src, i) in &st.list {
-            if let Some(a) = lib.get(game.card(src).def).abilities.get(usize::from(i)) {
-                // A text change on the source (Magical Hack on Conversion) changes what its
-                // static ability does; its place in the order stays (002 L3005-3007).
+        st = statics(lib, game);
+        // A text change on the source (Magical Hack on Conversion) changes what its static
+        // ability does; its place in the order stays (002 L3005-3007).
+        swapped = st
+            .list
+            .iter()
+            .map(|&(_, src, i)| {
                 let text = text_changes(game, src);
-                let a = if text.is_empty() { Cow::Borrowed(a) } else { Cow::Owned(swap_ability(a, &text)) };
+                if text.is_empty() {
+                    return None;
+                }
+                lib.get(game.card(src).def).abilities.get(usize::from(i)).map(|a| swap_ability(a, &text))
+            })
+            .collect();
+        for (k, &(t, src, i)) in st.list.iter().enumerate() {
+            let own = swapped.get(k).and_then(Option::as_ref);
+            if let Some(a) = own.or_else(|| lib.get(game.card(src).def).abilities.get(usize::from(i))) {
                 effects.push(Applied::Static(t, src, a));
             }
         }
@@ -217,7 +356,7 @@ pub fn chars<'a>(lib: &'a Library, game: &'a Game, c: CardId) -> Chars<'a> {
     for e in &effects {
         let change = match e {
             Applied::Static(_, src, a) => {
-                let Ability::Continuous(a, chg) = a.as_ref() else { continue };
+                let Ability::Continuous(a, chg) = a else { continue };
                 if !reaches(game, &ch, c, *src, a) {
                     continue;
                 }
@@ -233,6 +372,27 @@ pub fn chars<'a>(lib: &'a Library, game: &'a Game, c: CardId) -> Chars<'a> {
             Change::SetColor(cs) => ch.colors = color_bits(cs),
             Change::Text(old, new) => ch.text.push((old.clone(), new.clone())),
             Change::LandType(t) => become_land_type(&mut ch, t),
+            // A card's own `*/*` text: applied with its printed values.
+            Change::PtEqual(_) => {}
+            // Animate Artifact on what is a creature already changes nothing.
+            Change::Animate { pt: None, .. } if ch.is_creature() => {}
+            Change::Animate { pt, subtype, artifact } => {
+                // 002 L1958-1962: the effect names the creature type when it gives one; an
+                // animated land has no colour and no creature type otherwise (002 L1296-1302).
+                ch.animated = true;
+                ch.made_artifact |= *artifact;
+                base = pt.unwrap_or_else(|| {
+                    let cc = i32::try_from(ch.def.cost.map_or(0, |c| c.total())).unwrap_or(i32::MAX);
+                    (cc, cc)
+                });
+                if let Some(t) = subtype
+                    && !ch.has_subtype(t)
+                {
+                    let mut v = ch.subtypes.to_vec();
+                    v.push(t.clone());
+                    ch.subtypes = Cow::Owned(v);
+                }
+            }
             Change::ChosenLandType => {
                 let src = match e {
                     Applied::Static(_, src, ..) => Some(*src),
@@ -354,7 +514,9 @@ fn reaches(game: &Game, ch: &Chars<'_>, c: CardId, src: CardId, a: &Affects) -> 
         Affects::Enchanted => game.card(src).enchanting == Some(c),
         Affects::OtherOfType(t) => c != src && ch.is_creature() && ch.has_subtype(t),
         Affects::OfType(t) => ch.has_subtype(t),
-        Affects::EnchantedLand => game.card(src).enchanting == Some(c),
+        Affects::EnchantedLand | Affects::EnchantedArtifact => game.card(src).enchanting == Some(c),
+        // Its own text: applied with the printed values, not here.
+        Affects::This => false,
         Affects::NonbasicLands => ch.kind == CardKind::Land && !ch.def.is_basic(),
         Affects::AllCreatures => ch.is_creature(),
         Affects::ColorCreatures(col) => ch.is_creature() && ch.colors & bit(*col) != 0,

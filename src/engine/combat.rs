@@ -670,7 +670,9 @@ impl Engine<'_> {
             .filter(|&c| !self.is_creature_in_play(c) && cb.in_combat(c))
             .collect();
         for c in gone {
-            self.remove_from_combat(c, "it has left play");
+            let why =
+                if self.game.card(c).zone == Zone::Play { "it is no longer a creature" } else { "it has left play" };
+            self.remove_from_combat(c, why);
         }
     }
 

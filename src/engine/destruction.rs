@@ -74,6 +74,12 @@ impl Engine<'_> {
                         // too (000 Protection; 002 Enchantments).
                         self.game.card(e).zone != Zone::Play
                             || self.colors(c).iter().any(|col| self.has_keyword(e, &Keyword::Protection(*col)))
+                            // What it enchants stopped being of its kind: a de-animated land
+                            // loses its creature enchantments (002 L1309-1311).
+                            || self.def(c).enchant_target().is_some_and(|t| {
+                                let ch = self.chars(e);
+                                !t.kinds.iter().any(|k| ch.fits(*k))
+                            })
                     })
             })
             .collect();

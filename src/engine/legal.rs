@@ -186,9 +186,11 @@ impl<'a> Position<'a> {
         let mut out = Vec::new();
         for (i, card) in g.cards.iter().enumerate() {
             let Ok(id) = u16::try_from(i).map(CardId) else { continue };
-            let kind = if card.zone == Zone::Play { self.e.kind(id) } else { self.e.lib.get(card.def).kind };
             let fits = match card.zone {
-                Zone::Play => kinds.iter().any(|&k| kind.fits(k)),
+                Zone::Play => {
+                    let kind = self.e.kind(id);
+                    kinds.iter().any(|&k| kind.fits(k) || (k == TargetKind::Creature && self.e.is_creature(id)))
+                }
                 Zone::Limbo => kinds.contains(&TargetKind::Spell),
                 _ => false,
             };

@@ -3,7 +3,6 @@
 use super::refusal::Refusal;
 use super::state::{CardId, PlayerId, Zone};
 use super::{Engine, Stop};
-use crate::grammar::ability::Effect;
 use crate::grammar::mana::{Color, ManaCost};
 use crate::trace::{EventKind, Rule};
 
@@ -50,14 +49,7 @@ impl Engine<'_> {
             return Err(Stop::refuse(Refusal::SickTap { card: c }));
         }
         self.check_upkeep_lock(c)?;
-        let options: Vec<ManaCost> = self
-            .activated_now(c)
-            .iter()
-            .filter_map(|(cost, e)| match e {
-                Effect::AddMana(m) if cost.tap && cost.mana.total() == 0 && cost.mana_only() => Some(*m),
-                _ => None,
-            })
-            .collect();
+        let options: Vec<ManaCost> = self.tap_mana_options(c);
         let mana = match (want, options.as_slice()) {
             (_, []) => {
                 return Err(Stop::refuse(Refusal::NoManaAbility { card: c }));

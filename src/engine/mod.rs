@@ -353,6 +353,7 @@ impl Engine<'_> {
                     | EventKind::Granted { .. }
                     | EventKind::Lost { .. }
                     | EventKind::ColorSet { .. }
+                    | EventKind::Animated { .. }
                     | EventKind::TextChanged { .. }
                     | EventKind::BaseSet { .. }
             )

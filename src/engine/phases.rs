@@ -636,7 +636,11 @@ impl Engine<'_> {
             self.bury_orphans();
             return Ok(());
         }
-        self.check_lethal(Rule::g("Turn Order, Phase 6: Cleanup (toughness 0 or less)"))
+        self.check_lethal(Rule::g("Turn Order, Phase 6: Cleanup (toughness 0 or less)"))?;
+        // An animation ending leaves creature enchantments on a non-creature: buried at once
+        // (002 L1309-1311).
+        self.bury_orphans();
+        Ok(())
     }
 
     fn draw(&mut self, p: super::state::PlayerId) -> Result<(), Stop> {

@@ -33,7 +33,7 @@ impl Engine<'_> {
         // A land whose type changed has only its new mana ability.
         if let Source::Ability(i) = source
             && self.game.card(card).zone == Zone::Play
-            && super::chars::any_effects(self.lib, &self.game)
+            && super::chars::touched(self.lib, &self.game, card).abilities
             && let std::borrow::Cow::Owned(abilities) = self.chars(card).abilities
         {
             return abilities
@@ -67,7 +67,7 @@ impl Engine<'_> {
     /// The card's abilities now: printed, or as continuous effects changed them (a land type
     /// change, a text change).
     pub(super) fn abilities_now(&self, c: CardId) -> std::borrow::Cow<'_, [Ability]> {
-        if !super::chars::any_effects(self.lib, &self.game) {
+        if !super::chars::touched(self.lib, &self.game, c).abilities {
             return std::borrow::Cow::Borrowed(&self.def(c).abilities);
         }
         match self.chars(c).abilities {
@@ -76,15 +76,34 @@ impl Engine<'_> {
         }
     }
 
-    /// The activated abilities now, in order.
-    pub(super) fn activated_now(&self, c: CardId) -> Vec<(ActivationCost, Effect)> {
+    /// The mana a permanent can make by tapping alone now (its abilities as changed).
+    pub(super) fn tap_mana_options(&self, c: CardId) -> Vec<crate::grammar::mana::ManaCost> {
         self.abilities_now(c)
             .iter()
             .filter_map(|a| match a {
-                Ability::Activated(k, e) => Some((k.clone(), e.clone())),
+                Ability::Activated(cost, Effect::AddMana(m))
+                    if cost.tap && cost.mana.total() == 0 && cost.mana_only() =>
+                {
+                    Some(*m)
+                }
                 _ => None,
             })
             .collect()
+    }
+
+    /// The mana of the permanent's only activated ability, when that is to tap for mana and
+    /// nothing else (a simple source).
+    fn only_tap_mana(&self, c: CardId) -> Option<crate::grammar::mana::ManaCost> {
+        let abilities = self.abilities_now(c);
+        let mut acts = abilities.iter().filter(|a| matches!(a, Ability::Activated(..)));
+        match (acts.next(), acts.next()) {
+            (Some(Ability::Activated(cost, Effect::AddMana(m))), None)
+                if cost.tap && cost.mana.total() == 0 && cost.mana_only() =>
+            {
+                Some(*m)
+            }
+            _ => None,
+        }
     }
 
     /// The card's abilities with these text changes made.
@@ -155,12 +174,19 @@ impl Engine<'_> {
 
     /// The activation cost of an ability.
     pub(super) fn ability_cost(&self, card: CardId, i: u8) -> Option<ActivationCost> {
-        self.activated_now(card).get(usize::from(i)).map(|(c, _)| c.clone())
+        self.abilities_now(card)
+            .iter()
+            .filter_map(|a| match a {
+                Ability::Activated(k, _) => Some(k),
+                _ => None,
+            })
+            .nth(usize::from(i))
+            .cloned()
     }
 
     /// Whether the card is a creature in play.
     pub(super) fn is_creature_in_play(&self, c: CardId) -> bool {
-        self.game.card(c).zone == Zone::Play && self.kind(c).is_creature()
+        self.game.card(c).zone == Zone::Play && self.is_creature(c)
     }
 
     /// The card's characteristics now (printed, then the continuous effects in timestamp order).
@@ -174,9 +200,14 @@ impl Engine<'_> {
         self.def(c).kind
     }
 
-    /// Whether the card is a creature now (in play or not).
+    /// Whether the card is a creature now (in play or not): printed, or animated.
     pub(super) fn is_creature(&self, c: CardId) -> bool {
-        self.kind(c).is_creature()
+        if self.kind(c).is_creature() {
+            return true;
+        }
+        self.game.card(c).zone == Zone::Play
+            && super::chars::touched(self.lib, &self.game, c).creature
+            && self.chars(c).is_creature()
     }
 
     /// Current power and toughness: printed, counters, continuous effects.
@@ -189,7 +220,7 @@ impl Engine<'_> {
         if self.game.until_upkeep.iter().any(|(x, kw, _)| *x == c && kw == k) {
             return true;
         }
-        if !super::chars::any_effects(self.lib, &self.game) {
+        if !super::chars::touched(self.lib, &self.game, c).keywords {
             return self.def(c).has_keyword(k);
         }
         self.chars(c).has_keyword(k)
@@ -197,7 +228,7 @@ impl Engine<'_> {
 
     /// The colours of a card now.
     pub(super) fn colors(&self, c: CardId) -> Vec<Color> {
-        if !super::chars::any_effects(self.lib, &self.game) {
+        if !super::chars::touched(self.lib, &self.game, c).colors {
             return self.def(c).colors();
         }
         self.chars(c).color_list()
@@ -247,17 +278,25 @@ impl Engine<'_> {
                 if card.zone != Zone::Play {
                     return Some(TargetFault::NotInPlay(self.place(c)));
                 }
-                let kind = self.kind(c);
-                let ok_kind = spec.kinds.iter().any(|k| kind.fits(*k));
+                let ch = self.chars(c);
+                let kind = ch.kind;
+                let ok_kind = spec.kinds.iter().any(|k| ch.fits(*k));
                 if !ok_kind {
                     return Some(TargetFault::WrongKind(spec.kinds.clone()));
+                }
+                if let Some(t) = &spec.subtype
+                    && !ch.has_subtype(t)
+                {
+                    return Some(TargetFault::NotOfType(t.clone()));
                 }
                 let my_colors = self.colors(c);
                 for f in &spec.filters {
                     let bad = match f {
                         Filter::Tapped => (!card.tapped).then_some(TargetFault::NotTapped),
                         Filter::Untapped => card.tapped.then_some(TargetFault::Tapped),
-                        Filter::NonArtifact => kind.is_artifact().then_some(TargetFault::Artifact),
+                        Filter::NonArtifact => {
+                            (kind.is_artifact() || ch.is_artifact()).then_some(TargetFault::Artifact)
+                        }
                         Filter::NotColor(col) => my_colors.contains(col).then_some(TargetFault::IsColor(*col)),
                         Filter::IsColor(col) => (!my_colors.contains(col)).then_some(TargetFault::NotColor(*col)),
                         Filter::Flying => (!self.has_keyword(c, &Keyword::Flying)).then_some(TargetFault::NoFlying),
@@ -315,6 +354,7 @@ impl Engine<'_> {
             TargetFault::Protection(col) => format!("{name} has protection from {}", col.name()),
             TargetFault::Wall => format!("{name} is a Wall"),
             TargetFault::NoFlying => format!("{name} does not have flying"),
+            TargetFault::NotOfType(t) => format!("{name} is not a {}", crate::cards::singular_type(t)),
             TargetFault::Itself => format!("{name} is the source itself (the ability says other than this)"),
             TargetFault::CostNotX { cost, x } => format!("{name} has converted casting cost {cost}, not X={x}"),
         }
@@ -368,17 +408,13 @@ impl Engine<'_> {
             if self.is_creature(c) && card.sick {
                 continue;
             }
-            let acts = self.activated_now(c);
-            if let [(cost, Effect::AddMana(m))] = acts.as_slice()
-                && cost.tap
-                && cost.mana.total() == 0
-                && cost.mana_only()
+            if let Some(m) = self.only_tap_mana(c)
                 && self.check_upkeep_lock(c).is_ok()
             {
                 if self.kind(c) == CardKind::Land {
-                    lands.push((c, *m));
+                    lands.push((c, m));
                 } else {
-                    others.push((c, *m));
+                    others.push((c, m));
                 }
             }
         }

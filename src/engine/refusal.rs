@@ -681,6 +681,8 @@ pub enum TargetFault {
     Wall,
     /// It does not have flying.
     NoFlying,
+    /// It lacks the creature type the target names.
+    NotOfType(String),
     /// It is the permanent whose ability this is (`other than this`).
     Itself,
     /// A spell whose converted casting cost is not the X of a "with converted casting cost X"

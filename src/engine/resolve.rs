@@ -8,7 +8,7 @@ use super::state::{CardId, Packet, Source, SpellId, Status, Target, UntilEot, Zo
 use super::{Engine, Stop};
 use crate::cards::CardKind;
 use crate::grammar::ability::Change;
-use crate::grammar::ability::{Amount, Count, Effect, Keyword, Payment, Recipient, Who};
+use crate::grammar::ability::{Amount, Effect, Keyword, Much, Payment, Recipient, Who};
 use crate::trace::{EventKind, Rule};
 
 const STEP4: Rule = Rule::g("Spell and Ability Timing, Step 4: Resolution");
@@ -267,6 +267,15 @@ impl Engine<'_> {
                     );
                 }
             }
+            Effect::Animate(w, change) => {
+                if let Some(c) = who(w).filter(|&c| self.game.card(c).zone == Zone::Play) {
+                    let stamp = self.game.stamp();
+                    self.game.eot.push(UntilEot { card: c, stamp, change: change.clone(), lasting: false });
+                    let (p, t) = self.pt(c);
+                    // 002 L1958-1962: an animation names the creature type when it gives one.
+                    self.emit(EventKind::Animated { card: self.label(c), now: format!("{p}/{t}") }, None);
+                }
+            }
             Effect::SetColor(_, col) => {
                 // A Lace: on a spell being cast, its colour now and the permanent's for good
                 // (002 L1665-1668); on a permanent, for as long as it stays in play.
@@ -340,6 +349,33 @@ impl Engine<'_> {
                 for &t in legal {
                     if let Target::Card(c) = t {
                         if *bury { buried.push(c) } else { destroyed.push(c) }
+                    }
+                }
+            }
+            Effect::Fight(_) => {
+                // The source's power as announced; the target's as the resolution begins (002
+                // L1215-1223). Negative power deals no damage (002 L1916-1921).
+                for &t in legal {
+                    if let Target::Card(c) = t {
+                        let mine = u32::try_from(sp.source_power.max(0)).unwrap_or(0);
+                        let theirs = u32::try_from(self.pt(c).0.max(0)).unwrap_or(0);
+                        let their_colors = self.colors(c);
+                        self.assign(source, &sp.colors, Target::Card(c), mine);
+                        if self.game.card(source).zone == Zone::Play {
+                            self.assign(c, &their_colors, Target::Card(source), theirs);
+                        }
+                    }
+                }
+            }
+            Effect::DestroyGainCost(_) => {
+                // The target's casting cost is read now, at the start of the resolution, and
+                // still counts once it has gone to the graveyard (002 L1224-1228).
+                for &t in legal {
+                    if let Target::Card(c) = t {
+                        let cost = self.def(c).cost.map_or(0, |m| m.total());
+                        let label = self.slabel(id);
+                        self.destroy(&[c], &format!("destroyed by {label}"), Rule::g("Destroy"))?;
+                        self.change_life(sp.controller, i32::try_from(cost).unwrap_or(i32::MAX), None);
                     }
                 }
             }
@@ -892,19 +928,19 @@ impl Engine<'_> {
         })
     }
 
-    /// The number a [`Count`] stands for; `p` is the player whose hand is counted.
-    fn count(&self, n: Count, event: &super::state::EventContext, p: super::state::PlayerId) -> u32 {
+    /// The number a [`Much`] stands for; `p` is the player whose hand is counted.
+    fn count(&self, n: Much, event: &super::state::EventContext, p: super::state::PlayerId) -> u32 {
         let hand = || {
             let known = u32::try_from(self.game.zone(Zone::Hand, Some(p)).len()).unwrap_or(u32::MAX);
             known.saturating_add(self.game.players[p.ix()].hand_unknown)
         };
         match n {
-            Count::Fixed(k) => k,
-            Count::ThatMuch => event.amount,
+            Much::Fixed(k) => k,
+            Much::ThatMuch => event.amount,
             // Negative toughness counts as 0 (002 L428).
-            Count::ItsToughness => u32::try_from(event.toughness.max(0)).unwrap_or(0),
-            Count::CardsOver(k) => hand().saturating_sub(k),
-            Count::CardsUnder(k) => k.saturating_sub(hand()),
+            Much::ItsToughness => u32::try_from(event.toughness.max(0)).unwrap_or(0),
+            Much::CardsOver(k) => hand().saturating_sub(k),
+            Much::CardsUnder(k) => k.saturating_sub(hand()),
         }
     }
 

@@ -174,6 +174,9 @@ pub struct Spell {
     pub sacrificed: Vec<CardId>,
     /// The cards discarded to pay its cost.
     pub discarded: Vec<CardId>,
+    /// Its source's power when it was announced (what an ability that uses its source's power
+    /// reads: 002 L1215-1223).
+    pub source_power: i32,
     /// What became of it.
     pub status: Status,
     /// For a triggered ability: what the event that triggered it names (`that player`, `that

@@ -472,6 +472,9 @@ impl Engine<'_> {
         self.game.players[p.ix()].land_played = true;
         self.game.move_card(c, Zone::Play);
         self.game.card_mut(c).controller = p;
+        // Should it become a creature this turn, it has not been under its controller's
+        // control since the turn began (002 L1303-1307, L3570-3574: an animated land).
+        self.game.card_mut(c).sick = true;
         self.emit(EventKind::LandPlayed { player: self.pname(p), card: self.label(c) }, Some(LANDS));
         self.enters_tapped(c);
         self.bury_duplicate_legend(c)?;

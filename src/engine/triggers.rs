@@ -561,6 +561,7 @@ impl Engine<'_> {
                     text: self.chars(f.card).text,
                     sacrificed: Vec::new(),
                     discarded: Vec::new(),
+                    source_power: self.pt(c).0,
                     status: Status::Waiting,
                     event: Some(f.event.clone()),
                 });
@@ -597,6 +598,7 @@ impl Engine<'_> {
                 x: 0,
                 colors: self.colors(f.card),
                 packet_sources: Vec::new(),
+                source_power: self.pt(f.card).0,
                 chosen: None,
                 replaced: None,
                 text: self.chars(f.card).text,

@@ -203,6 +203,8 @@ pub enum EventKind {
     Pumped { card: String, power: i32, toughness: i32, now: String },
     /// A keyword is granted until end of turn.
     Granted { card: String, keyword: String },
+    /// A permanent becomes a creature until end of turn.
+    Animated { card: String, now: String },
     /// A spell's or permanent's colour is set (a Lace).
     ColorSet { card: String, color: String, spell: bool },
     /// A word of a card's text is replaced (empty `old`: its text holds no word of the kind).

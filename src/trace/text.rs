@@ -239,6 +239,7 @@ pub(crate) fn sentence(kind: &EventKind) -> String {
             format!("{card} gets {power:+}/{toughness:+} until end of turn (now {now})")
         }
         K::Granted { card, keyword } => format!("{card} gains {keyword} until end of turn"),
+        K::Animated { card, now } => format!("{card} becomes a {now} creature until end of turn"),
         K::ColorSet { card, color, spell: false } => format!("{card} becomes {color} for as long as it is in play"),
         K::ColorSet { card, color, spell: true } => {
             format!("the spell {card} becomes {color}; a permanent it becomes keeps that colour")

@@ -24,7 +24,10 @@ impl fmt::Display for Ability {
             Self::Static(e) => write!(f, "{e}"),
             Self::Triggered(super::Trigger::Flanking, _) => f.write_str("flanking"),
             Self::Continuous(a, c) => {
-                let one = matches!(a, Affects::Enchanted | Affects::EnchantedLand);
+                let one = matches!(
+                    a,
+                    Affects::Enchanted | Affects::EnchantedLand | Affects::EnchantedArtifact | Affects::This
+                );
                 let verb = |one_form: &'static str, many_form: &'static str| if one { one_form } else { many_form };
                 match c {
                     Change::Pump(p, t) => write!(
@@ -44,6 +47,28 @@ impl fmt::Display for Ability {
                         write!(f, "{a} {} {t}", verb("is", "are"))
                     }
                     Change::ChosenLandType => write!(f, "{a} {} the chosen basic land type", verb("is", "are")),
+                    Change::PtEqual(crate::grammar::ability::Count::InPlayNamed(n)) => {
+                        write!(f, "{a} has power and toughness each equal to the number of {n} in play")
+                    }
+                    Change::PtEqual(crate::grammar::ability::Count::ControllerHand) => write!(
+                        f,
+                        "{a} has power and toughness each equal to the number of cards in its controller's hand"
+                    ),
+                    Change::Animate { pt: None, .. } => {
+                        write!(f, "{a} is a creature with power and toughness equal to its casting cost")
+                    }
+                    Change::Animate { pt: Some((p, t)), subtype, artifact } => {
+                        let ty = subtype
+                            .as_ref()
+                            .map(|s| format!("{} ", crate::cards::singular_type(s)))
+                            .unwrap_or_default();
+                        let art = if *artifact { "artifact " } else { "" };
+                        if one {
+                            write!(f, "{a} is a {p}/{t} {ty}{art}creature")
+                        } else {
+                            write!(f, "{a} are {p}/{t} {ty}{art}creatures")
+                        }
+                    }
                     // Never written on a card: made by effects only.
                     Change::SetColor(_) | Change::Text(..) => write!(f, "{a} (changed)"),
                 }
@@ -185,6 +210,9 @@ impl fmt::Display for TargetSpec {
             f.write_str("any number of ")?;
         }
         f.write_str("target")?;
+        if let Some(t) = &self.subtype {
+            return write!(f, " {}", crate::cards::singular_type(t));
+        }
         let filters: Vec<String> = self
             .filters
             .iter()
@@ -240,6 +268,8 @@ impl fmt::Display for Affects {
             Self::OwnAttackers => f.write_str("attacking creatures you control"),
             Self::EnchantedLand => f.write_str("enchanted land"),
             Self::NonbasicLands => f.write_str("nonbasic lands"),
+            Self::EnchantedArtifact => f.write_str("enchanted artifact"),
+            Self::This => f.write_str("this"),
         }
     }
 }
@@ -291,6 +321,12 @@ impl fmt::Display for Effect {
             Self::Lose(w, k) => write!(f, "{w} loses {k} until end of turn"),
             Self::SetPt(w, p, t) => write!(f, "{w} becomes {p}/{t} until end of turn"),
             Self::SetColor(w, c) => write!(f, "{w} becomes {}", c.name()),
+            Self::Animate(w, Change::Animate { pt: Some((p, t)), subtype, artifact }) => {
+                let ty = subtype.as_ref().map(|s| format!("{} ", crate::cards::singular_type(s))).unwrap_or_default();
+                let art = if *artifact { "artifact " } else { "" };
+                write!(f, "{w} becomes a {p}/{t} {ty}{art}creature until end of turn")
+            }
+            Self::Animate(w, _) => write!(f, "{w} becomes a creature until end of turn"),
             Self::ReplaceWord(k, t) => {
                 let what = match k {
                     WordKind::Color => "color word",
@@ -301,6 +337,10 @@ impl fmt::Display for Effect {
             Self::GainLife(t, a) => write!(f, "{t} gains {a} life"),
             Self::Bounce(t) => write!(f, "return {t} to its owner's hand"),
             Self::Destroy(t, bury) => write!(f, "{} {t}", if *bury { "bury" } else { "destroy" }),
+            Self::Fight(t) => {
+                write!(f, "deal damage equal to this's power to {t}; it deals damage equal to its power to this")
+            }
+            Self::DestroyGainCost(t) => write!(f, "destroy {t}; you gain life equal to its casting cost"),
             Self::DestroyAllCreatures(bury) => write!(f, "{} all creatures", if *bury { "bury" } else { "destroy" }),
             Self::Prevent(a, t) => write!(f, "prevent up to {a} damage to {t}"),
             Self::PreventAllFrom(c) => write!(f, "prevent all damage to you from a {} source", c.name()),

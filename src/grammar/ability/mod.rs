@@ -20,6 +20,13 @@
 //! affected = "enchanted creature" | "other" TYPE | "all" TYPE | "all creatures" | COLOR "creatures"
 //!          | "attacking creatures you control" | "enchanted land" | "nonbasic lands"
 //! static  += affected ("is" | "are") (LAND | "the chosen basic land type")    (a land type change)
+//!          | affected ("is" | "are") ["a"] N "/" N ["artifact"] ("creature" | "creatures")
+//!          | "enchanted artifact is a creature with power and toughness equal to its casting cost"
+//!          | "this has power and toughness each equal to the number of" (NAME "in play"
+//!             | "cards in its controller's hand")                 (a */* creature)
+//! effect  += who "becomes a" N "/" N [TYPE] ["artifact"] "creature until end of turn"
+//!            (TYPE: capitalised words, `this becomes a 2/2 Assembly Worker artifact creature ...`)
+//! target  += "target" TYPE       (a creature of that type: `target Assembly Worker`)
 //!            (TYPE: a creature type, plural or singular, `other Goblins`)
 //! enchant  = "enchant only" filter "creatures"     (what a local enchantment may be cast on)
 //! entering = "as this enters play," effect          (part of a local enchantment's resolution;
@@ -63,6 +70,8 @@
 //!            (the new word is chosen at announcement: `choosing blue`)
 //!          | target "gains" amount "life" | "return" target "to its owner's hand"
 //!          | ("destroy" | "bury") (target | "all creatures") | "bury this"
+//!          | "destroy" target "; you gain life equal to its casting cost"
+//!          | "deal damage equal to this's power to" target "; it deals damage equal to its power to this"
 //!          | "prevent" ["up to"] amount "damage to" target
 //!          | "prevent all damage to you from a" color "source"
 //!          | "counter" target ["unless its caster pays" amount ["; if not, tap all lands its caster controls"]]
@@ -103,7 +112,7 @@ mod display;
 mod parse;
 mod triggered;
 
-pub use triggered::{Count, CreatureFilter, Moment, Payment, Recipient, Whose};
+pub use triggered::{CreatureFilter, Moment, Much, Payment, Recipient, Whose};
 
 pub(crate) use parse::keyword as keyword_parser;
 pub use parse::parse_ability;
@@ -218,6 +227,9 @@ pub struct TargetSpec {
     pub filters: Vec<Filter>,
     /// `any number of target ...`.
     pub many: bool,
+    /// A creature type it must have (`target Assembly Worker`), as [`crate::cards::type_key`]
+    /// keeps it.
+    pub subtype: Option<String>,
 }
 
 /// Who an effect applies to.
@@ -273,6 +285,8 @@ pub enum Effect {
     Lose(Who, Keyword),
     /// Sets the base power and toughness until end of turn.
     SetPt(Who, Amount, Amount),
+    /// The permanent becomes a creature until end of turn (a `Change::Animate`).
+    Animate(Who, Change),
     /// A spell or permanent becomes a colour for as long as it is in play (the Laces).
     SetColor(Who, Color),
     /// Replaces one word of a kind in the target's text by one chosen at announcement
@@ -286,6 +300,13 @@ pub enum Effect {
     Destroy(TargetSpec, bool),
     /// Destroys or buries all creatures.
     DestroyAllCreatures(bool),
+    /// This deals damage equal to its power (as announced) to the target creature, which deals
+    /// damage equal to its own power (as the resolution begins) back to this (Tracker; 002
+    /// L1215-1223).
+    Fight(TargetSpec),
+    /// Destroys one target and its caster gains life equal to its casting cost, as it was at
+    /// the start of the resolution (Divine Offering; 002 L1224-1228).
+    DestroyGainCost(TargetSpec),
     /// Prevents damage to a creature or player (`up to` N).
     Prevent(Amount, TargetSpec),
     /// Prevents all damage to the controller from one source of a colour (its choice).
@@ -311,9 +332,9 @@ pub enum Effect {
     /// A local enchantment: it enters play on its target (implied by `Enchant KIND`, never written).
     Enchant(TargetSpec),
     /// Damage counted from the event or the board, to a player named by the event.
-    DamageTo(Count, Recipient),
+    DamageTo(Much, Recipient),
     /// The ability's controller gains life.
-    YouGain(Count),
+    YouGain(Much),
     /// `you may pay MANA; if you do, EFFECT`: a payment asked at resolution (002 L924-926).
     MayPay(Payment, Box<Effect>),
     /// `EFFECT unless you pay MANA`: the controller is asked at resolution.
@@ -368,6 +389,8 @@ impl Effect {
             | Self::GainLife(t, _)
             | Self::Bounce(t)
             | Self::Destroy(t, _)
+            | Self::DestroyGainCost(t)
+            | Self::Fight(t)
             | Self::Prevent(_, t)
             | Self::Counter(t)
             | Self::CounterUnlessPaid(t, _, _)
@@ -380,6 +403,7 @@ impl Effect {
             | Self::Grant(Who::Target(t), _)
             | Self::Lose(Who::Target(t), _)
             | Self::SetPt(Who::Target(t), _, _)
+            | Self::Animate(Who::Target(t), _)
             | Self::SetColor(Who::Target(t), _)
             | Self::ReplaceWord(_, t)
             | Self::Regenerate(Who::Target(t))
@@ -417,6 +441,19 @@ pub enum Affects {
     EnchantedLand,
     /// Every land that is not a basic land.
     NonbasicLands,
+    /// The artifact the enchantment enchants.
+    EnchantedArtifact,
+    /// The card itself (a power and toughness of `*/*` defined by its own text).
+    This,
+}
+
+/// A number a characteristic is defined by, counted when it is asked for.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
+pub enum Count {
+    /// Cards of this name in play (`Plague Rats`).
+    InPlayNamed(String),
+    /// Cards in its controller's hand.
+    ControllerHand,
 }
 
 /// What a continuous effect changes in a permanent's characteristics.
@@ -439,6 +476,19 @@ pub enum Change {
     LandType(String),
     /// A land becomes the basic land type chosen when its source was cast (Phantasmal Terrain).
     ChosenLandType,
+    /// Base power and toughness both equal to a count (a `*/*` creature's own text).
+    PtEqual(Count),
+    /// The permanent becomes a creature as well as what it is (002 L1958-1962): with this base
+    /// power and toughness, or, with `None`, its converted casting cost for both (Animate
+    /// Artifact); with a creature type if the effect names one; an artifact too if `artifact`.
+    Animate {
+        /// Base power and toughness; `None`: the casting cost's total.
+        pt: Option<(i32, i32)>,
+        /// The creature type given, if any.
+        subtype: Option<String>,
+        /// It becomes an artifact creature.
+        artifact: bool,
+    },
 }
 
 /// The kind of word a text change replaces.

@@ -460,7 +460,15 @@ fn target_word(i: &str) -> PResult<'_, TargetWord> {
 pub(super) fn target(i: &str) -> PResult<'_, TargetSpec> {
     let (i, many) = opt((kw("any"), sp, kw("number"), sp, kw("of"), sp)).parse(i)?;
     let (mut i, _) = (kw("target"), sp).parse(i)?;
-    let mut spec = TargetSpec { kinds: Vec::new(), filters: Vec::new(), many: many.is_some() };
+    let mut spec = TargetSpec { kinds: Vec::new(), filters: Vec::new(), many: many.is_some(), subtype: None };
+    // `target Assembly Worker`: a creature of a type, named in capitalised words.
+    if target_word(i).is_err()
+        && let Ok((r, t)) = type_name(i)
+    {
+        spec.kinds.push(TargetKind::Creature);
+        spec.subtype = Some(crate::cards::type_key(&t));
+        return Ok((r, spec));
+    }
     loop {
         let (r, w) = cut(target_word).parse(i).map_err(|_: nom::Err<PError<'_>>| {
             nom::Err::Failure(PError::expected(
@@ -557,6 +565,8 @@ fn affected(i: &str) -> PResult<'_, Affects> {
         value(Affects::Enchanted, (kw("enchanted"), sp, kw("creature"))),
         value(Affects::EnchantedLand, (kw("enchanted"), sp, kw("land"))),
         value(Affects::NonbasicLands, (kw("nonbasic"), sp, kw("lands"))),
+        value(Affects::EnchantedArtifact, (kw("enchanted"), sp, kw("artifact"))),
+        value(Affects::This, kw("this")),
         value(Affects::AllCreatures, (kw("all"), sp, kw("creatures"))),
         map(preceded((kw("all"), sp), word), |t: &str| Affects::OfType(crate::cards::type_key(t))),
         value(Affects::OwnAttackers, (kw("attacking"), sp, kw("creatures"), sp, kw("you"), sp, kw("control"))),
@@ -588,8 +598,34 @@ fn continuous(i: &str) -> PResult<'_, (Affects, Change)> {
     } else if let Ok((r, _)) = (alt((kw("is"), kw("are"))), sp).parse(r) {
         if let Ok((r, _)) = (kw("the"), sp, kw("chosen"), sp, kw("basic"), sp, kw("land"), sp, kw("type")).parse(r) {
             (r, Change::ChosenLandType)
+        } else if let Ok((r, _)) = (
+            (kw("a"), sp, kw("creature"), sp, kw("with"), sp, kw("power"), sp, kw("and"), sp, kw("toughness"), sp),
+            (kw("equal"), sp, kw("to"), sp, kw("its"), sp, kw("casting"), sp, kw("cost")),
+        )
+            .parse(r)
+        {
+            (r, Change::Animate { pt: None, subtype: None, artifact: false })
+        } else if let Ok((r, c)) = animation(r) {
+            (r, c)
         } else {
             cut(land_type).map(|t| Change::LandType(crate::cards::type_key(&t))).parse(r)?
+        }
+    } else if let Ok((r, _)) = (
+        (alt((kw("has"), kw("have"))), sp, kw("power"), sp, kw("and"), sp, kw("toughness"), sp),
+        (kw("each"), sp, kw("equal"), sp, kw("to"), sp, kw("the"), sp, kw("number"), sp, kw("of"), sp),
+    )
+        .parse(r)
+    {
+        if let Ok((r, _)) = (kw("cards"), sp, kw("in"), sp, kw("its"), sp, tag("controller's"), sp, kw("hand")).parse(r)
+        {
+            (r, Change::PtEqual(super::Count::ControllerHand))
+        } else {
+            // A card name, up to " in play".
+            let Some(k) = r.to_ascii_lowercase().find(" in play") else {
+                return Err(nom::Err::Failure(PError::expected(r, "a card name and `in play`")));
+            };
+            let name = r[..k].trim().to_owned();
+            (&r[k + " in play".len()..], Change::PtEqual(super::Count::InPlayNamed(name)))
         }
     } else {
         let (r, _) = (alt((kw("has"), kw("have"))), sp).parse(r)?;
@@ -603,6 +639,50 @@ fn continuous(i: &str) -> PResult<'_, (Affects, Change)> {
         return Err(nom::Err::Error(PError::expected(i, "a static effect")));
     }
     Ok((r, (a, c)))
+}
+
+/// A creature type named in capitalised words (`Assembly Worker`).
+fn type_name(i: &str) -> PResult<'_, String> {
+    let mut words = Vec::new();
+    let mut rest = i;
+    while let Ok((r, w)) = word(rest) {
+        if !w.starts_with(|c: char| c.is_ascii_uppercase()) || w == "T" || w == "X" {
+            break;
+        }
+        words.push(w);
+        rest = r;
+        match sp(rest) {
+            Ok((r, _)) if word(r).is_ok_and(|(_, w)| w.starts_with(|c: char| c.is_ascii_uppercase())) => rest = r,
+            _ => break,
+        }
+    }
+    if words.is_empty() {
+        return Err(nom::Err::Error(PError::expected(i, "a creature type")));
+    }
+    Ok((rest, words.join(" ")))
+}
+
+/// `["a"] N "/" N [TYPE] ["artifact"] ("creature" | "creatures")`
+fn animation(i: &str) -> PResult<'_, Change> {
+    let (r, _) = opt((alt((kw("an"), kw("a"))), sp)).parse(i)?;
+    let (r, (p, _, t, _)) = (number, char('/'), number, sp).parse(r)?;
+    let (r, ty) = opt(|j| {
+        let (j, t) = type_name(j)?;
+        let (j, _) = sp(j)?;
+        Ok((j, t))
+    })
+    .parse(r)?;
+    let (r, art) = opt((kw("artifact"), sp)).parse(r)?;
+    let (r, _) = alt((kw("creatures"), kw("creature"))).parse(r)?;
+    let n = |x: u32| i32::try_from(x).unwrap_or(i32::MAX);
+    Ok((
+        r,
+        Change::Animate {
+            pt: Some((n(p), n(t))),
+            subtype: ty.map(|t| crate::cards::type_key(&t)),
+            artifact: art.is_some(),
+        },
+    ))
 }
 
 pub(super) fn until_eot(i: &str) -> PResult<'_, ()> {
@@ -648,6 +728,32 @@ pub(super) fn base_effect(i: &str) -> PResult<'_, Effect> {
     }
     if let Ok((r, _)) = (kw("add"), sp).parse(i) {
         return cut(mana_cost).map(Effect::AddMana).parse(r);
+    }
+    if let Ok((r, _)) = (
+        kw("deal"),
+        sp,
+        kw("damage"),
+        sp,
+        kw("equal"),
+        sp,
+        kw("to"),
+        sp,
+        tag("this's"),
+        sp,
+        kw("power"),
+        sp,
+        kw("to"),
+        sp,
+    )
+        .parse(i)
+    {
+        let (r, t) = cut(target).parse(r)?;
+        let (r, _) = cut((
+            (space0, char(';'), space0, kw("it"), sp, kw("deals"), sp, kw("damage"), sp, kw("equal"), sp),
+            (kw("to"), sp, kw("its"), sp, kw("power"), sp, kw("to"), sp, kw("this")),
+        ))
+        .parse(r)?;
+        return Ok((r, Effect::Fight(t)));
     }
     if let Ok((r, (_, _, n, _, _, _))) = (kw("deal"), sp, amount, sp, kw("damage"), sp).parse(i) {
         if let Ok((r, _)) = (
@@ -784,7 +890,17 @@ pub(super) fn base_effect(i: &str) -> PResult<'_, Effect> {
         if let Ok((r, _)) = (kw("all"), sp, kw("creatures")).parse(r) {
             return Ok((r, Effect::DestroyAllCreatures(bury)));
         }
-        return cut(target).map(|t| Effect::Destroy(t, bury)).parse(r);
+        let (r, t) = cut(target).parse(r)?;
+        if !bury
+            && let Ok((r, _)) = (
+                (space0, char(';'), space0, kw("you"), sp, kw("gain"), sp, kw("life"), sp, kw("equal"), sp),
+                (kw("to"), sp, kw("its"), sp, kw("casting"), sp, kw("cost")),
+            )
+                .parse(r)
+        {
+            return Ok((r, Effect::DestroyGainCost(t)));
+        }
+        return Ok((r, Effect::Destroy(t, bury)));
     }
     if let Ok((r, (_, _, _, _, _, _, _, _, _, _, _, _, _, _, col, _, _))) = (
         kw("prevent"),
@@ -868,6 +984,9 @@ pub(super) fn base_effect(i: &str) -> PResult<'_, Effect> {
     }
     if let Ok((r, (_, _, c))) = (kw("becomes"), sp, color).parse(r) {
         return Ok((r, Effect::SetColor(w, c)));
+    }
+    if let Ok((r, (_, _, c, _))) = (kw("becomes"), sp, animation, until_eot).parse(r) {
+        return Ok((r, Effect::Animate(w, c)));
     }
     if let Ok((r, _)) = (kw("becomes"), sp).parse(r) {
         let (r, (p, _, t, _)) = cut((amount, char('/'), amount, until_eot)).parse(r)?;

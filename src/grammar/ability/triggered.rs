@@ -63,7 +63,7 @@ impl fmt::Display for CreatureFilter {
 
 /// A number an effect reads from its event or from the board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-pub enum Count {
+pub enum Much {
     /// A fixed number.
     Fixed(u32),
     /// `that much`: the amount of the event (damage dealt).
@@ -117,22 +117,22 @@ impl fmt::Display for Moment {
     }
 }
 
-/// The text of a damage effect with a [`Count`].
-pub(super) fn damage_text(f: &mut fmt::Formatter<'_>, n: Count, to: Recipient) -> fmt::Result {
+/// The text of a damage effect with a [`Much`].
+pub(super) fn damage_text(f: &mut fmt::Formatter<'_>, n: Much, to: Recipient) -> fmt::Result {
     match n {
-        Count::Fixed(k) => write!(f, "deal {k} damage to {to}"),
-        Count::ThatMuch => write!(f, "deal that much damage to {to}"),
-        Count::ItsToughness => write!(f, "deal damage equal to its toughness to {to}"),
-        Count::CardsOver(k) => write!(f, "deal 1 damage to {to} for each card in their hand over {k}"),
-        Count::CardsUnder(k) => write!(f, "deal 1 damage to {to} for each card fewer than {k} in their hand"),
+        Much::Fixed(k) => write!(f, "deal {k} damage to {to}"),
+        Much::ThatMuch => write!(f, "deal that much damage to {to}"),
+        Much::ItsToughness => write!(f, "deal damage equal to its toughness to {to}"),
+        Much::CardsOver(k) => write!(f, "deal 1 damage to {to} for each card in their hand over {k}"),
+        Much::CardsUnder(k) => write!(f, "deal 1 damage to {to} for each card fewer than {k} in their hand"),
     }
 }
 
-/// The text of a life gain with a [`Count`].
-pub(super) fn gain_text(f: &mut fmt::Formatter<'_>, n: Count) -> fmt::Result {
+/// The text of a life gain with a [`Much`].
+pub(super) fn gain_text(f: &mut fmt::Formatter<'_>, n: Much) -> fmt::Result {
     match n {
-        Count::Fixed(k) => write!(f, "you gain {k} life"),
-        Count::ThatMuch => f.write_str("you gain that much life"),
+        Much::Fixed(k) => write!(f, "you gain {k} life"),
+        Much::ThatMuch => f.write_str("you gain that much life"),
         _ => write!(f, "you gain {n:?} life"),
     }
 }
@@ -327,13 +327,13 @@ pub(super) fn effect(i: &str) -> PResult<'_, Effect> {
         (kw("deal"), sp, amount_word, sp, phrase("damage to"), sp, recipient).parse(i)
     {
         let (r, n) = match n {
-            Count::Fixed(1) => {
+            Much::Fixed(1) => {
                 let over = (phrase_after(" for each card in their hand over"), sp, number).parse(r);
                 let under =
                     (phrase_after(" for each card fewer than"), sp, number, phrase_after(" in their hand")).parse(r);
                 match (over, under) {
-                    (Ok((r, (_, _, k))), _) => (r, Count::CardsOver(k)),
-                    (_, Ok((r, (_, _, k, _)))) => (r, Count::CardsUnder(k)),
+                    (Ok((r, (_, _, k))), _) => (r, Much::CardsOver(k)),
+                    (_, Ok((r, (_, _, k, _)))) => (r, Much::CardsUnder(k)),
                     _ => (r, n),
                 }
             }
@@ -342,7 +342,7 @@ pub(super) fn effect(i: &str) -> PResult<'_, Effect> {
         return Ok((r, Effect::DamageTo(n, to)));
     }
     if let Ok((r, (_, _, to))) = (phrase("deal damage equal to its toughness to"), sp, recipient).parse(i) {
-        return Ok((r, Effect::DamageTo(Count::ItsToughness, to)));
+        return Ok((r, Effect::DamageTo(Much::ItsToughness, to)));
     }
     if let Ok((r, (_, _, n, _))) = (phrase("you gain"), sp, amount_word, phrase_after(" life")).parse(i) {
         return Ok((r, Effect::YouGain(n)));
@@ -459,13 +459,13 @@ fn signed_sp<'a, O>(
 }
 
 /// `N` or `that much`.
-fn amount_word(i: &str) -> PResult<'_, Count> {
+fn amount_word(i: &str) -> PResult<'_, Much> {
     if let Ok((r, ())) = phrase("that much")(i) {
-        return Ok((r, Count::ThatMuch));
+        return Ok((r, Much::ThatMuch));
     }
     let (r, a) = amount(i)?;
     match a {
-        super::Amount::Fixed(n) => Ok((r, Count::Fixed(u32::try_from(n).unwrap_or(0)))),
+        super::Amount::Fixed(n) => Ok((r, Much::Fixed(u32::try_from(n).unwrap_or(0)))),
         super::Amount::X(_) | super::Amount::Power => Err(nom::Err::Error(PError::expected(i, "a number"))),
     }
 }
