@@ -191,7 +191,7 @@ impl Engine<'_> {
         }
         let in_play = self.game.zone(Zone::Play, None);
         let mut fired = Vec::new();
-        self.event_triggers(happened, &in_play, &mut fired);
+        self.event_triggers(happened, &in_play, &[], &mut fired);
         self.fire(fired)
     }
 
@@ -284,7 +284,7 @@ impl Engine<'_> {
             }
         }
         if !happened.is_empty() {
-            self.event_triggers(&happened, &in_play, &mut fired);
+            self.event_triggers(&happened, &in_play, &died, &mut fired);
         }
         fired
     }
@@ -294,7 +294,7 @@ impl Engine<'_> {
     /// with or after the event (002 L929-935: a trigger happens when its condition is met, even
     /// on its own permanent leaving play, and is still resolved). A card triggers at most once
     /// per event (002 L953-957).
-    fn event_triggers(&mut self, happened: &[Happening], in_play: &[CardId], fired: &mut Vec<Fired>) {
+    fn event_triggers(&mut self, happened: &[Happening], in_play: &[CardId], died: &[CardId], fired: &mut Vec<Fired>) {
         let lib = self.lib;
         // Most boards have no ability that waits for an event: then there is nothing to match
         // (the state and end of turn triggers are looked at elsewhere).
@@ -328,7 +328,7 @@ impl Engine<'_> {
             }
             for (c, controller) in seeing {
                 for (i, (t, _)) in lib.get(self.game.card(c).def).triggered().iter().enumerate() {
-                    if let Some(event) = self.matches(t, h, c, controller) {
+                    if let Some(event) = self.matches(t, h, c, controller, died) {
                         let text = self.trigger_text(t, &event);
                         fired.push(Fired::new(c, i, text, controller, event, false));
                     }
@@ -337,9 +337,24 @@ impl Engine<'_> {
         }
     }
 
-    /// What `t` on `c` (controlled by `controller`) takes from `h`, if `h` triggers it.
-    fn matches(&self, t: &Trigger, h: &Happening, c: CardId, controller: PlayerId) -> Option<EventContext> {
+    /// What `t` on `c` (controlled by `controller`) takes from `h`, if `h` triggers it; `died`:
+    /// the permanents that went to the graveyard as creatures.
+    fn matches(
+        &self,
+        t: &Trigger,
+        h: &Happening,
+        c: CardId,
+        controller: PlayerId,
+        died: &[CardId],
+    ) -> Option<EventContext> {
         let ev = EventContext::default;
+        // Before 5e a card could not trigger on its own trip to the graveyard.
+        if let Happening::LeavesPlay { card, to: Zone::Graveyard, .. } = h
+            && *card == c
+            && !self.pol.own_trip_triggers
+        {
+            return None;
+        }
         match (t, h) {
             (Trigger::BeginningOfUpkeep(w), Happening::PhaseBegins(ph)) => {
                 if self.pol.phases.get(*ph) != Some(&"upkeep") || self.switched_off(c) {
@@ -370,11 +385,13 @@ impl Engine<'_> {
                 let fits = color.is_none_or(|col| sp.colors.contains(&col));
                 fits.then(|| EventContext { card: Some(sp.card), player: Some(sp.controller), spell: Some(*s), ..ev() })
             }
-            (Trigger::CreatureDies, Happening::LeavesPlay { card, to: Zone::Graveyard, controller: was, .. }) => self
+            // A creature as it left play, printed or animated (Soul Net under Animate Artifact).
+            (Trigger::CreatureDies, Happening::LeavesPlay { card, to: Zone::Graveyard, controller: was, .. }) => (self
                 .def(*card)
                 .kind
                 .is_creature()
-                .then(|| EventContext { card: Some(*card), card_controller: Some(*was), ..ev() }),
+                || died.contains(card))
+            .then(|| EventContext { card: Some(*card), card_controller: Some(*was), ..ev() }),
             (
                 Trigger::EnchantedDies,
                 Happening::LeavesPlay { card, to: Zone::Graveyard, controller: was, attached, counters, eot },
