@@ -423,6 +423,9 @@ impl Engine<'_> {
                 .name
                 .eq_ignore_ascii_case(land)
                 .then(|| EventContext { card: Some(*card), player: Some(*player), ..ev() }),
+            (Trigger::CreatureEnters, Happening::EntersPlay(x)) if self.is_creature_in_play(*x) => {
+                Some(EventContext { card: Some(*x), player: Some(self.game.card(*x).controller), ..ev() })
+            }
             (Trigger::ComesIntoPlay, Happening::EntersPlay(x)) if *x == c => {
                 Some(EventContext { card: Some(c), player: Some(controller), ..ev() })
             }

@@ -49,6 +49,7 @@
 //!          | "whenever a" color "creature or spell deals damage"   (on damage assigned)
 //!          | "whenever a player taps a" LAND "for mana" | "when this comes into play"
 //!          | "when this is put into the graveyard from play" | "whenever this deals damage to an opponent"
+//!          | "whenever a creature comes into play"
 //!          | "when this has been activated" N "times this turn"
 //! keyword += "flanking"      (a triggered ability: an assigned blocker without flanking gets -1/-1)
 //! whose    = "your" | "each opponent's" | "each player's" | "enchanted creature's controller's"
@@ -715,6 +716,9 @@ pub enum Trigger {
     ThisDies,
     /// `whenever this deals damage to an opponent`: as the damage is successfully dealt.
     DamagesOpponent,
+    /// `whenever a creature comes into play`: a creature entering play (becoming a creature
+    /// in play is not entering it: 002 L1324-1325).
+    CreatureEnters,
 }
 
 impl Trigger {

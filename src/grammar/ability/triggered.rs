@@ -166,6 +166,7 @@ impl fmt::Display for Trigger {
             Self::ActivatedTimes(n) => write!(f, "when this has been activated {n} times this turn"),
             Self::ThisDies => f.write_str("when this is put into the graveyard from play"),
             Self::DamagesOpponent => f.write_str("whenever this deals damage to an opponent"),
+            Self::CreatureEnters => f.write_str("whenever a creature comes into play"),
         }
     }
 }
@@ -272,6 +273,9 @@ pub(super) fn trigger(i: &str) -> PResult<'_, Trigger> {
         (phrase("whenever a player taps a"), sp, super::parse::land_type, phrase_after(" for mana")).parse(i)
     {
         return Ok((r, Trigger::TapsForMana(l)));
+    }
+    if let Ok((r, ())) = phrase("whenever a creature comes into play")(i) {
+        return Ok((r, Trigger::CreatureEnters));
     }
     if let Ok((r, ())) = phrase("whenever this deals damage to an opponent")(i) {
         return Ok((r, Trigger::DamagesOpponent));
