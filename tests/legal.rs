@@ -35,6 +35,13 @@ const fn is_answer(a: &Action) -> bool {
     )
 }
 
+/// Each target with its share of a divided damage, in a set order.
+fn pairs(a: &judge::engine::action::Announce) -> Vec<String> {
+    let mut v: Vec<String> = a.targets.iter().zip(&a.division).map(|(t, n)| format!("{t:?}={n}")).collect();
+    v.sort();
+    v
+}
+
 /// Cards in a set order (the order sacrifices are named in does not matter).
 fn cards(v: &[judge::engine::state::CardId]) -> Vec<judge::engine::state::CardId> {
     let mut v = v.to_vec();
@@ -70,6 +77,7 @@ fn same(a: &Action, b: &Action) -> bool {
                 && sorted(&x.targets) == sorted(&y.targets)
                 && cards(&x.sacrifices) == cards(&y.sacrifices)
                 && cards(&x.discards) == cards(&y.discards)
+                && pairs(x) == pairs(y)
         }
         _ => a == b,
     }

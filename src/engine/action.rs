@@ -39,6 +39,8 @@ pub struct Announce {
     pub sacrifices: Vec<CardId>,
     /// `discarding A`: the cards discarded from hand as a cost.
     pub discards: Vec<CardId>,
+    /// `dividing N, M`: damage divided among the targets as the caster chooses.
+    pub division: Vec<u32>,
 }
 
 /// Where `go to` or `stop:` leads.

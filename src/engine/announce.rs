@@ -336,6 +336,7 @@ impl Engine<'_> {
             text: if cast_spell { Vec::new() } else { self.chars(an.card).text },
             sacrificed,
             discarded: an.discards.clone(),
+            division: an.division.clone(),
             status: Status::BeingCast,
             event: None,
         });

@@ -8,7 +8,7 @@ use super::state::{CardId, PlayerId, Source, Zone};
 use super::{Engine, Stop};
 use crate::cards::CardKind;
 use crate::grammar::ability::{
-    Ability, ActivationCost, CostDelta, CostScope, Effect, SacrificeCost, Sacrificed, UpkeepCost,
+    Ability, ActivationCost, CostDelta, CostScope, Effect, Keyword, SacrificeCost, Sacrificed, UpkeepCost,
 };
 use crate::grammar::mana::{Color, ManaCost};
 use crate::trace::{EventKind, Rule};
@@ -37,6 +37,8 @@ pub(super) struct Bill {
     pub(super) counters: Option<(u32, String)>,
     /// Cards discarded from the payer's hand (`discarding A`).
     pub(super) discard: u32,
+    /// Lands of a type returned to their owner's hand (X of them for Infernal Harvest).
+    pub(super) returns: Option<(u32, String)>,
 }
 
 impl Bill {
@@ -45,11 +47,20 @@ impl Bill {
         self.mana = add_mana(&self.mana, &c.mana.with_x(x));
         self.tap |= c.tap;
         self.sacrifice_this |= c.sacrifice_this;
-        self.sacrifice.extend(c.sacrifice.iter().cloned());
+        self.sacrifice.extend(c.sacrifice.as_deref().cloned());
         self.life = self.life.saturating_add(c.life);
         self.discard = self.discard.saturating_add(c.discard);
+        if let Some((n, t)) = c.return_lands.as_deref() {
+            let n = match n {
+                crate::grammar::ability::Amount::Fixed(k) => u32::try_from(*k).unwrap_or(0),
+                crate::grammar::ability::Amount::X(k) => x.saturating_mul(u32::try_from(*k).unwrap_or(0)),
+                // Only a pump reads a creature's power (Berserk).
+                crate::grammar::ability::Amount::Power => 0,
+            };
+            self.returns = Some((n, t.clone()));
+        }
         if c.remove_counters.is_some() {
-            self.counters.clone_from(&c.remove_counters);
+            self.counters = c.remove_counters.as_deref().cloned();
         }
     }
 
@@ -106,6 +117,15 @@ pub enum CostFault {
     },
     /// A card named to discard that is not in the payer's hand.
     NotInHand(CardId),
+    /// Fewer lands of the type than the cost returns.
+    ReturnCount {
+        /// How many the cost returns.
+        needed: u32,
+        /// How many the payer controls.
+        have: u32,
+        /// Their land type.
+        land: String,
+    },
     /// Not enough counters on the source.
     Counters {
         /// Counters of the kind on it.
@@ -180,13 +200,25 @@ impl Engine<'_> {
         let kind = self.def(an.card).kind;
         let colors = self.colors(an.card);
         let is_enchantment = matches!(kind, CardKind::Enchantment | CardKind::LocalEnchantment);
+        let effects = super::chars::any_effects(self.lib, &self.game);
         for c in self.game.zone(Zone::Play, None) {
             let card = self.game.card(c);
             let def = self.def(c);
             if card.tapped && def.kind == CardKind::Artifact && self.pol.tapped_artifacts_off {
                 continue;
             }
-            for a in &def.abilities {
+            if !def.abilities.iter().any(|a| matches!(a, Ability::CostChange(_))) {
+                continue;
+            }
+            // Its words as text changes left them (Sleight of Mind on Gloom).
+            let ch;
+            let abilities: &[Ability] = if effects {
+                ch = self.chars(c);
+                &ch.abilities
+            } else {
+                &def.abilities
+            };
+            for a in abilities {
                 let Ability::CostChange(ch) = a else { continue };
                 let of = |col: &Option<Color>| col.is_none_or(|col| colors.contains(&col));
                 let applies = match &ch.scope {
@@ -297,6 +329,12 @@ impl Engine<'_> {
                 None => Ok(()),
             };
         }
+        if let Some((n, t)) = &bill.returns {
+            let have = u32::try_from(self.lands_to_return(p, t, named).len()).unwrap_or(u32::MAX);
+            if have < *n {
+                return fault(CostFault::ReturnCount { needed: *n, have, land: t.clone() });
+            }
+        }
         if bill.life > 0 {
             let life = self.game.players[p.ix()].life;
             if life <= 0 || i64::from(life) < i64::from(bill.life) {
@@ -359,6 +397,25 @@ impl Engine<'_> {
         if bill.life > 0 {
             words.push(format!("{} life", bill.life));
         }
+        if let Some((n, t)) = &bill.returns {
+            // The lands the payer controls, tapped ones first (those are spent already), in
+            // play order: the line gives only their number.
+            let back: Vec<CardId> =
+                self.lands_to_return(p, t, named).into_iter().take(usize::try_from(*n).unwrap_or(usize::MAX)).collect();
+            for c in back {
+                words.push(format!("the return of {}", self.label(c)));
+                self.game.move_card(c, Zone::Hand);
+                let owner = self.game.card(c).owner;
+                self.emit(
+                    EventKind::Moved {
+                        card: self.label(c),
+                        from: "play".to_owned(),
+                        to: format!("{}'s hand, as a cost", self.pname(owner)),
+                    },
+                    Some(COSTS),
+                );
+            }
+        }
         if let Some((n, kind)) = &bill.counters {
             let what = if *n == 1 { format!("a {kind} counter") } else { format!("{n} {kind} counters") };
             words.push(format!("{what} removed"));
@@ -394,6 +451,16 @@ impl Engine<'_> {
         self.depth -= 1;
     }
 
+    /// Lands of a type `p` controls, tapped first, each group in play order; none named for a
+    /// sacrifice of the same cost (one permanent cannot pay two parts: 002 L1858-1860).
+    fn lands_to_return(&self, p: PlayerId, land: &str, sacrificed: &[CardId]) -> Vec<CardId> {
+        let s = SacrificeCost { count: 1, what: Sacrificed::LandType(land.to_owned()), other_than_this: false };
+        let mut lands = self.sacrifice_candidates(p, &s, CardId(u16::MAX));
+        lands.retain(|c| !sacrificed.contains(c));
+        lands.sort_by_key(|&c| !self.game.card(c).tapped);
+        lands
+    }
+
     /// The converted casting cost of a spell being cast: its printed cost with X as paid
     /// (002 Casting Cost, L1575-1585: what is paid for Gloom or text costs is not in it).
     pub(super) fn spell_converted_cost(&self, s: super::state::SpellId) -> u32 {
@@ -410,21 +477,44 @@ impl Engine<'_> {
     /// each age counter on it, plus once (002 Phase Cost; Cumulative Upkeep, L1985-1996).
     pub(super) fn upkeep_costs_of(&self, c: CardId) -> Vec<UpkeepCost> {
         let age = self.game.card(c).counters.iter().find(|(k, _)| k == "age").map_or(0, |(_, n)| *n);
-        self.def(c)
-            .abilities
-            .iter()
+        // A cumulative upkeep the permanent has as a keyword, printed or given by another card
+        // (Breath of Dreams): its counters go on the permanent itself (002 L1994-2003).
+        let keywords: Vec<Keyword> = if super::chars::any_effects(self.lib, &self.game) {
+            self.chars(c).keyword_list()
+        } else {
+            self.def(c)
+                .abilities
+                .iter()
+                .filter_map(|a| match a {
+                    Ability::Keyword(k) => Some(k.clone()),
+                    _ => None,
+                })
+                .collect()
+        };
+        let given = keywords.into_iter().filter_map(|k| match k {
+            Keyword::CumulativeUpkeep(m) => Some(Ability::UpkeepCost(UpkeepCost {
+                cost: ActivationCost { mana: m, ..ActivationCost::default() },
+                penalty: crate::grammar::ability::Penalty::BuryThis,
+                mandatory: false,
+                cumulative: true,
+            })),
+            _ => None,
+        });
+        let printed = self.def(c).abilities.iter().filter(|a| matches!(a, Ability::UpkeepCost(_))).cloned();
+        printed
+            .chain(given)
             .filter_map(|a| match a {
-                Ability::UpkeepCost(u) if u.cumulative => {
-                    let mut u = u.clone();
+                Ability::UpkeepCost(mut u) if u.cumulative => {
                     let times = age.saturating_add(1);
                     let m = &mut u.cost.mana;
                     m.generic = m.generic.saturating_mul(times);
                     for n in &mut m.colored {
                         *n = n.saturating_mul(times);
                     }
+                    u.cost.life = u.cost.life.saturating_mul(times);
                     Some(u)
                 }
-                Ability::UpkeepCost(u) => Some(u.clone()),
+                Ability::UpkeepCost(u) => Some(u),
                 _ => None,
             })
             .collect()

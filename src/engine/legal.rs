@@ -153,6 +153,10 @@ impl<'a> Position<'a> {
         if !an.discards.is_empty() {
             s.push_str(&format!(" discarding {}", self.labels_joined(&an.discards, ", ")));
         }
+        if !an.division.is_empty() {
+            let parts: Vec<String> = an.division.iter().map(ToString::to_string).collect();
+            s.push_str(&format!(" dividing {}", parts.join(", ")));
+        }
         let mode = match an.source {
             Source::Spell(k) => def.spell_effects().get(usize::from(k)).and_then(|(m, _)| *m),
             _ => None,
@@ -215,11 +219,15 @@ impl<'a> Position<'a> {
             }
             Source::Spell(k) => {
                 let Some((_, e)) = def.spell_effects().get(usize::from(k)).copied() else { return };
-                (Some(e.clone()), e.target().cloned(), def.cost.is_some_and(|c| c.x > 0))
+                let extra_x = def
+                    .abilities
+                    .iter()
+                    .any(|a| matches!(a, crate::grammar::ability::Ability::AdditionalCost(c) if c.has_x()));
+                (Some(e.clone()), e.target().cloned(), def.cost.is_some_and(|c| c.x > 0) || extra_x)
             }
             Source::Ability(i) => {
                 let Some((cost, e)) = def.activated().get(usize::from(i)).copied() else { return };
-                (Some(e.clone()), e.target().cloned(), cost.mana.x > 0)
+                (Some(e.clone()), e.target().cloned(), cost.has_x())
             }
             Source::Triggered(_) => return,
         };
@@ -265,22 +273,30 @@ impl<'a> Position<'a> {
             }
         }
         let sacrifices = self.sacrifice_choices(p, card, source);
+        let as_chosen = matches!(effect, Some(Effect::DamageDividedAsChosen(..)));
         for t in &targets {
             for &x in &xs {
+                // Damage divided as the caster chooses among several targets: every division
+                // of a small X (`dividing`).
+                let divisions =
+                    if as_chosen && t.len() > 1 { compositions(x.unwrap_or(0), t.len()) } else { vec![Vec::new()] };
                 for from in &chosen {
                     for (sac, dis) in &sacrifices {
-                        out.push(Action::Announce(Announce {
-                            chosen: None,
-                            replaced: None,
-                            player: p,
-                            card,
-                            source,
-                            targets: t.clone(),
-                            x,
-                            packet_sources: from.clone(),
-                            sacrifices: sac.clone(),
-                            discards: dis.clone(),
-                        }));
+                        for division in &divisions {
+                            out.push(Action::Announce(Announce {
+                                chosen: None,
+                                replaced: None,
+                                player: p,
+                                card,
+                                source,
+                                targets: t.clone(),
+                                x,
+                                packet_sources: from.clone(),
+                                sacrifices: sac.clone(),
+                                discards: dis.clone(),
+                                division: division.clone(),
+                            }));
+                        }
                     }
                 }
             }
@@ -299,6 +315,7 @@ impl<'a> Position<'a> {
             packet_sources: Vec::new(),
             sacrifices: Vec::new(),
             discards: Vec::new(),
+            division: Vec::new(),
             chosen: None,
             replaced: None,
         };
@@ -388,7 +405,7 @@ impl<'a> Position<'a> {
         if let Some((c, u)) = self.e.upkeep_owed(p).into_iter().next() {
             let n = u.cost.mana.total();
             out.extend([Action::Pay(p, Some(n)), Action::Pay(p, None)]);
-            if let Some(s) = &u.cost.sacrifice {
+            if let Some(s) = u.cost.sacrifice.as_deref() {
                 let need = usize::try_from(s.count).unwrap_or(usize::MAX);
                 let fits = self.e.sacrifice_candidates(p, s, c);
                 for set in subsets(&fits, need).into_iter().filter(|x| x.len() == need) {
@@ -453,6 +470,7 @@ impl<'a> Position<'a> {
                         packet_sources: Vec::new(),
                         sacrifices: Vec::new(),
                         discards: Vec::new(),
+                        division: Vec::new(),
                     });
                 }
             }
@@ -529,7 +547,7 @@ impl<'a> Position<'a> {
             Asked::Upkeep(p, n, c) => {
                 let mut out = vec![vec![Action::Pay(*p, Some(*n))], vec![Action::Pay(*p, None)]];
                 let costs = self.e.upkeep_costs_of(*c);
-                for s in costs.iter().filter_map(|u| u.cost.sacrifice.as_ref()) {
+                for s in costs.iter().filter_map(|u| u.cost.sacrifice.as_deref()) {
                     let need = usize::try_from(s.count).unwrap_or(usize::MAX);
                     let fits = self.e.sacrifice_candidates(*p, s, *c);
                     for set in subsets(&fits, need).into_iter().filter(|x| x.len() == need) {
@@ -751,6 +769,25 @@ fn subsets<T: Copy>(items: &[T], max: usize) -> Vec<Vec<T>> {
         .filter(|s: &Vec<T>| s.len() <= max)
         .collect();
     out.sort_by_key(Vec::len);
+    out
+}
+
+/// The ways to write `total` as `parts` amounts of at least 1, in order (none past a total of
+/// 8, to keep the list of moves short).
+fn compositions(total: u32, parts: usize) -> Vec<Vec<u32>> {
+    if total > 8 || parts == 0 {
+        return Vec::new();
+    }
+    if parts == 1 {
+        return if total >= 1 { vec![vec![total]] } else { Vec::new() };
+    }
+    let mut out = Vec::new();
+    for first in 1..total {
+        for mut rest in compositions(total - first, parts - 1) {
+            rest.insert(0, first);
+            out.push(rest);
+        }
+    }
     out
 }
 

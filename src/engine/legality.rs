@@ -175,6 +175,30 @@ impl Engine<'_> {
                 }
             }
         }
+        if let Effect::DamageDividedAsChosen(a, _) = effect {
+            let amount = match a {
+                crate::grammar::ability::Amount::Fixed(n) => u32::try_from(*n).unwrap_or(0),
+                crate::grammar::ability::Amount::X(k) => {
+                    an.x.unwrap_or(0).saturating_mul(u32::try_from(*k).unwrap_or(0))
+                }
+                // Only a pump reads a creature's power (Berserk).
+                crate::grammar::ability::Amount::Power => 0,
+            };
+            let sum = an.division.iter().fold(0u32, |s, n| s.saturating_add(*n));
+            let fits = if an.division.is_empty() {
+                targets.len() == 1
+            } else {
+                an.division.len() == targets.len() && sum == amount
+            };
+            if !fits {
+                return Err(Stop::refuse(Refusal::Division {
+                    card: an.card,
+                    amount,
+                    division: an.division.clone(),
+                    targets: targets.len(),
+                }));
+            }
+        }
         if let Effect::CounterCostX(_) = effect {
             // 002 Casting Cost, L1575-1580: X paid for the target counts while it is cast.
             let x = an.x.unwrap_or(0);

@@ -157,6 +157,7 @@ impl Engine<'_> {
                 packet_sources: Vec::new(),
                 sacrifices: Vec::new(),
                 discards: Vec::new(),
+                division: Vec::new(),
             }),
             _ => Err(Stop::Choice {
                 line: None,

@@ -160,8 +160,10 @@ impl Engine<'_> {
     /// 002 Turn Order, About the Phases: end effects, then mana burn, then the life check.
     fn end_phase(&mut self) -> Result<(), Stop> {
         if self.phase_name() == "upkeep" {
-            self.depth = 1;
-            self.upkeep_phase_effects()?;
+            let depth = std::mem::replace(&mut self.depth, 1);
+            let r = self.upkeep_phase_effects();
+            self.depth = depth;
+            r?;
             self.upkeep_costs()?;
         }
         self.depth = 0;
@@ -328,7 +330,7 @@ impl Engine<'_> {
 
     /// What could pay an upkeep cost's sacrifices (nobody must make more: 002 L3080-3085).
     fn upkeep_fits(&self, p: PlayerId, c: CardId, u: &UpkeepCost) -> Vec<CardId> {
-        match &u.cost.sacrifice {
+        match u.cost.sacrifice.as_deref() {
             Some(s) => self.sacrifice_candidates(p, s, c),
             None => Vec::new(),
         }
@@ -413,8 +415,12 @@ impl Engine<'_> {
         if q != p {
             return Err(Stop::refuse(Refusal::UpkeepNotYours { player: q, payer: p, card: c }));
         }
-        let bill =
-            Bill { mana, sacrifice: u.cost.sacrifice.iter().cloned().collect(), life: u.cost.life, ..Bill::default() };
+        let bill = Bill {
+            mana,
+            sacrifice: u.cost.sacrifice.as_deref().cloned().into_iter().collect(),
+            life: u.cost.life,
+            ..Bill::default()
+        };
         match paid {
             Some(k) if k != n => Err(Stop::refuse(Refusal::UpkeepAmount { card: c, payer: p, cost: mana, answer: k })),
             Some(_) => {

@@ -426,6 +426,18 @@ pub enum Refusal {
         /// What is wrong.
         fault: super::costs::CostFault,
     },
+    /// Damage divided as the caster chooses, with a division that does not fit its targets or
+    /// its amount (002 Step 1: the division is chosen on announcement).
+    Division {
+        /// The card.
+        card: CardId,
+        /// The damage to divide.
+        amount: u32,
+        /// The division named.
+        division: Vec<u32>,
+        /// The number of targets.
+        targets: usize,
+    },
     /// An ability of a permanent whose upkeep cost is not yet dealt with (002 Phase Cost).
     UpkeepLock {
         /// The permanent.
@@ -811,6 +823,7 @@ impl Refusal {
             Self::UpkeepNotYours { .. } | Self::UpkeepAmount { .. } => UPKEEP_COSTS,
             Self::Cost { fault, .. } => fault.rule(),
             Self::UpkeepLock { .. } => super::costs::PHASE_COST,
+            Self::Division { .. } => STEP1,
             Self::NotActiveOrders { .. } | Self::OrderAll { .. } => ACTIVE_ORDERS_ALL,
             Self::OrderOwn { .. } => ORDER,
             Self::AlphaOrderTwo | Self::AlphaOrderSame | Self::AlphaLaterChooses { .. } => LATER_CHOOSES,
@@ -1096,6 +1109,14 @@ impl Engine<'_> {
                 self.pname(*payer)
             ),
             Refusal::Cost { card, fault } => self.cost_fault_text(*card, fault),
+            Refusal::Division { card, amount, division, targets } => {
+                let named: Vec<String> = division.iter().map(ToString::to_string).collect();
+                format!(
+                    "{} divides {amount} damage among its {targets} target(s): write one amount for each target, in their order, adding up to {amount} (`dividing {}` does not)",
+                    self.label(*card),
+                    named.join(", ")
+                )
+            }
             Refusal::UpkeepLock { card } => format!(
                 "{} has an upkeep cost not yet dealt with: its abilities may not be used in its controller's upkeep until then",
                 self.label(*card)
@@ -1240,6 +1261,9 @@ impl Engine<'_> {
             F::NotInPlay(c) => format!("{} is not in play, so it cannot be sacrificed", self.label(*c)),
             F::DiscardCount { needed, named } => {
                 format!("{name}'s cost discards {needed} card(s) from the payer's hand: {named} named")
+            }
+            F::ReturnCount { needed, have, land } => {
+                format!("{name}'s cost returns {needed} {land}(s) to hand, and the payer controls {have}")
             }
             F::NotInHand(c) => format!("{} is not in the payer's hand, so it cannot be discarded", self.label(*c)),
             F::Twice(c) => format!("{} is named twice: a permanent can be sacrificed only once", self.label(*c)),

@@ -103,6 +103,7 @@ impl Engine<'_> {
             packet_sources: Vec::new(),
             sacrifices: Vec::new(),
             discards: Vec::new(),
+            division: Vec::new(),
         };
         let id = self.announce_paid(&an, Vec::new())?;
         // 002 Step 2 still applies (only mana sources escape it); no card in the library can

@@ -434,6 +434,16 @@ impl Engine<'_> {
                     Some(one) => self.prevent(Target::Player(sp.controller), u32::MAX, &[one], &by)?,
                 }
             }
+            Effect::DamageDividedAsChosen(a, _) => {
+                // Each target its share, in target order; a share for a target gone is lost.
+                let n = u32::try_from(Self::amount(*a, x)).unwrap_or(0);
+                let shares = if sp.division.is_empty() { vec![n] } else { sp.division.clone() };
+                for (t, share) in sp.targets.iter().zip(shares) {
+                    if legal.contains(t) && share > 0 {
+                        self.assign(source, &sp.colors, *t, share);
+                    }
+                }
+            }
             Effect::DamageIfDiscardedLand(a, _) => {
                 if sp.discarded.iter().any(|&c| self.def(c).kind == CardKind::Land) {
                     let n = u32::try_from(Self::amount(*a, x)).unwrap_or(0);

@@ -177,6 +177,8 @@ pub struct Spell {
     /// Its source's power when it was announced (what an ability that uses its source's power
     /// reads: 002 L1215-1223).
     pub source_power: i32,
+    /// Damage divided among its targets as its caster chose (`dividing`), in target order.
+    pub division: Vec<u32>,
     /// What became of it.
     pub status: Status,
     /// For a triggered ability: what the event that triggered it names (`that player`, `that

@@ -582,6 +582,7 @@ impl Engine<'_> {
                     sacrificed: Vec::new(),
                     discarded: Vec::new(),
                     source_power: self.pt(c).0,
+                    division: Vec::new(),
                     status: Status::Waiting,
                     event: Some(f.event.clone()),
                 });
@@ -624,6 +625,7 @@ impl Engine<'_> {
                 text: self.chars(f.card).text,
                 sacrificed: Vec::new(),
                 discarded: Vec::new(),
+                division: Vec::new(),
                 status: Status::Waiting,
                 event: Some(f.event),
             });

@@ -10,7 +10,7 @@
 //!           | "pays" [N] "sacrificing" refs
 //!           | "discards" ref | "orders" refs | "passes" | "targets" (refs | "nothing")
 //! cast_opts = [("on" | "targeting") refs] ["with X=" N] ["sacrificing" refs] ["discarding" refs]
-//!             ["choosing" words]
+//!             ["dividing" N ("," N)*] ["choosing" words]
 //! refs      = ref ("," ref)*
 //! ```
 
@@ -60,12 +60,21 @@ pub struct CastSyntax {
     pub targets: Vec<RefSyntax>,
     /// `with X=N`.
     pub x: Option<u32>,
+    /// `sacrificing`, `discarding` and `dividing` (boxed: most lines have none).
+    pub costs: Box<CostChoices>,
+    /// `choosing MODE` with its byte offset.
+    pub choosing: Option<(String, usize)>,
+}
+
+/// The choices of an announcement's costs and division, as written.
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize)]
+pub struct CostChoices {
     /// `sacrificing A, B`: what is sacrificed as a cost.
     pub sacrificing: Vec<RefSyntax>,
     /// `discarding A`: the cards discarded from hand as a cost.
     pub discarding: Vec<RefSyntax>,
-    /// `choosing MODE` with its byte offset.
-    pub choosing: Option<(String, usize)>,
+    /// `dividing N, M`: damage divided among the targets, in their order.
+    pub dividing: Vec<u32>,
 }
 
 /// The verb phrase of a player's line.
@@ -263,7 +272,7 @@ fn verb<'a>(cx: Ctx<'a>, i: &'a str) -> PResult<'a, Verb> {
 }
 
 /// `cast_tail = ref ["ability" N] [("on"|"targeting") refs] ["with X=" N] ["sacrificing" refs]
-/// ["discarding" refs] ["choosing" words]`
+/// ["discarding" refs] ["dividing" N ("," N)*] ["choosing" words]`
 fn cast_tail<'a>(cx: Ctx<'a>, i: &'a str, abilities: bool) -> PResult<'a, CastSyntax> {
     let (i, card) = preceded(sp, |i| cx.reference(i)).parse(i)?;
     let (i, ability) =
@@ -272,6 +281,8 @@ fn cast_tail<'a>(cx: Ctx<'a>, i: &'a str, abilities: bool) -> PResult<'a, CastSy
     let (i, x) = opt(preceded((skw("with"), sp, tag("X="), space0), cut(number))).parse(i)?;
     let (i, sacrificing) = opt(preceded((skw("sacrificing"), sp), cut(|i| refs(cx, i)))).parse(i)?;
     let (i, discarding) = opt(preceded((skw("discarding"), sp), cut(|i| refs(cx, i)))).parse(i)?;
+    let (i, dividing) =
+        opt(preceded((skw("dividing"), sp), cut(separated_list1((space0, tag(","), space0), number)))).parse(i)?;
     let (i, choosing) = opt(preceded((skw("choosing"), sp), |j: &'a str| {
         let text = j.trim_end();
         if text.is_empty() {
@@ -288,8 +299,11 @@ fn cast_tail<'a>(cx: Ctx<'a>, i: &'a str, abilities: bool) -> PResult<'a, CastSy
             ability,
             targets: targets.unwrap_or_default(),
             x,
-            sacrificing: sacrificing.unwrap_or_default(),
-            discarding: discarding.unwrap_or_default(),
+            costs: Box::new(CostChoices {
+                sacrificing: sacrificing.unwrap_or_default(),
+                discarding: discarding.unwrap_or_default(),
+                dividing: dividing.unwrap_or_default(),
+            }),
             choosing,
         },
     ))
@@ -363,8 +377,8 @@ mod tests {
             panic!("parse")
         };
         assert_eq!(c.x, Some(2));
-        assert_eq!(c.sacrificing.len(), 2);
-        assert_eq!(c.sacrificing[1].name, "Grizzly Bears");
+        assert_eq!(c.costs.sacrificing.len(), 2);
+        assert_eq!(c.costs.sacrificing[1].name, "Grizzly Bears");
         assert!(show("Alice pays 1 sacrificing Forest").contains("PaysSacrificing(1, ["));
         assert!(show("Alice pays sacrificing Forest").contains("PaysSacrificing(0, ["));
         assert!(show("Alice pays").starts_with("error at 10+0: an amount or `sacrificing`"));

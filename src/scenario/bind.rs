@@ -7,7 +7,7 @@ use crate::diagnostic::Diagnostic;
 use crate::edition::Policies;
 use crate::engine::action::{Action, Announce, TargetRef};
 use crate::engine::state::{CardId, PlayerId, Source, Zone};
-use crate::grammar::ability::{Effect, TargetKind};
+use crate::grammar::ability::{Ability, Effect, TargetKind};
 use crate::grammar::action::{ActionSyntax, CastSyntax, Verb};
 use crate::grammar::expect::ExpectSyntax;
 use crate::grammar::lexicon::RefSyntax;
@@ -43,8 +43,7 @@ impl Loader<'_> {
                         ability: None,
                         targets: Vec::new(),
                         x: None,
-                        sacrificing: Vec::new(),
-                        discarding: Vec::new(),
+                        costs: Box::default(),
                         choosing: None,
                     };
                     self.bind_cast(player, &cs, text, false)
@@ -273,8 +272,12 @@ impl Loader<'_> {
             }
         };
         let cost_has_x = match source {
-            Source::Spell(_) => def.cost.is_some_and(|c| c.x > 0),
-            Source::Ability(i) => def.activated().get(usize::from(i)).is_some_and(|(c, _)| c.mana.x > 0),
+            // X may also count an additional cost (the Swamps Infernal Harvest returns).
+            Source::Spell(_) => {
+                def.cost.is_some_and(|c| c.x > 0)
+                    || def.abilities.iter().any(|a| matches!(a, Ability::AdditionalCost(c) if c.has_x()))
+            }
+            Source::Ability(i) => def.activated().get(usize::from(i)).is_some_and(|(c, _)| c.has_x()),
             Source::Triggered(_) => false,
         };
         if cost_has_x && cs.x.is_none() {
@@ -292,8 +295,21 @@ impl Loader<'_> {
                 format!("remove `with X={x}`"),
             ));
         }
-        let sacrifices = self.bind_sacrifices(player, &cs.sacrificing, text, Zone::Play)?;
-        let discards = self.bind_sacrifices(player, &cs.discarding, text, Zone::Hand)?;
+        let divides = match source {
+            Source::Spell(k) => def.spell_effects().get(usize::from(k)).map(|(_, e)| *e),
+            Source::Ability(i) => def.activated().get(usize::from(i)).map(|(_, e)| *e),
+            Source::Triggered(_) => None,
+        }
+        .is_some_and(|e| matches!(e, Effect::DamageDividedAsChosen(..)));
+        if !divides && !cs.costs.dividing.is_empty() {
+            return Err(Diagnostic::new(
+                format!("`{}` does not divide damage as its caster chooses", def.name),
+                text.span,
+                "remove `dividing`",
+            ));
+        }
+        let sacrifices = self.bind_sacrifices(player, &cs.costs.sacrificing, text, Zone::Play)?;
+        let discards = self.bind_sacrifices(player, &cs.costs.discarding, text, Zone::Hand)?;
         Ok(Action::Announce(Announce {
             player,
             card,
@@ -303,6 +319,7 @@ impl Loader<'_> {
             packet_sources,
             sacrifices,
             discards,
+            division: cs.costs.dividing.clone(),
             chosen,
             replaced,
         }))

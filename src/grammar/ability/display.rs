@@ -137,7 +137,11 @@ impl fmt::Display for ActivationCost {
             1 => parts.push("discard a card".to_owned()),
             n => parts.push(format!("discard {n} cards")),
         }
-        if let Some((n, k)) = &self.remove_counters {
+        if let Some((n, t)) = self.return_lands.as_deref() {
+            let lands = if t == "plains" { t.clone() } else { format!("{t}s") };
+            parts.push(format!("return {n} {lands} you control to their owner's hand"));
+        }
+        if let Some((n, k)) = self.remove_counters.as_deref() {
             let what = if *n == 1 { format!("a {k} counter") } else { format!("{n} {k} counters") };
             parts.push(format!("remove {what} from this"));
         }
@@ -153,7 +157,7 @@ impl fmt::Display for UpkeepCost {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let cost = &self.cost;
         if self.cumulative {
-            return write!(f, "cumulative upkeep: {}", cost.mana);
+            return write!(f, "cumulative upkeep: {cost}");
         }
         if cost.mana_only() && !cost.tap {
             write!(f, "during your upkeep, pay {}", cost.mana)?;
@@ -291,6 +295,7 @@ impl fmt::Display for Effect {
             Self::AddMana(m) => write!(f, "add {m}"),
             Self::Damage(a, t) => write!(f, "deal {a} damage to {t}"),
             Self::DamageDivided(a, t) => write!(f, "deal {a} damage divided evenly among {t}"),
+            Self::DamageDividedAsChosen(a, t) => write!(f, "deal {a} damage divided as you choose among {t}"),
             Self::DamageEachCreatureAndPlayer(a) => write!(f, "deal {a} damage to each creature and each player"),
             Self::NoCombatDamage => f.write_str("creatures deal no combat damage this turn"),
             Self::BuryThis => f.write_str("bury this"),

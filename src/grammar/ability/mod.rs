@@ -5,12 +5,12 @@
 //!          | cost ":" effect ["; use only during your upkeep"] ["; any player may use this ability"]
 //!          | static | trigger "," effect
 //!          | "costs" mana "more for each target after the first"
-//!          | "during your upkeep," upkeep | "cumulative upkeep:" mana_cost
+//!          | "during your upkeep," upkeep | "cumulative upkeep:" cost
 //!          | "additional cost:" cost | "alternative cost:" cost
 //!          | "comes into play with" N KIND "counters" | cost_change | enchant | entering
 //! keyword  = "flying" | "first strike" | "trample" | "banding" | "wall" | "defender"
 //!          | "does not tap to attack" | "vigilance"
-//!          | LAND "walk" | "protection from" color
+//!          | LAND "walk" | "protection from" color | "cumulative upkeep" mana_cost (as given by a static)
 //!          | "cannot attack unless the defending player controls a(n)" LAND
 //! static   = affected ("gets" | "get") signed "/" signed        (a modifier, applied in timestamp order)
 //!          | affected ("gains" | "gain" | "loses" | "lose") keyword
@@ -56,12 +56,12 @@
 //! cost     = part ("," part)*        (mana parts add up)
 //! part     = "T" | mana_cost | "sacrifice this" | "sacrifice" count sac ["other than this"]
 //!          | "pay" N "life" | "remove" ("a" | N) KIND ("counter" | "counters") "from this"
-//!          | "discard" ("a card" | N "cards")
+//!          | "discard" ("a card" | N "cards") | "return" (N | "X") LAND(s) "you control to their owner's hand"
 //! count    = "a" | "an" | "two" | "three" | N   sac = creature(s) | artifact(s) | land(s) | LAND(s)
 //! effect   = "add" mana
 //!          | "add" W|U|B|R|G "for each mana in the converted casting cost of the sacrificed creature"
 //!          | "deal" amount "damage to" target [disintegrate_rider]
-//!          | "deal" amount "damage divided evenly among any number of" target
+//!          | "deal" amount "damage divided" ("evenly" | "as you choose") "among any number of" target
 //!          | "deal" amount "damage to each creature without flying and each player"
 //!          | "deal" amount "damage to each creature and each player"
 //!          | who "gets" signed "/" signed "until end of turn" | who "gains" keyword "until end of turn"
@@ -142,6 +142,9 @@ pub enum Keyword {
     Protection(Color),
     /// Cannot attack unless the defending player controls a land of this type.
     AttacksOnlyIfDefenderControls(String),
+    /// `cumulative upkeep MANA`, as an ability one card gives others (Breath of Dreams gives
+    /// green creatures `cumulative upkeep 1`; 002 Cumulative Upkeep, L1985-2013).
+    CumulativeUpkeep(ManaCost),
 }
 
 impl std::fmt::Display for Keyword {
@@ -158,6 +161,7 @@ impl std::fmt::Display for Keyword {
             Self::AttacksOnlyIfDefenderControls(l) => {
                 write!(f, "cannot attack unless the defending player controls an {l}")
             }
+            Self::CumulativeUpkeep(m) => write!(f, "cumulative upkeep {m}"),
         }
     }
 }
@@ -255,6 +259,9 @@ pub enum Effect {
     Damage(Amount, TargetSpec),
     /// Deals damage divided evenly, rounded down, among any number of targets.
     DamageDivided(Amount, TargetSpec),
+    /// Deals damage divided as the caster chooses on announcement among any number of targets
+    /// (`dividing N, M`; Infernal Harvest).
+    DamageDividedAsChosen(Amount, TargetSpec),
     /// Deals damage to each creature without flying and each player.
     DamageEachNonFlyerAndPlayer(Amount),
     /// Deals damage to each creature and each player.
@@ -387,6 +394,7 @@ impl Effect {
             Self::Damage(_, t)
             | Self::DamageDisintegrate(_, t)
             | Self::DamageDivided(_, t)
+            | Self::DamageDividedAsChosen(_, t)
             | Self::GainLife(t, _)
             | Self::Bounce(t)
             | Self::Destroy(t, _)
@@ -545,12 +553,13 @@ pub struct ActivationCost {
     pub tap: bool,
     /// `sacrifice this`.
     pub sacrifice_this: bool,
-    /// `sacrifice a creature` and the like: permanents chosen at announcement.
-    pub sacrifice: Option<SacrificeCost>,
+    /// `sacrifice a creature` and the like: permanents chosen at announcement (boxed, as the
+    /// other rare parts: most costs are mana and tapping).
+    pub sacrifice: Option<Box<SacrificeCost>>,
     /// `pay N life`.
     pub life: u32,
     /// `remove N KIND counters from this`.
-    pub remove_counters: Option<(u32, String)>,
+    pub remove_counters: Option<Box<(u32, String)>>,
     /// `...; use only during your upkeep`: a limit on when the ability may be played, written
     /// after its effect.
     pub upkeep_only: bool,
@@ -558,6 +567,8 @@ pub struct ActivationCost {
     pub discard: u32,
     /// `...; any player may use this ability` (Land's Edge): written after the effect.
     pub any_player: bool,
+    /// `return N LANDs you control to their owner's hand` (N may be X: Infernal Harvest).
+    pub return_lands: Option<Box<(Amount, String)>>,
 }
 
 impl ActivationCost {
@@ -569,6 +580,14 @@ impl ActivationCost {
             && self.life == 0
             && self.remove_counters.is_none()
             && self.discard == 0
+            && self.return_lands.is_none()
+    }
+
+    /// Whether an X in the cost is chosen on announcement (in its mana, or counting one of its
+    /// other parts, as the Swamps Infernal Harvest returns).
+    #[must_use]
+    pub fn has_x(&self) -> bool {
+        self.mana.x > 0 || matches!(self.return_lands.as_deref(), Some((Amount::X(_), _)))
     }
 }
 
@@ -850,13 +869,15 @@ mod tests {
         assert!(u.mandatory);
         assert_eq!(u.penalty, Penalty::DamageToYou(7));
         assert_eq!(
-            u.cost.sacrifice,
+            u.cost.sacrifice.as_deref().cloned(),
             Some(SacrificeCost { count: 1, what: Sacrificed::Creature, other_than_this: true })
         );
         assert_eq!(ok(lord).to_string(), lord);
         let Ability::UpkeepCost(u) = ok("cumulative upkeep: 1U") else { panic!() };
         assert!(u.cumulative && !u.mandatory && u.penalty == Penalty::BuryThis);
         assert_eq!(ok("cumulative upkeep: 1U").to_string(), "cumulative upkeep: 1U");
+        let Ability::UpkeepCost(u) = ok("cumulative upkeep: B, pay 2 life") else { panic!() };
+        assert_eq!(u.cost.life, 2);
     }
 
     #[test]
@@ -873,7 +894,7 @@ mod tests {
         else {
             panic!()
         };
-        assert_eq!(c.remove_counters, Some((1, "+1/+1".to_owned())));
+        assert_eq!(c.remove_counters.as_deref().cloned(), Some((1, "+1/+1".to_owned())));
         let Ability::Activated(c, _) = ok("1, T, sacrifice this, pay 2 life: add BB") else { panic!() };
         assert!(c.tap && c.sacrifice_this && c.life == 2 && c.mana.total() == 1);
         assert_eq!(c.to_string(), "1, T, sacrifice this, pay 2 life");
@@ -893,6 +914,13 @@ mod tests {
         let Ability::Activated(c, Effect::DamageIfDiscardedLand(Amount::Fixed(2), _)) = ok(edge) else { panic!() };
         assert!(c.discard == 1 && c.any_player && !c.upkeep_only);
         assert_eq!(ok(edge).to_string(), edge);
+        let harvest = "additional cost: return X swamps you control to their owner's hand";
+        let Ability::AdditionalCost(c) = ok(harvest) else { panic!() };
+        assert!(c.has_x() && c.return_lands.as_deref().cloned() == Some((Amount::X(1), "swamp".into())));
+        assert_eq!(ok(harvest).to_string(), harvest);
+        let split = "spell: deal X damage divided as you choose among any number of target creatures";
+        assert!(matches!(ok(split), Ability::Spell(Effect::DamageDividedAsChosen(Amount::X(1), _))));
+        assert_eq!(ok(split).to_string(), split);
     }
 
     #[test]

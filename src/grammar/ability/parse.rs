@@ -45,8 +45,7 @@ fn ability(i: &str) -> PResult<'_, Ability> {
         return Ok((r, Ability::ExtraTargetCost(m)));
     }
     if let Ok((r, _)) = (kw("cumulative"), sp, kw("upkeep"), space0, char(':'), space0).parse(i) {
-        let (r, m) = cut(mana_cost).parse(r)?;
-        let cost = ActivationCost { mana: m, ..ActivationCost::default() };
+        let (r, cost) = cut(activation_cost).parse(r)?;
         return Ok((
             r,
             Ability::UpkeepCost(UpkeepCost { cost, penalty: Penalty::BuryThis, mandatory: false, cumulative: true }),
@@ -263,7 +262,15 @@ fn activation_cost(i: &str) -> PResult<'_, ActivationCost> {
         Life(u32),
         Remove(u32, String),
         Discard(u32),
+        Return(Amount, String),
     }
+    let returns = map(
+        (
+            (kw("return"), sp, amount, sp, land_type, sp),
+            (kw("you"), sp, kw("control"), sp, kw("to"), sp, kw("their"), sp, tag("owner's"), sp, kw("hand")),
+        ),
+        |((_, _, n, _, t, _), _)| Part::Return(n, t),
+    );
     let discard = map(
         (
             kw("discard"),
@@ -291,6 +298,7 @@ fn activation_cost(i: &str) -> PResult<'_, ActivationCost> {
     );
     let part = alt((
         discard,
+        returns,
         map(sacrifice_part, |(this, s)| Part::Sacrifice(this, s)),
         life,
         remove,
@@ -304,13 +312,14 @@ fn activation_cost(i: &str) -> PResult<'_, ActivationCost> {
             Part::Tap => cost.tap = true,
             Part::Sacrifice(this, s) => {
                 cost.sacrifice_this |= this;
-                if s.is_some() {
-                    cost.sacrifice = s;
+                if let Some(s) = s {
+                    cost.sacrifice = Some(Box::new(s));
                 }
             }
             Part::Life(n) => cost.life = cost.life.saturating_add(n),
-            Part::Remove(n, k) => cost.remove_counters = Some((n, k)),
+            Part::Remove(n, k) => cost.remove_counters = Some(Box::new((n, k))),
             Part::Discard(n) => cost.discard = cost.discard.saturating_add(n),
+            Part::Return(n, t) => cost.return_lands = Some(Box::new((n, t))),
             Part::Mana(m) => {
                 cost.mana.generic = cost.mana.generic.saturating_add(m.generic);
                 for (slot, n) in cost.mana.colored.iter_mut().zip(m.colored) {
@@ -364,6 +373,7 @@ pub(crate) fn keyword(i: &str) -> PResult<'_, Keyword> {
             )),
         ),
         map(preceded((kw("protection"), sp, kw("from"), sp), cut(color)), Keyword::Protection),
+        map(preceded((kw("cumulative"), sp, kw("upkeep"), sp), mana_cost), Keyword::CumulativeUpkeep),
         map(
             preceded(
                 (
@@ -784,6 +794,10 @@ pub(super) fn base_effect(i: &str) -> PResult<'_, Effect> {
         }
         if let Ok((r, _)) = (kw("divided"), sp, kw("evenly"), sp, kw("among"), sp).parse(r) {
             return cut(target).map(|t| Effect::DamageDivided(n, t)).parse(r);
+        }
+        if let Ok((r, _)) = (kw("divided"), sp, kw("as"), sp, kw("you"), sp, kw("choose"), sp, kw("among"), sp).parse(r)
+        {
+            return cut(target).map(|t| Effect::DamageDividedAsChosen(n, t)).parse(r);
         }
         let (r, t) = cut(preceded((kw("to"), sp), target)).parse(r)?;
         let mut rider = (
