@@ -270,6 +270,9 @@ pub struct Policies {
     /// Whether the active player orders all effects that happen together, the opponent's
     /// included (4e), rather than each player their own, the active player's first (5e).
     pub active_orders_all: bool,
+    /// Whether a card's ability triggers on its own trip to the graveyard (5e: 002 Changes from
+    /// Fourth Edition, Triggered Abilities L4515-4517, "which was not the case before").
+    pub own_trip_triggers: bool,
     /// Whether a prevention may target a creature or player with no damage to prevent (4e: 002
     /// Changes: Damage Prevention, "prevent zero damage").
     pub prevent_zero: bool,
@@ -690,6 +693,7 @@ impl Edition {
                 caster_interrupts_first: false,
                 batch_order: BatchOrder::LastInFirstOut,
                 active_orders_all: false,
+                own_trip_triggers: true,
                 prevent_zero: false,
                 enchantments_tap: true,
                 interrupts_in_prevention: false,
@@ -733,6 +737,7 @@ impl Edition {
                 caster_interrupts_first: false,
                 batch_order: BatchOrder::LastInFirstOut,
                 active_orders_all: true,
+                own_trip_triggers: false,
                 prevent_zero: true,
                 enchantments_tap: false,
                 interrupts_in_prevention: true,
@@ -787,6 +792,7 @@ impl Edition {
                 // Alpha gives no rule for effects that happen together; the active player
                 // announces first (p.30), and the 4e practice is kept.
                 active_orders_all: true,
+                own_trip_triggers: false,
                 prevent_zero: true,
                 // p.18: an enchantment "is never tapped".
                 enchantments_tap: false,
@@ -844,6 +850,7 @@ impl Edition {
                 // L252: the last spell or ability put onto the stack resolves first.
                 batch_order: BatchOrder::LastInFirstOut,
                 active_orders_all: false,
+                own_trip_triggers: true,
                 // L1174: Fog may be cast long before combat: a shield needs no damage present.
                 prevent_zero: true,
                 enchantments_tap: true,

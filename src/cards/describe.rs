@@ -20,6 +20,12 @@ pub fn ability_kind(a: &Ability) -> String {
         }
         Ability::ExtraTargetCost(_) => "additional cost".to_owned(),
         Ability::Static(_) => "continuous, while in play".to_owned(),
+        Ability::Triggered(crate::grammar::ability::Trigger::DuringUpkeep(_), _) => {
+            "phase effect: mandatory, dealt with before the upkeep can end".to_owned()
+        }
+        Ability::Triggered(_, crate::grammar::ability::Effect::Scheduled(..)) => {
+            "triggered: resolves just after its event, scheduling an effect for later".to_owned()
+        }
         Ability::EnchantOnly(_) => "a restriction on what it may be cast on".to_owned(),
         Ability::AsEnters(_) => "part of its resolution, as it enters play".to_owned(),
         Ability::Continuous(..) => "continuous, while in play; applied in timestamp order".to_owned(),

@@ -77,6 +77,11 @@ pub enum Action {
     Regenerate(PlayerId, CardId),
     /// `P pays N` (`Some`) or `P does not pay` (`None`): the answer to an "unless ... pays".
     Pay(PlayerId, Option<u32>),
+    /// `P pays N life`: the answer to a payment of life (`P pays N` also answers one).
+    PayLife(PlayerId, u32),
+    /// `P targets A, B` (empty: `targets nothing`): the targets of P's triggered ability as it is
+    /// played; nothing declines an optional one.
+    Targets(PlayerId, Vec<TargetRef>),
     /// `P pays N sacrificing A, B`: an upkeep cost paid with mana and sacrifices.
     PaySacrificing(PlayerId, u32, Vec<CardId>),
     /// `P declares an attack`: the intention to attack (5e step 0).
@@ -104,6 +109,8 @@ impl Action {
             | Self::Tap(p, _, _)
             | Self::Regenerate(p, _)
             | Self::Pay(p, _)
+            | Self::PayLife(p, _)
+            | Self::Targets(p, _)
             | Self::PaySacrificing(p, ..)
             | Self::DeclareAttack(p)
             | Self::AttackWith(p, ..)

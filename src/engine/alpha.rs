@@ -102,6 +102,21 @@ impl Engine<'_> {
         );
         self.depth += 1;
         self.protect_automatically();
+        // Abilities on damage being assigned (Justice) come before it is dealt; their own
+        // damage is dealt by their own resolution.
+        let assigned: Vec<super::state::Happening> = self
+            .game
+            .packets
+            .iter()
+            .filter(|p| p.amount > 0)
+            .map(|p| super::state::Happening::DamageAssigned { source: p.source, to: p.to, amount: p.amount })
+            .collect();
+        if !assigned.is_empty() {
+            let saved = std::mem::take(&mut self.game.packets);
+            let r = self.fire_for(&assigned);
+            self.game.packets = saved;
+            r?;
+        }
         self.shield_choice_unmodelled()?;
         for i in 0..self.game.packets.len() {
             for s in 0..self.game.shields.len() {

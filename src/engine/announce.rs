@@ -326,6 +326,10 @@ impl Engine<'_> {
         // Abilities that triggered while the costs were paid (a creature sacrificed) are dealt
         // with as one group when the announcement ends (002 Step 1, L650-651).
         self.run_triggers()?;
+        // Countered by one of them (Nether Void): it never reaches its interrupt window.
+        if self.game.spell(id).status == Status::Countered {
+            return Ok(());
+        }
         self.open_window(id);
         Ok(())
     }
@@ -403,8 +407,19 @@ impl Engine<'_> {
             alternative: self.alternative_holds(an),
             division: an.division.clone(),
             status: Status::BeingCast,
+            event: None,
         });
+        if matches!(an.source, Source::Ability(_)) {
+            match self.game.activations.iter_mut().find(|(c, _)| *c == an.card) {
+                Some((_, n)) => *n = n.saturating_add(1),
+                None => self.game.activations.push((an.card, 1)),
+            }
+            self.game.happened.push(super::state::Happening::Activated(an.card));
+        }
         let cast = matches!(an.source, Source::Spell(_));
+        if cast {
+            self.game.happened.push(super::state::Happening::Announced(id));
+        }
         if cast {
             // 002 Step 1: the spell leaves the hand and is in limbo until it resolves.
             self.game.move_card(an.card, Zone::Limbo);

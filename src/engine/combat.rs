@@ -326,6 +326,8 @@ impl Engine<'_> {
                 cb.attackers.push(c);
             }
             self.emit(EventKind::Attacks { card: self.label(c), tapped: tap }, Some(ATTACKERS));
+            self.game.happened.push(super::state::Happening::Attacks(c));
+            self.game.attacked_cards.push(c);
         }
         for band in bands {
             if let Some(cb) = self.combat_mut() {
@@ -333,7 +335,8 @@ impl Engine<'_> {
             }
             self.emit(EventKind::Band { members: band.iter().map(|&c| self.label(c)).collect() }, Some(BAND));
         }
-        Ok(())
+        // Triggers from declaring attackers are dealt with at once (002 L344-346, 07/03/97).
+        self.run_triggers()
     }
 
     /// Names joined as "A, B and C".
@@ -428,8 +431,19 @@ impl Engine<'_> {
                 let members = band.iter().map(|&c| self.label(c)).collect();
                 self.emit(EventKind::BlocksBand { blocker: self.label(b), members }, Some(BAND));
             }
+            // It blocks each member of the band, but is assigned only to the one named (002
+            // Flanking: blocks through a band are not assigned).
+            self.game.happened.push(super::state::Happening::Blocks {
+                blocker: b,
+                attacker: *attacker,
+                assigned: true,
+            });
+            for &m in band.iter().filter(|m| *m != attacker) {
+                self.game.happened.push(super::state::Happening::Blocks { blocker: b, attacker: m, assigned: false });
+            }
         }
-        Ok(())
+        // Triggers from declaring blockers are dealt with at once (002 L422-427, 07/03/97).
+        self.run_triggers()
     }
 
     /// Whether `b` may block `a`: untapped, one attacker only, and past every evasion ability.
@@ -464,6 +478,11 @@ impl Engine<'_> {
                 Keyword::Landwalk(l) => Some(l),
                 _ => None,
             })
+            // Landwalk granted until a player's next upkeep (Erhnam Djinn's forestwalk).
+            .chain(self.game.until_upkeep.iter().filter(|e| e.0 == a).filter_map(|e| match &e.1 {
+                Keyword::Landwalk(l) => Some(l.clone()),
+                _ => None,
+            }))
             .collect();
         walks.into_iter().find(|l| self.controls_land(defender, l))
     }
@@ -543,8 +562,12 @@ impl Engine<'_> {
                     .unwrap_or_default();
                 for a in unblocked {
                     self.emit(EventKind::Unblocked { card: self.label(a) }, Some(BLOCKERS));
+                    self.game.happened.push(super::state::Happening::NotBlocked(a));
                 }
                 self.rampage_bonuses();
+                // "Is not blocked" abilities are triggered abilities dealt with at the end of
+                // the declaration of blockers (002 Is Not Blocked L2509-2518).
+                self.run_triggers()?;
             }
             _ => {}
         }
@@ -691,6 +714,7 @@ impl Engine<'_> {
             }
             AttackStep::EndOfCombat => {
                 // 002 Step 7: end-of-combat effects, mana burn, then the life check.
+                self.end_of_combat_effects()?;
                 self.burn_and_life_check("at the end of the attack")?;
                 self.game.combat = None;
                 self.emit(EventKind::CombatEnds, Some(END));

@@ -33,10 +33,13 @@ impl Engine<'_> {
         } else {
             Vec::new()
         };
+        let silent = self.game.no_combat_from.clone();
         let deals = |c: CardId| {
-            // A creature regenerated under Fourth Edition stays in combat, dealing no damage.
+            // A creature regenerated under Fourth Edition stays in combat, dealing no damage;
+            // one that used an "is not blocked" ability deals none this turn.
             cb.in_combat(c)
                 && !cb.inert.contains(&c)
+                && !silent.contains(&c)
                 && if first_strike { group.contains(&c) } else { !cb.first_strikers.contains(&c) }
         };
         let attackers: Vec<CardId> = cb.attackers.iter().copied().filter(|&a| deals(a)).collect();

@@ -54,6 +54,8 @@ impl Bill {
             let n = match n {
                 crate::grammar::ability::Amount::Fixed(k) => u32::try_from(*k).unwrap_or(0),
                 crate::grammar::ability::Amount::X(k) => x.saturating_mul(u32::try_from(*k).unwrap_or(0)),
+                // Only a pump reads a creature's power (Berserk).
+                crate::grammar::ability::Amount::Power => 0,
             };
             self.returns = Some((n, t.clone()));
         }

@@ -180,10 +180,19 @@ impl Engine<'_> {
         }
         self.depth += 1;
         self.protect_automatically();
+        // Abilities that trigger on damage being assigned are dealt with here, like automatic
+        // prevention (002 L1110-1114); the damage they deal joins this step (002 L1125-1129).
+        let assigned: Vec<super::state::Happening> = self
+            .game
+            .packets
+            .iter()
+            .filter(|p| p.amount > 0)
+            .map(|p| super::state::Happening::DamageAssigned { source: p.source, to: p.to, amount: p.amount })
+            .collect();
         // Then batches of prevention, the active player first.
         let active = self.game.active;
         self.game.ctx.push(Ctx::new(CtxKind::Prevention, active));
-        let r = self.prevention_batches();
+        let r = self.fire_for(&assigned).and_then(|()| self.prevention_batches());
         self.game.ctx.pop();
         r?;
         self.emit(
@@ -245,6 +254,11 @@ impl Engine<'_> {
                     let card = self.game.card_mut(c);
                     card.damage = card.damage.saturating_add(p.amount);
                     self.game.damaged.push((p.source, c));
+                    self.game.happened.push(super::state::Happening::Damage {
+                        source: p.source,
+                        to: p.to,
+                        amount: p.amount,
+                    });
                     self.emit(
                         EventKind::DamageDealt { source: self.label(p.source), to: self.label(c), amount: p.amount },
                         Some(rule),
@@ -252,6 +266,11 @@ impl Engine<'_> {
                 }
                 Target::Player(pl) => {
                     self.game.player_damage.push((pl, p.source, p.amount));
+                    self.game.happened.push(super::state::Happening::Damage {
+                        source: p.source,
+                        to: p.to,
+                        amount: p.amount,
+                    });
                     self.emit(
                         EventKind::DamageDealt { source: self.label(p.source), to: self.pname(pl), amount: p.amount },
                         Some(rule),

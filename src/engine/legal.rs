@@ -98,6 +98,12 @@ impl<'a> Position<'a> {
             Action::Regenerate(_, c) => format!("{p} regenerates {}", self.label(*c)),
             Action::Pay(_, Some(n)) => format!("{p} pays {n}"),
             Action::Pay(_, None) => format!("{p} does not pay"),
+            Action::PayLife(_, n) => format!("{p} pays {n} life"),
+            Action::Targets(_, ts) if ts.is_empty() => format!("{p} targets nothing"),
+            Action::Targets(_, ts) => {
+                let names: Vec<String> = ts.iter().map(|t| self.target_text(*t)).collect();
+                format!("{p} targets {}", names.join(", "))
+            }
             Action::PaySacrificing(_, n, cs) => format!("{p} pays {n} sacrificing {}", list(cs)),
             Action::DeclareAttack(_) => format!("{p} declares an attack"),
             Action::AttackWith(_, cards, bands) => {
@@ -546,6 +552,14 @@ impl<'a> Position<'a> {
         let both = [g.active, g.active.other()];
         match asked {
             Asked::Pay(p, n) => vec![vec![Action::Pay(*p, Some(*n))], vec![Action::Pay(*p, None)]],
+            Asked::Target(p, options, optional) => options
+                .iter()
+                .map(|&t| vec![Action::Targets(*p, vec![t])])
+                .chain(optional.then(|| vec![Action::Targets(*p, Vec::new())]))
+                .collect(),
+            Asked::PayLife(p, n) => {
+                vec![vec![Action::PayLife(*p, *n)], vec![Action::Pay(*p, Some(*n))], vec![Action::Pay(*p, None)]]
+            }
             Asked::Upkeep(p, n, c) => {
                 let mut out = vec![vec![Action::Pay(*p, Some(*n))], vec![Action::Pay(*p, None)]];
                 let costs = self.e.upkeep_costs_of(*c);

@@ -205,6 +205,8 @@ impl Engine<'_> {
                 crate::grammar::ability::Amount::X(k) => {
                     an.x.unwrap_or(0).saturating_mul(u32::try_from(*k).unwrap_or(0))
                 }
+                // Only a pump reads a creature's power (Berserk).
+                crate::grammar::ability::Amount::Power => 0,
             };
             let sum = an.division.iter().fold(0u32, |s, n| s.saturating_add(*n));
             let fits = if an.division.is_empty() {

@@ -63,6 +63,7 @@ impl Engine<'_> {
             }
         };
         self.game.card_mut(c).tapped = true;
+        self.game.happened.push(super::state::Happening::TappedForMana { card: c, player: p });
         add(&mut self.game.players[p.ix()].pool, &mana);
         self.emit(
             EventKind::ManaAdded { player: self.pname(p), source: name, mana: mana.to_string(), auto },

@@ -465,7 +465,8 @@ impl Engine<'_> {
             Action::Assign(p, ..) => Some((p, Unasked::Assign)),
             Action::Order(p, _) => Some((p, Unasked::Order)),
             Action::Discard(p, _) => Some((p, Unasked::Discard)),
-            Action::Pay(p, _) | Action::PaySacrificing(p, ..) => Some((p, Unasked::Pay)),
+            Action::Pay(p, _) | Action::PayLife(p, _) | Action::PaySacrificing(p, ..) => Some((p, Unasked::Pay)),
+            Action::Targets(p, _) => Some((p, Unasked::Target)),
             _ => None,
         };
         if let Some((p, what)) = deferred {
@@ -582,10 +583,20 @@ impl Engine<'_> {
                     }
                     return Err(Stop::refuse(Refusal::ManaIsInterrupt { phase: self.game.phase }));
                 }
-                self.tap_for_mana(*p, *c, *m, false).map(|_| ())
+                self.tap_for_mana(*p, *c, *m, false)?;
+                // Triggers on a mana source wait until it has resolved (002 L964-969).
+                self.run_triggers()
             }
-            Action::Announce(an) => self.announce(an),
+            Action::Announce(an) => {
+                self.announce(an)?;
+                // Triggers during an announcement wait for its end (002 L650-652, L964-969).
+                self.run_triggers()?;
+                self.drop_countered_window();
+                Ok(())
+            }
             Action::Pay(..)
+            | Action::PayLife(..)
+            | Action::Targets(..)
             | Action::PaySacrificing(..)
             | Action::Assign(..)
             | Action::Discard(..)

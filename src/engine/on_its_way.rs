@@ -199,6 +199,7 @@ impl Engine<'_> {
             Who::This => Some(source),
             Who::Enchanted => self.game.card(source).enchanting,
             Who::Target(_) => chosen,
+            Who::That => self.game.spell(id).event.as_ref().and_then(|e| e.card),
         };
         let fail = |e: &mut Self, reason: String| {
             e.emit(EventKind::Fails { spell: e.slabel(id), reason }, Some(REGEN_4E));

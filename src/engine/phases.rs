@@ -124,6 +124,8 @@ impl Engine<'_> {
             self.game.attacked_with.clear();
             self.game.spent.clear();
             self.game.used.clear();
+            self.game.activations.clear();
+            self.game.attacked_cards.clear();
             let active = self.game.active;
             for c in self.game.zone(Zone::Play, Some(active)) {
                 self.game.card_mut(c).sick = false;
@@ -143,12 +145,29 @@ impl Engine<'_> {
             );
             self.game.phase += 1;
         }
+        // A draw phase to skip is skipped as it would start (002 Phase Skipping L3176-3188).
+        let active = self.game.active;
+        if self.phase_name() == "draw"
+            && let Some(k) = self.game.skip_draws.iter().position(|&p| p == active)
+        {
+            self.game.skip_draws.remove(k);
+            self.depth = 0;
+            self.emit(
+                EventKind::PlayOut { what: format!("{} skips this draw phase", self.pname(active)) },
+                Some(Rule::g("Phase Skipping")),
+            );
+            self.game.phase += 1;
+        }
         self.begin_phase()
     }
 
     /// 002 Turn Order, About the Phases: end effects, then mana burn, then the life check.
     fn end_phase(&mut self) -> Result<(), Stop> {
         if self.phase_name() == "upkeep" {
+            let depth = std::mem::replace(&mut self.depth, 1);
+            let r = self.upkeep_phase_effects();
+            self.depth = depth;
+            r?;
             self.upkeep_costs()?;
         }
         // A creature that must attack obliges its controller to declare an attack, if it can
@@ -362,6 +381,10 @@ impl Engine<'_> {
         let (i, answer) = match answer {
             Some((i, Some(Action::Pay(q, a)))) => (Some(i), (q, a, Vec::new())),
             Some((i, Some(Action::PaySacrificing(q, k, cs)))) => (Some(i), (q, Some(k), cs)),
+            Some((i, Some(Action::PayLife(q, _)))) => {
+                let what = format!("{card}'s upkeep cost");
+                return Err(Stop::refuse(Refusal::LifeForMana { what, payer: q, amount: n }).at_line(i));
+            }
             // A mandatory cost with one way to pay it is paid without a line.
             _ if u.mandatory && n == 0 && fits.len() == need => (None, (p, Some(0), fits.clone())),
             _ => {
@@ -597,6 +620,22 @@ impl Engine<'_> {
         }
         self.depth = 0;
         self.game.ctx = vec![Ctx::new(CtxKind::Phase, active)];
+        // "Until your next upkeep" ends just before that upkeep's beginning effects (002
+        // Duration Effects L1054-1058).
+        if self.phase_name() == "upkeep" && self.game.until_upkeep.iter().any(|e| e.2 == active) {
+            self.game.until_upkeep.retain(|e| e.2 != active);
+            self.depth = 1;
+            self.emit(
+                EventKind::WearsOff { what: format!("effects lasting until {}'s next upkeep", self.pname(active)) },
+                Some(Rule::g("Duration Effects")),
+            );
+        }
+        // Part 1 of the phase: its beginning effects (002 About The Phases L60-61).
+        self.game.happened.push(super::state::Happening::PhaseBegins(self.game.phase));
+        self.depth = 1;
+        let r = self.run_triggers();
+        self.depth = 0;
+        r?;
         // m13: "at the beginning of the end step" abilities trigger as it begins (001 L530-532).
         if self.on_the_stack() && self.phase_name() == self.pol.end_of_turn_phase {
             self.depth = 1;
@@ -621,6 +660,7 @@ impl Engine<'_> {
         self.game.disintegrated.clear();
         self.game.player_damage.clear();
         self.game.no_combat_damage = false;
+        self.game.no_combat_from.clear();
         self.emit(
             EventKind::WearsOff { what: "damage on permanents and effects until end of turn".into() },
             Some(rule),

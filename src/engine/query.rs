@@ -226,6 +226,9 @@ impl Engine<'_> {
 
     /// Whether the permanent has a keyword now (printed and not taken away, or given).
     pub(super) fn has_keyword(&self, c: CardId, k: &Keyword) -> bool {
+        if self.game.until_upkeep.iter().any(|(x, kw, _)| *x == c && kw == k) {
+            return true;
+        }
         if !super::chars::touched(self.lib, &self.game, c).keywords {
             return self.def(c).has_keyword(k);
         }
@@ -343,6 +346,8 @@ impl Engine<'_> {
                             (!self.game.combat.as_ref().is_some_and(|cb| cb.in_combat(c) && cb.blocked_by(c).is_some()))
                                 .then_some(TargetFault::NotBlocking)
                         }
+                        // Whose opponent: checked where the controller is known (triggers.rs).
+                        Filter::OpponentControls => None,
                         Filter::Attacking => {
                             (!self.game.combat.as_ref().is_some_and(|cb| cb.in_combat(c) && cb.attackers.contains(&c)))
                                 .then_some(TargetFault::NotAttacking)
@@ -385,8 +390,8 @@ impl Engine<'_> {
             TargetFault::NotBlocking => format!("{name} is not blocking"),
             TargetFault::NotAttacking => format!("{name} is not attacking"),
             TargetFault::Protection(col) => format!("{name} has protection from {}", col.name()),
+            TargetFault::Wall => format!("{name} is a Wall"),
             TargetFault::NoFlying => format!("{name} does not have flying"),
-            TargetFault::Wall => format!("{name} is a wall"),
             TargetFault::NotActiveSinceTurnBegan => {
                 if self
                     .game

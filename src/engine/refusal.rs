@@ -531,6 +531,32 @@ pub enum Refusal {
         /// The resolving spell.
         spell: SpellId,
     },
+    /// A payment of mana answered with life (`pays N life`).
+    LifeForMana {
+        /// What asks.
+        what: String,
+        /// Who pays.
+        payer: PlayerId,
+        /// The mana asked.
+        amount: u32,
+    },
+    /// Life that cannot be paid: the payer has 0 or less, or would go below 0 (002 L1853-1854).
+    CannotPayLife {
+        /// Who pays.
+        payer: PlayerId,
+        /// The life asked.
+        amount: u32,
+        /// The payer's life.
+        life: i32,
+    },
+    /// A triggered ability's targets answered with one it cannot take (or with none, for one
+    /// that must be played).
+    TriggerTarget {
+        /// The card whose ability it is.
+        card: CardId,
+        /// Why.
+        why: String,
+    },
     /// A payment answered with the wrong amount.
     PaymentAmount {
         /// The spell asking.
@@ -640,6 +666,8 @@ pub enum Unasked {
     Discard,
     /// A `pays` line.
     Pay,
+    /// A `targets` line.
+    Target,
 }
 
 /// Where a card was when a line was refused.
@@ -682,10 +710,10 @@ pub enum TargetFault {
     NotAttacking,
     /// It has protection from the spell's colour.
     Protection(Color),
+    /// It is a Wall (`non-wall`).
+    Wall,
     /// It does not have flying.
     NoFlying,
-    /// It is a wall (`non-wall`).
-    Wall,
     /// It is not a creature the active player has controlled since the turn began.
     NotActiveSinceTurnBegan,
     /// It lacks the creature type the target names.
@@ -839,7 +867,9 @@ impl Refusal {
             Self::RegenerationNotYours { .. } | Self::DoesNotControl { .. } => CONTROLLER_PAYS,
             Self::NoRegeneration { .. } => REGEN,
             Self::NoManaMidResolution { .. } => STEP4_MANA,
-            Self::PaymentAmount { .. } => STEP4,
+            Self::PaymentAmount { .. } | Self::LifeForMana { .. } => STEP4,
+            Self::TriggerTarget { .. } => Rule::g("Spell and Ability Timing, Triggered Abilities"),
+            Self::CannotPayLife { .. } => Rule::g("Costs: life cannot be paid below zero"),
             Self::Unasked { what, .. } => match what {
                 Unasked::Assign => Rule::g("Attack Phase, Step 5+6: First Strike and non-FirstStrike Damage Dealing"),
                 Unasked::Order => ORDER,
@@ -847,6 +877,7 @@ impl Refusal {
                     Rule::g("Turn Order, Phase 5: Discard (only down to seven, at the end of the phase)")
                 }
                 Unasked::Pay => STEP4,
+                Unasked::Target => Rule::g("Spell and Ability Timing, Triggered Abilities"),
             },
             Self::BetweenTurns => Rule::g("Turn Order, Phase 6: Cleanup"),
             Self::NothingToResolve => Rule::g("Spell and Ability Timing, Batches of Spells and Abilities"),
@@ -1182,12 +1213,23 @@ impl Engine<'_> {
             Refusal::PaymentAmount { spell, amount, answer, .. } => {
                 format!("{} asks for {amount}, not {answer}", self.slabel(*spell))
             }
+            Refusal::TriggerTarget { card, why } => {
+                format!("{}'s triggered ability cannot be played so: {why}", self.label(*card))
+            }
+            Refusal::LifeForMana { what, amount, .. } => {
+                format!("{what} asks for {amount} mana, not life")
+            }
+            Refusal::CannotPayLife { payer, amount, life } => format!(
+                "{} cannot pay {amount} life with {life} life: life cannot be paid below zero",
+                self.pname(*payer)
+            ),
             Refusal::Unasked { player, what } => {
                 let what = match what {
                     Unasked::Assign => "has no combat damage to assign now",
                     Unasked::Order => "has no abilities that triggered together to order now",
                     Unasked::Discard => "is not asked to discard now",
                     Unasked::Pay => "is not asked to pay now",
+                    Unasked::Target => "has no triggered ability asking for targets now",
                 };
                 format!("{} {what}", self.pname(*player))
             }
@@ -1317,9 +1359,12 @@ impl Engine<'_> {
                 let (name, n) = (self.pname(*payer), cost.total());
                 return Some(format!("write `{name} pays {n}` or `{name} does not pay`"));
             }
-            Refusal::PaymentAmount { payer, amount, .. } => {
+            Refusal::PaymentAmount { payer, amount, .. } | Refusal::LifeForMana { payer, amount, .. } => {
                 let name = self.pname(*payer);
                 return Some(format!("write `{name} pays {amount}` or `{name} does not pay`"));
+            }
+            Refusal::CannotPayLife { payer, .. } => {
+                return Some(format!("write `{} does not pay`", self.pname(*payer)));
             }
             Refusal::NoAttackForStep { .. } => "declare the attack first: `declares an attack` or `attacks with`",
             Refusal::NoFirstDraw { .. } => "write `go to main`",
@@ -1334,6 +1379,7 @@ impl Engine<'_> {
                     "write it right after the line that ends the discard phase, such as a `go to` the phase after it"
                 }
                 Unasked::Pay => "write the answer right after the line that resolves the spell asking for it",
+                Unasked::Target => "write it right after the line that makes the ability trigger",
             },
             Refusal::BetweenTurns => "write `go to next turn` (or `go to PHASE`) first",
             Refusal::NothingToResolve => "remove this line, or write `go to PHASE` to move on",

@@ -8,7 +8,7 @@ use super::state::{CardId, Packet, Source, SpellId, Status, Target, UntilEot, Zo
 use super::{Engine, Stop};
 use crate::cards::CardKind;
 use crate::grammar::ability::Change;
-use crate::grammar::ability::{Amount, Effect, Keyword, Who};
+use crate::grammar::ability::{Amount, Effect, Keyword, Much, Payment, Recipient, Who};
 use crate::trace::{EventKind, Rule};
 
 const STEP4: Rule = Rule::g("Spell and Ability Timing, Step 4: Resolution");
@@ -18,6 +18,8 @@ impl Engine<'_> {
         match a {
             Amount::Fixed(n) => n,
             Amount::X(k) => k.saturating_mul(i32::try_from(x).unwrap_or(i32::MAX)),
+            // Read from the creature where it applies (see `Effect::Pump`).
+            Amount::Power => 0,
         }
     }
 
@@ -28,6 +30,10 @@ impl Engine<'_> {
         let Some(effect) = self.spell_effect(&sp) else {
             return Ok(());
         };
+        // Countered while it waited in the batch (by a triggered ability): nothing to resolve.
+        if sp.status == Status::Countered {
+            return Ok(());
+        }
         self.emit(EventKind::Resolves { spell: label.clone() }, Some(STEP4));
         self.depth += 1;
         let colors = sp.colors.clone();
@@ -47,7 +53,8 @@ impl Engine<'_> {
                 }
             }
         }
-        let cast = matches!(sp.source, Source::Spell(_));
+        // (A spell's delayed part happening later is no casting.)
+        let cast = matches!(sp.source, Source::Spell(_)) && !sp.event.as_ref().is_some_and(|e| e.delayed);
         if let Effect::CounterCostX(_) = effect {
             // Spell Blast: a target whose converted cost is no longer X is illegal now.
             let (fit, off): (Vec<Target>, Vec<Target>) = legal.into_iter().partition(|t| match t {
@@ -144,6 +151,7 @@ impl Engine<'_> {
                     EventKind::EntersPlay { card: self.label(sp.card), controller: self.pname(sp.controller) },
                     Some(STEP4),
                 );
+                self.enters_tapped(sp.card);
                 self.bury_duplicate_legend(sp.card)?;
                 self.bury_older_worlds(sp.card);
                 // `as this enters play, ...`: part of the resolution (Earthbind's damage).
@@ -225,6 +233,7 @@ impl Engine<'_> {
                 // Locked in on announcement (002 L2858-2863).
                 Who::Enchanted => sp.enchanted.or(self.game.card(source).enchanting),
                 Who::Target(_) => legal.iter().find_map(|t| if let Target::Card(c) = t { Some(*c) } else { None }),
+                Who::That => sp.event.as_ref().and_then(|e| e.card),
             }
         };
         match effect {
@@ -342,7 +351,8 @@ impl Engine<'_> {
             }
             Effect::Pump(w, p, t) => {
                 if let Some(c) = who(w).filter(|&c| self.is_creature_in_play(c)) {
-                    let (p, t) = (Self::amount(*p, x), Self::amount(*t, x));
+                    let power = if *p == Amount::Power { self.pt(c).0 } else { Self::amount(*p, x) };
+                    let (p, t) = (power, Self::amount(*t, x));
                     let stamp = self.game.stamp();
                     self.game.eot.push(UntilEot {
                         card: c,
@@ -767,7 +777,8 @@ impl Engine<'_> {
             | Effect::Copy(_)
             | Effect::TakeUnblockedDamage
             | Effect::NoUntapPowerAtLeast(_)
-            | Effect::ControlEnchanted => {}
+            | Effect::ControlEnchanted
+            | Effect::OpponentsEnterTapped => {}
             // Done as the enchantment enters play (see the end of `resolve_spell`).
             Effect::DamageEnchanted(_) => {}
             Effect::DamageDisintegrate(a, _) => {
@@ -900,6 +911,22 @@ impl Engine<'_> {
                     );
                 }
             }
+            Effect::DamageTo(..)
+            | Effect::YouGain(_)
+            | Effect::MayPay(..)
+            | Effect::UnlessPaid(..)
+            | Effect::Scheduled(..)
+            | Effect::DestroyThat(..)
+            | Effect::Then(..)
+            | Effect::CountersOn(..)
+            | Effect::CounterThat(..)
+            | Effect::RemoveGraveyards
+            | Effect::ReturnThis
+            | Effect::SkipNextDraw
+            | Effect::DiscardAtRandom
+            | Effect::RemoveThis
+            | Effect::DamageInsteadOfCombat(..)
+            | Effect::GrantUntilNextUpkeep(..) => self.apply_triggered(id, effect, legal, destroyed, buried)?,
             Effect::Regenerate(who) if self.regeneration_in_prevention() => {
                 let target = legal.iter().find_map(|t| if let Target::Card(c) = t { Some(*c) } else { None });
                 self.regenerate_4e(id, who, source, target);
@@ -918,6 +945,313 @@ impl Engine<'_> {
             }
         }
         Ok(())
+    }
+
+    /// Applies the effects of triggered abilities, which read their event (`that player`, `that
+    /// creature`, `that much`) and may ask a payment or schedule a later effect.
+    fn apply_triggered(
+        &mut self,
+        id: SpellId,
+        effect: &Effect,
+        legal: &[Target],
+        destroyed: &mut Vec<CardId>,
+        buried: &mut Vec<CardId>,
+    ) -> Result<(), Stop> {
+        let sp = self.game.spell(id).clone();
+        let event = sp.event.clone().unwrap_or_default();
+        match effect {
+            Effect::DamageTo(n, to) => {
+                let player = match to {
+                    Recipient::ThatPlayer => event.player,
+                    Recipient::You => Some(sp.controller),
+                    Recipient::ItsController => event.card_controller,
+                };
+                let Some(p) = player else { return Ok(()) };
+                let amount = self.count(*n, &event, p);
+                if amount == 0 {
+                    self.emit(
+                        EventKind::Lasting { what: format!("{} deals no damage: the amount is 0", self.slabel(id)) },
+                        Some(Rule::g("Damage: an amount of 0 or less deals no damage")),
+                    );
+                }
+                self.assign(sp.card, &sp.colors, Target::Player(p), amount);
+            }
+            Effect::YouGain(n) => {
+                let amount = self.count(*n, &event, sp.controller);
+                self.change_life(sp.controller, i32::try_from(amount).unwrap_or(i32::MAX), None);
+            }
+            Effect::MayPay(m, inner) | Effect::UnlessPaid(inner, m) => {
+                // 002 L924-926: a triggered ability with a cost triggers anyway; its controller
+                // chooses whether to pay and use it. The cost is paid as it is played, where
+                // mana sources may be used. `unless you pay` is the other way round.
+                let paid = match m {
+                    Payment::Mana(m) => self.ask_to_pay(sp.controller, m, id, true)?,
+                    Payment::Life(n) => self.ask_life(sp.controller, *n, id)?,
+                };
+                if paid == matches!(effect, Effect::MayPay(..)) {
+                    self.apply(id, inner, legal, destroyed, buried)?;
+                }
+            }
+            Effect::Scheduled(when, inner) => {
+                if event.delayed {
+                    self.apply(id, inner, legal, destroyed, buried)?;
+                } else {
+                    // A spell's "that creature" is its target.
+                    let mut event = event;
+                    if event.card.is_none() {
+                        event.card = legal.iter().find_map(|t| if let Target::Card(c) = t { Some(*c) } else { None });
+                    }
+                    let text = effect.to_string();
+                    let what = match event.card {
+                        Some(c) => format!("{text} ({} is that creature)", self.label(c)),
+                        None => text,
+                    };
+                    self.game.delayed.push(super::state::Delayed {
+                        when: *when,
+                        card: sp.card,
+                        source: sp.source,
+                        controller: sp.controller,
+                        event,
+                    });
+                    self.emit(
+                        EventKind::Lasting { what: format!("scheduled: {what}") },
+                        Some(Rule::g("Delayed or Scheduled Effects")),
+                    );
+                }
+            }
+            Effect::Then(a, b) => {
+                // The delayed part alone, when its time has come.
+                for part in [a, b] {
+                    if !event.delayed || matches!(**part, Effect::Scheduled(..) | Effect::Then(..)) {
+                        self.apply(id, part, legal, destroyed, buried)?;
+                    }
+                }
+            }
+            Effect::DestroyThat(_, true) if event.card.is_some_and(|c| !self.game.attacked_cards.contains(&c)) => {
+                let c = event.card.map(|c| self.label(c)).unwrap_or_default();
+                self.emit(
+                    EventKind::Fails { spell: self.slabel(id), reason: format!("{c} did not attack this turn") },
+                    None,
+                );
+            }
+            Effect::DestroyThat(bury, _) => {
+                // A delayed effect does what it can: on a card no longer in play, nothing
+                // (002 L1072-1078).
+                match event.card.filter(|&c| self.game.card(c).zone == Zone::Play) {
+                    Some(c) if *bury => buried.push(c),
+                    Some(c) => destroyed.push(c),
+                    None => self.emit(
+                        EventKind::Fails {
+                            spell: self.slabel(id),
+                            reason: "that creature is no longer in play".into(),
+                        },
+                        Some(Rule::g("Delayed or Scheduled Effects: meaningless effects do nothing")),
+                    ),
+                }
+            }
+            Effect::CountersOn(w, n, kind) => {
+                let card = match w {
+                    Who::This => Some(sp.card),
+                    Who::Enchanted => self.game.card(sp.card).enchanting,
+                    Who::That => event.card,
+                    Who::Target(_) => legal.iter().find_map(|t| if let Target::Card(c) = t { Some(*c) } else { None }),
+                };
+                if let Some(c) = card.filter(|&c| self.game.card(c).zone == Zone::Play) {
+                    self.put_counters(c, *n, kind);
+                }
+            }
+            Effect::CounterThat(unless, namesake) => {
+                let Some(s) = event.spell else { return Ok(()) };
+                let by = self.slabel(id);
+                if !matches!(self.game.spell(s).status, Status::BeingCast | Status::Waiting) {
+                    // A mana source resolves before the triggers it causes (002 L964-969).
+                    let reason = format!("{} is no longer being cast or waiting to resolve", self.slabel(s));
+                    self.emit(EventKind::Fails { spell: by, reason }, Some(Rule::g("Fizzle")));
+                    return Ok(());
+                }
+                if *namesake && !self.namesake_in_view(self.game.spell(s).card) {
+                    let name = &self.def(self.game.spell(s).card).name;
+                    let reason = format!("no other card named {name} is in play or in a graveyard");
+                    self.emit(EventKind::Fails { spell: by, reason }, None);
+                    return Ok(());
+                }
+                let caster = self.game.spell(s).controller;
+                let paid = match unless {
+                    Some(m) => self.ask_payment(caster, m.total(), id)?,
+                    None => false,
+                };
+                if !paid {
+                    self.counter(s, id);
+                }
+            }
+            Effect::DamageInsteadOfCombat(a, _) => {
+                let n = u32::try_from(Self::amount(*a, sp.x)).unwrap_or(0);
+                for &t in legal {
+                    self.assign(sp.card, &sp.colors, t, n);
+                }
+                if !self.game.no_combat_from.contains(&sp.card) {
+                    self.game.no_combat_from.push(sp.card);
+                }
+                self.emit(
+                    EventKind::Lasting { what: format!("{} deals no combat damage this turn", self.label(sp.card)) },
+                    Some(Rule::g("Is Not Blocked")),
+                );
+            }
+            Effect::GrantUntilNextUpkeep(_, k) => {
+                for &t in legal {
+                    if let Target::Card(c) = t {
+                        self.game.until_upkeep.push((c, k.clone(), sp.controller));
+                        self.emit(
+                            EventKind::Lasting {
+                                what: format!(
+                                    "{} gains {k} until {}'s next upkeep",
+                                    self.label(c),
+                                    self.pname(sp.controller)
+                                ),
+                            },
+                            Some(Rule::g("Duration Effects")),
+                        );
+                    }
+                }
+            }
+            Effect::ReturnThis => {
+                let c = sp.card;
+                if self.game.card(c).zone == Zone::Graveyard {
+                    let owner = self.game.card(c).owner;
+                    self.game.move_card(c, Zone::Play);
+                    let card = self.game.card_mut(c);
+                    card.controller = owner;
+                    card.sick = true;
+                    self.emit(
+                        EventKind::EntersPlay { card: self.label(c), controller: self.pname(owner) },
+                        Some(Rule::g("Delayed or Scheduled Effects")),
+                    );
+                } else {
+                    let reason = format!("{} is no longer in the graveyard", self.label(c));
+                    self.emit(
+                        EventKind::Fails { spell: self.slabel(id), reason },
+                        Some(Rule::g("Spell and Ability Timing, Triggered Abilities: abilities do not track a card")),
+                    );
+                }
+            }
+            Effect::DiscardAtRandom => {
+                let Some(p) = event.player else { return Ok(()) };
+                let known = self.game.zone(Zone::Hand, Some(p));
+                let unknown = self.game.players[p.ix()].hand_unknown;
+                match (known.as_slice(), unknown) {
+                    ([], 0) => self.emit(
+                        EventKind::Fails {
+                            spell: self.slabel(id),
+                            reason: format!("{} has no card in hand", self.pname(p)),
+                        },
+                        None,
+                    ),
+                    ([c], 0) => {
+                        let c = *c;
+                        self.game.move_card(c, Zone::Graveyard);
+                        self.emit(
+                            EventKind::Discards { player: self.pname(p), card: self.label(c) },
+                            Some(Rule::g("Discard: at random, here from a hand of one card")),
+                        );
+                    }
+                    _ => {
+                        return Err(Stop::Unsupported {
+                            line: None,
+                            message: format!(
+                                "{} must discard a card at random from a hand of {} cards: chance is not modelled (a hand of one known card, or none, is)",
+                                self.pname(p),
+                                known.len() + usize::try_from(unknown).unwrap_or(usize::MAX)
+                            ),
+                        });
+                    }
+                }
+            }
+            Effect::SkipNextDraw => {
+                let p = event.player.unwrap_or(sp.controller);
+                self.game.skip_draws.push(p);
+                self.emit(
+                    EventKind::Lasting { what: format!("{} will skip their next draw phase", self.pname(p)) },
+                    Some(Rule::g("Phase Skipping")),
+                );
+            }
+            Effect::RemoveThis if self.game.card(sp.card).zone == Zone::Play => {
+                self.game.move_card(sp.card, Zone::Removed);
+                self.emit(
+                    EventKind::Moved {
+                        card: self.label(sp.card),
+                        from: Zone::Play.name().to_owned(),
+                        to: Zone::Removed.name().to_owned(),
+                    },
+                    None,
+                );
+            }
+            Effect::RemoveGraveyards => {
+                let all: Vec<CardId> = (0..self.game.cards.len())
+                    .filter_map(|i| u16::try_from(i).ok().map(CardId))
+                    .filter(|&c| self.game.card(c).zone == Zone::Graveyard)
+                    .collect();
+                for c in all {
+                    self.game.move_card(c, Zone::Removed);
+                    self.emit(
+                        EventKind::Moved {
+                            card: self.label(c),
+                            from: Zone::Graveyard.name().to_owned(),
+                            to: Zone::Removed.name().to_owned(),
+                        },
+                        None,
+                    );
+                }
+            }
+            _ => {}
+        }
+        Ok(())
+    }
+
+    /// Whether a card with the same name as `c` (another card) is in play or in a graveyard.
+    fn namesake_in_view(&self, c: CardId) -> bool {
+        let name = &self.def(c).name;
+        (0..self.game.cards.len()).filter_map(|i| u16::try_from(i).ok().map(CardId)).any(|o| {
+            o != c
+                && matches!(self.game.card(o).zone, Zone::Play | Zone::Graveyard)
+                && self.def(o).name.eq_ignore_ascii_case(name)
+        })
+    }
+
+    /// The number a [`Much`] stands for; `p` is the player whose hand is counted.
+    fn count(&self, n: Much, event: &super::state::EventContext, p: super::state::PlayerId) -> u32 {
+        let hand = || {
+            let known = u32::try_from(self.game.zone(Zone::Hand, Some(p)).len()).unwrap_or(u32::MAX);
+            known.saturating_add(self.game.players[p.ix()].hand_unknown)
+        };
+        match n {
+            Much::Fixed(k) => k,
+            Much::ThatMuch => event.amount,
+            // Negative toughness counts as 0 (002 L428).
+            Much::ItsToughness => u32::try_from(event.toughness.max(0)).unwrap_or(0),
+            Much::CardsOver(k) => hand().saturating_sub(k),
+            Much::CardsUnder(k) => k.saturating_sub(hand()),
+        }
+    }
+
+    /// Puts `n` counters of a kind on a permanent, with a trace line.
+    pub(super) fn put_counters(&mut self, c: CardId, n: u32, kind: &str) {
+        let card = self.game.card_mut(c);
+        match card.counters.iter_mut().find(|(k, _)| k == kind) {
+            Some((_, m)) => *m = m.saturating_add(n),
+            None => card.counters.push((kind.to_owned(), n)),
+        }
+        let now = if self.def(c).kind.is_creature() {
+            let (p, t) = self.pt(c);
+            format!(" (now {p}/{t})")
+        } else {
+            String::new()
+        };
+        self.emit(
+            EventKind::Lasting {
+                what: format!("{} gets {}{now}", self.label(c), crate::trace::count(n, &format!("{kind} counter"))),
+            },
+            Some(Rule::g("Counters")),
+        );
     }
 
     /// Counters a spell being cast; a countered spell goes to the graveyard (002 Step 2).
@@ -939,18 +1273,32 @@ impl Engine<'_> {
 
     /// Asks `payer` whether to pay `n` for `by`: the next line answers (contract, Consumption 4).
     fn ask_payment(&mut self, payer: super::state::PlayerId, n: u32, by: SpellId) -> Result<bool, Stop> {
+        let cost = crate::grammar::mana::ManaCost { generic: n, ..Default::default() };
+        self.ask_to_pay(payer, &cost, by, self.pol.mana_mid_resolution)
+    }
+
+    /// Asks `payer` whether to pay `cost` for `by`; `mana_ok`: mana sources may be used to pay
+    /// it (tapped automatically, or by `taps` lines first).
+    fn ask_to_pay(
+        &mut self,
+        payer: super::state::PlayerId,
+        cost: &crate::grammar::mana::ManaCost,
+        by: SpellId,
+        mana_ok: bool,
+    ) -> Result<bool, Stop> {
+        let n = cost.total();
         let by_label = self.slabel(by);
         let name = self.pname(payer);
         // The answer must be the very next line: nobody holds priority in the middle of a
         // resolution, so no mana source may come first (002 Step 4). Before 5e, tapping for mana
         // was an interrupt, usable then (4th Ed. FAQ, Timing; 003 p.14).
-        if self.pol.mana_mid_resolution {
+        if mana_ok {
             while matches!(self.upcoming_action(), Some(Action::Tap(..))) {
                 let Some(i) = self.driver.take() else { break };
                 self.take_mana_line(i)?;
             }
         }
-        let asked = Decision::Pay { payer, amount: n, mana_first: self.pol.mana_mid_resolution };
+        let asked = Decision::Pay { payer, amount: n, mana_first: mana_ok };
         if self.offered(&asked).is_none() {
             if let (Some(i), Some(Action::Tap(..))) = (self.driver.upcoming(), self.upcoming_action()) {
                 return Err(Stop::refuse(Refusal::NoManaMidResolution { spell: by }).at_line(i));
@@ -968,10 +1316,8 @@ impl Engine<'_> {
             Action::Pay(_, Some(k)) if k != n => {
                 Err(Stop::refuse(Refusal::PaymentAmount { spell: by, payer, amount: n, answer: k }))
             }
-            Action::Pay(_, Some(_)) => {
-                let cost = crate::grammar::mana::ManaCost { generic: n, ..Default::default() };
-                self.pay_with(payer, &cost, &by_label, self.pol.mana_mid_resolution).map(|_| true)
-            }
+            Action::Pay(_, Some(_)) => self.pay_with(payer, cost, &by_label, mana_ok).map(|_| true),
+            Action::PayLife(..) => Err(Stop::refuse(Refusal::LifeForMana { what: by_label.clone(), payer, amount: n })),
             _ => Ok(false),
         }
         .map_err(|s| s.at_line(i));
@@ -980,6 +1326,52 @@ impl Engine<'_> {
                 EventKind::Pays { player: name, amount: n, by: by_label, paid },
                 Some(Rule::g("Spell and Ability Timing, Step 4: Resolution")),
             );
+        }
+        self.depth -= 1;
+        answer
+    }
+
+    /// Asks `payer` whether to pay `n` life for `by`: `P pays N` or `P pays N life` pays it, as a
+    /// loss of life, never below zero (002 L1853-1854, L2675-2676); `P does not pay` declines.
+    fn ask_life(&mut self, payer: super::state::PlayerId, n: u32, by: SpellId) -> Result<bool, Stop> {
+        let by_label = format!("{} ({n} life)", self.slabel(by));
+        let name = self.pname(payer);
+        let asked = Decision::PayLife { payer, amount: n };
+        if self.offered(&asked).is_none() {
+            return Err(Stop::Choice {
+                line: None,
+                message: format!(
+                    "{name} must choose whether to pay {n} life for {by_label}: write `{name} pays {n} life` or `{name} does not pay` right after the line that resolves it"
+                ),
+            });
+        }
+        let Some(i) = self.take_line() else { return Ok(false) };
+        self.depth += 1;
+        let life = self.game.players[payer.ix()].life;
+        let answer = match self.action_of(i).unwrap_or(Action::Resolve) {
+            Action::Pay(_, Some(k)) | Action::PayLife(_, k) if k != n => {
+                Err(Stop::refuse(Refusal::PaymentAmount { spell: by, payer, amount: n, answer: k }))
+            }
+            Action::Pay(_, Some(_)) | Action::PayLife(..) => {
+                let after = i64::from(life) - i64::from(n);
+                if life <= 0 || after < 0 {
+                    Err(Stop::refuse(Refusal::CannotPayLife { payer, amount: n, life }))
+                } else {
+                    Ok(true)
+                }
+            }
+            _ => Ok(false),
+        }
+        .map_err(|s| s.at_line(i));
+        if let Ok(paid) = answer {
+            self.emit(
+                EventKind::Pays { player: name, amount: n, by: by_label, paid },
+                Some(Rule::g("Spell and Ability Timing, Triggered Abilities")),
+            );
+            if paid {
+                // Paying life is a loss of life, not damage (002 Loss of Life).
+                self.change_life(payer, -i32::try_from(n).unwrap_or(i32::MAX), Some(Rule::g("Loss of Life")));
+            }
         }
         self.depth -= 1;
         answer

@@ -7,7 +7,7 @@
 //! lines of the file when they fit the decision (contract, Consumption 4: the engine peeks);
 //! otherwise it gives no answer and the rules apply their default (or stop, asking for a line).
 
-use super::action::{Action, Line};
+use super::action::{Action, Line, TargetRef};
 use super::state::{CardId, Combat, PlayerId, SpellId};
 
 /// A decision the rules need from a player (or, for [`Decision::Act`], from whoever acts next).
@@ -23,6 +23,23 @@ pub enum Decision<'d> {
         amount: u32,
         /// Whether mana sources may be used first (before 5e, tapping for mana was an interrupt).
         mana_first: bool,
+    },
+    /// Pay `amount` life or not, for a triggered ability resolving (002 L923-926, L1853-1854).
+    PayLife {
+        /// Who is asked.
+        payer: PlayerId,
+        /// How much life.
+        amount: u32,
+    },
+    /// Choose the targets of a triggered ability as it is played (002 Triggered Abilities follow
+    /// the rules for specialized abilities: targets are chosen on announcement).
+    Target {
+        /// Who chooses: the ability's controller.
+        player: PlayerId,
+        /// The legal targets.
+        options: &'d [TargetRef],
+        /// Whether the ability may be declined (`targets nothing`).
+        optional: bool,
     },
     /// Pay a permanent's upkeep cost or bury it (002 Turn Order, About The Phases).
     Upkeep {
@@ -78,7 +95,8 @@ impl Decision<'_> {
     #[must_use]
     pub const fn who(&self) -> Option<PlayerId> {
         match self {
-            Self::Pay { payer, .. } | Self::Upkeep { payer, .. } => Some(*payer),
+            Self::Pay { payer, .. } | Self::PayLife { payer, .. } | Self::Upkeep { payer, .. } => Some(*payer),
+            Self::Target { player, .. } => Some(*player),
             Self::Discard { player, .. } | Self::Order { player, .. } => Some(*player),
             Self::Act
             | Self::Place { .. }
@@ -96,6 +114,16 @@ impl Decision<'_> {
             Self::Pay { payer, amount, .. } | Self::Upkeep { payer, amount, .. } => {
                 Some(vec![Action::Pay(payer, Some(amount)), Action::Pay(payer, None)])
             }
+            Self::PayLife { payer, amount } => {
+                Some(vec![Action::PayLife(payer, amount), Action::Pay(payer, Some(amount)), Action::Pay(payer, None)])
+            }
+            Self::Target { player, options, optional } => Some(
+                options
+                    .iter()
+                    .map(|&t| Action::Targets(player, vec![t]))
+                    .chain(optional.then(|| Action::Targets(player, Vec::new())))
+                    .collect(),
+            ),
             Self::Discard { player, hand } => Some(hand.iter().map(|&c| Action::Discard(player, c)).collect()),
             _ => None,
         }
@@ -108,6 +136,10 @@ impl Decision<'_> {
 pub enum Asked {
     /// Pay or not.
     Pay(PlayerId, u32),
+    /// Pay life or not.
+    PayLife(PlayerId, u32),
+    /// Targets of a triggered ability: the legal ones, and whether it may be declined.
+    Target(PlayerId, Vec<TargetRef>, bool),
     /// Pay a permanent's upkeep cost (with the sacrifices it asks for) or not.
     Upkeep(PlayerId, u32, CardId),
     /// Discard down to seven.
@@ -135,6 +167,8 @@ impl Asked {
         Some(match *d {
             Decision::Pay { payer, amount, .. } => Self::Pay(payer, amount),
             Decision::Upkeep { payer, amount, card } => Self::Upkeep(payer, amount, card),
+            Decision::PayLife { payer, amount } => Self::PayLife(payer, amount),
+            Decision::Target { player, options, optional } => Self::Target(player, options.to_vec(), optional),
             Decision::Discard { player, .. } => Self::Discard(player),
             Decision::Order { player, cards, .. } if cards.len() > 1 => Self::Order(player, cards.to_vec()),
             Decision::Place { .. } => Self::Place,
@@ -283,11 +317,15 @@ impl Judge for super::Engine<'_> {
     fn fits(&self, d: &Decision<'_>, a: &Action) -> bool {
         match (*d, a) {
             (Decision::Act, _) => true,
-            (Decision::Pay { payer, .. }, Action::Pay(p, _)) => *p == payer,
+            (
+                Decision::Pay { payer, .. } | Decision::PayLife { payer, .. },
+                Action::Pay(p, _) | Action::PayLife(p, _),
+            ) => *p == payer,
             // Anyone's answer is taken, and refused when it is not the controller's.
-            (Decision::Upkeep { .. }, Action::Pay(..) | Action::PaySacrificing(..))
+            (Decision::Upkeep { .. }, Action::Pay(..) | Action::PaySacrificing(..) | Action::PayLife(..))
             | (Decision::Place { .. }, Action::Order(..)) => true,
-            (Decision::Discard { player, .. }, Action::Discard(p, _)) => *p == player,
+            (Decision::Discard { player, .. }, Action::Discard(p, _))
+            | (Decision::Target { player, .. }, Action::Targets(p, _)) => *p == player,
             (Decision::Order { player, cards, all }, Action::Order(p, _)) => cards.len() > 1 && (all || *p == player),
             (Decision::Regenerate { dying }, _) => self.regeneration_target(a).is_some_and(|c| dying.contains(&c)),
             (Decision::Prevent, _) => self.legal_in_prevention(a),

@@ -199,6 +199,114 @@ pub struct Spell {
     pub division: Vec<u32>,
     /// What became of it.
     pub status: Status,
+    /// For a triggered ability: what the event that triggered it names (`that player`, `that
+    /// creature`, `that much`), and whether this is its delayed part.
+    pub event: Option<EventContext>,
+}
+
+/// What an event gives the triggered ability it triggers.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct EventContext {
+    /// `that creature`, `enchanted creature` as it was, the spell's card, the land tapped.
+    pub card: Option<CardId>,
+    /// `that player`.
+    pub player: Option<PlayerId>,
+    /// `that much`: the damage dealt.
+    pub amount: u32,
+    /// `that spell`: the spell cast.
+    pub spell: Option<SpellId>,
+    /// The controller of `card` when the event happened (`its controller`).
+    pub card_controller: Option<PlayerId>,
+    /// The toughness `card` last had in play, for `damage equal to its toughness`.
+    pub toughness: i32,
+    /// This is the delayed part of a scheduled effect, happening now.
+    pub delayed: bool,
+}
+
+/// Something that happened in the game, recorded where it happens so that the abilities it
+/// triggers are found from the records (002 Triggered Abilities: a trigger happens when its
+/// condition is met at any time, and is dealt with at the next trigger time).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Happening {
+    /// A phase began (after its beginning effects of the engine: untap, draw).
+    PhaseBegins(usize),
+    /// A creature was declared an attacker.
+    Attacks(CardId),
+    /// A creature blocks an attacker: `assigned` when it was declared against it (not through
+    /// a band; 002 Flanking keys on assignment).
+    Blocks {
+        /// The blocker.
+        blocker: CardId,
+        /// The attacker.
+        attacker: CardId,
+        /// Declared against this attacker rather than a member of its band.
+        assigned: bool,
+    },
+    /// An attacker is unblocked at the end of the declaration of blockers.
+    NotBlocked(CardId),
+    /// A spell was announced (cast, not yet successfully: 002 L964-969).
+    Announced(SpellId),
+    /// A spell was successfully cast (not an ability).
+    Cast(SpellId),
+    /// A permanent came into play.
+    EntersPlay(CardId),
+    /// A permanent left play for `to`; its state as it last was in play.
+    LeavesPlay {
+        /// The card.
+        card: CardId,
+        /// Where it went.
+        to: Zone,
+        /// Its controller then.
+        controller: PlayerId,
+        /// What enchanted it then.
+        attached: Vec<CardId>,
+        /// Its counters then.
+        counters: Vec<(String, u32)>,
+        /// Its until-end-of-turn power and toughness changes then.
+        eot: (i32, i32),
+    },
+    /// Damage was successfully dealt (002 Damage, Sub-Step C).
+    Damage {
+        /// The source.
+        source: CardId,
+        /// The recipient.
+        to: Target,
+        /// How much.
+        amount: u32,
+    },
+    /// Damage was assigned: a packet as a damage prevention step starts (002 L1110-1114).
+    DamageAssigned {
+        /// The source.
+        source: CardId,
+        /// The recipient.
+        to: Target,
+        /// How much.
+        amount: u32,
+    },
+    /// A player tapped a permanent for mana (the mana source has resolved).
+    TappedForMana {
+        /// The permanent.
+        card: CardId,
+        /// Who tapped it.
+        player: PlayerId,
+    },
+    /// An activated ability was announced.
+    Activated(CardId),
+}
+
+/// An effect scheduled by a resolution to happen later (002 Delayed or Scheduled Effects).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Delayed {
+    /// When it happens.
+    pub when: crate::grammar::ability::Moment,
+    /// The card whose ability scheduled it.
+    pub card: CardId,
+    /// That ability: the card's triggered ability (`Source::Triggered`) or spell effect.
+    pub source: Source,
+    /// Who controls it.
+    pub controller: PlayerId,
+    /// What its event named.
+    pub event: EventContext,
 }
 
 /// A packet of damage: one source to one recipient (002 Damage).
@@ -479,6 +587,20 @@ pub struct Game {
     pub damaged: Vec<(CardId, CardId)>,
     /// Creatures put into the graveyard from play since triggers were last looked at.
     pub died: Vec<CardId>,
+    /// What has happened since triggers were last looked at, in order.
+    pub happened: Vec<Happening>,
+    /// Effects scheduled for later, in the order scheduled.
+    pub delayed: Vec<Delayed>,
+    /// Activated abilities announced this turn, by card (for `activated N times this turn`).
+    pub activations: Vec<(CardId, u32)>,
+    /// Draw phases each player is to skip (one entry per skip).
+    pub skip_draws: Vec<PlayerId>,
+    /// Creatures declared as attackers this turn.
+    pub attacked_cards: Vec<CardId>,
+    /// Creatures that deal no combat damage this turn (Farrel's Zealot used its ability).
+    pub no_combat_from: Vec<CardId>,
+    /// Keywords granted until a player's next upkeep: (creature, keyword, that player).
+    pub until_upkeep: Vec<(CardId, crate::grammar::ability::Keyword, PlayerId)>,
     /// State triggers that fired and whose condition still holds (they fire once per time the
     /// condition becomes true).
     pub state_fired: Vec<(CardId, u8)>,
@@ -540,6 +662,13 @@ impl std::hash::Hash for Game {
         (self.no_combat_damage, self.attacked, self.between_turns, self.first_turn).hash(h);
         self.damaged.hash(h);
         self.died.hash(h);
+        self.happened.hash(h);
+        self.delayed.hash(h);
+        self.activations.hash(h);
+        self.no_combat_from.hash(h);
+        self.attacked_cards.hash(h);
+        self.skip_draws.hash(h);
+        self.until_upkeep.hash(h);
         self.state_fired.hash(h);
         self.buried.hash(h);
         (&self.must_attack, &self.attacked_with, &self.spent, &self.used).hash(h);
@@ -619,6 +748,32 @@ impl Game {
         *self.statics_cache.get_mut() = None;
         self.seq += 1;
         let seq = self.seq;
+        let before = self.card(id).clone();
+        if before.zone == Zone::Play && zone != Zone::Play {
+            let attached = (0..self.cards.len())
+                .filter_map(|i| u16::try_from(i).ok().map(CardId))
+                .filter(|&e| self.card(e).zone == Zone::Play && self.card(e).enchanting == Some(id))
+                .collect();
+            let eot = self
+                .eot
+                .iter()
+                .filter(|e| e.card == id)
+                .filter_map(|e| match e.change {
+                    crate::grammar::ability::Change::Pump(p, t) => Some((p, t)),
+                    _ => None,
+                })
+                .fold((0i32, 0i32), |(p, t), (dp, dt)| (p.saturating_add(dp), t.saturating_add(dt)));
+            self.happened.push(Happening::LeavesPlay {
+                card: id,
+                to: zone,
+                controller: before.controller,
+                attached,
+                counters: before.counters.clone(),
+                eot,
+            });
+        } else if before.zone != Zone::Play && zone == Zone::Play {
+            self.happened.push(Happening::EntersPlay(id));
+        }
         let c = self.card_mut(id);
         let left_play = c.zone == Zone::Play && zone != Zone::Play;
         c.zone = zone;
@@ -641,6 +796,7 @@ impl Game {
         // over to the permanent it becomes).
         if left_play || zone != Zone::Play {
             self.eot.retain(|e| e.card != id && e.while_tapped != Some(id));
+            self.until_upkeep.retain(|e| e.0 != id);
         }
     }
 

@@ -167,7 +167,21 @@ impl Engine<'_> {
             },
             Some(rule),
         );
-        Ok(())
+        // Triggers on a successful cast are dealt with right after it (002 L964-969).
+        if matches!(self.game.spell(w.spell).source, super::state::Source::Spell(_)) {
+            self.game.happened.push(super::state::Happening::Cast(w.spell));
+        }
+        self.run_triggers()
+    }
+
+    /// A spell countered by a triggered ability while it is being cast leaves its window, and
+    /// play returns to the state before it (002 Who Announces First).
+    pub(super) fn drop_countered_window(&mut self) {
+        let Some(w) = self.game.top().windows.last().cloned() else { return };
+        if self.game.spell(w.spell).status == Status::Countered {
+            self.game.top_mut().windows.pop();
+            self.restore_priority(w.saved);
+        }
     }
 
     /// A counter returns play to the state before the countered spell (002 Who Announces First;
@@ -462,11 +476,13 @@ impl Engine<'_> {
         // control since the turn began (002 L1303-1307, L3570-3574: an animated land).
         self.game.card_mut(c).sick = true;
         self.emit(EventKind::LandPlayed { player: self.pname(p), card: self.label(c) }, Some(LANDS));
+        self.enters_tapped(c);
         self.bury_duplicate_legend(c)?;
         // Play returns to the neutral state, the active player first.
         let top = self.game.top_mut();
         top.holder = p;
         top.passes = 0;
-        Ok(())
+        // A land's "comes into play" abilities, and any that its entering triggers.
+        self.run_triggers()
     }
 }

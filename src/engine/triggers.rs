@@ -1,17 +1,20 @@
 //! Triggered abilities: found once the event that triggers them is over, then resolved at once,
 //! the active player's first, each nesting its own triggers (002 Triggered Abilities).
 
-use super::action::Action;
+use super::action::{Action, TargetRef};
 use super::refusal::{ACTIVE_ORDERS_ALL as ALL, Refusal};
 use super::script::Decision;
 use super::script::Driver as _;
-use super::state::{CardId, PlayerId, Source, Spell, Status, Zone};
+use super::state::{CardId, Delayed, EventContext, Happening, PlayerId, Source, Spell, Status, Target, Zone};
 use super::{Engine, Stop};
-use crate::grammar::ability::Trigger;
+use crate::cards::CardKind;
+use crate::grammar::ability::{CreatureFilter, Moment, Trigger, Whose};
 use crate::trace::{EventKind, Rule};
 use std::collections::HashSet;
 
 const TRIGGERED: Rule = Rule::g("Spell and Ability Timing, Triggered Abilities");
+const PHASE_EFFECTS: Rule =
+    Rule::g("Phase Effects and Phase Abilities: mandatory ones are dealt with before the phase ends");
 pub(super) const ORDER: Rule =
     Rule::g("Spell and Ability Timing, Specialized Abilities (several at once: each player orders theirs)");
 
@@ -51,7 +54,9 @@ impl Engine<'_> {
         })
     }
 
-    /// The `at end of turn` abilities, at the end of the cleanup phase (000 Cleanup).
+    /// The `at end of turn` abilities and the effects scheduled for the end of turn, dealt with
+    /// in one group at the end of the cleanup phase (000 Cleanup; 002 Phase Effects L3160-3165:
+    /// permanents' end of phase effects go in the same group as scheduled ones).
     pub(super) fn end_of_turn_triggers(&mut self) -> Result<(), Stop> {
         // Attack or die: each creature that had to attack and did not is destroyed, able or
         // not (002 Attack or Die Effects, L1382-1386).
@@ -74,16 +79,141 @@ impl Engine<'_> {
         for c in self.game.zone(Zone::Play, None) {
             for (i, (t, _)) in self.def(c).triggered().iter().enumerate() {
                 if **t == Trigger::EndOfTurnIfNoCreatures && no_creatures {
-                    fired.push((c, u8::try_from(i).unwrap_or(0), t.to_string()));
+                    let controller = self.game.card(c).controller;
+                    fired.push(Fired::new(c, i, t.to_string(), controller, EventContext::default(), true));
                 }
             }
         }
+        fired.extend(self.due(Moment::EndOfTurn));
         self.fire(fired)?;
         self.run_triggers()
     }
 
-    fn collect_triggers(&mut self) -> Vec<(CardId, u8, String)> {
+    /// The effects scheduled for `when`, taken from the schedule (002 Delayed or Scheduled
+    /// Effects L1059-1085: they happen whatever became of their source).
+    pub(super) fn due(&mut self, when: Moment) -> Vec<Fired> {
+        let (now, later): (Vec<Delayed>, Vec<Delayed>) =
+            std::mem::take(&mut self.game.delayed).into_iter().partition(|d| d.when == when);
+        self.game.delayed = later;
+        now.into_iter()
+            .filter_map(|d| {
+                let effect = self.effect_of(d.card, d.source)?;
+                let that = d.event.card.map(|c| format!("; that creature is {}", self.label(c))).unwrap_or_default();
+                let text = match scheduled_part(&effect) {
+                    Some(e) => format!("{e} (scheduled{that})"),
+                    _ => effect.to_string(),
+                };
+                let mut event = d.event;
+                event.delayed = true;
+                let mut f = Fired::new(d.card, 0, text, d.controller, event, true);
+                f.source = d.source;
+                Some(f)
+            })
+            .collect()
+    }
+
+    /// The scheduled `at end of combat` effects, when the end of combat step begins (002 Step 7).
+    pub(super) fn end_of_combat_effects(&mut self) -> Result<(), Stop> {
+        let fired = self.due(Moment::EndOfCombat);
+        self.fire(fired)?;
+        self.run_triggers()
+    }
+
+    /// The mandatory phase effects of the upkeep not dealt with yet: each must be dealt with
+    /// before the upkeep can end (002 Phase Effects and Phase Abilities L3107-3173; About The
+    /// Phases L71-76). The engine plays them at the last moment a player could: the controller
+    /// of each plays it (5e) in the upkeep of the player it names. A phase effect with no legal
+    /// target is skipped; a tapped non-creature artifact's phase ability does not happen
+    /// (002 L1348-1349).
+    pub(super) fn upkeep_phase_effects(&mut self) -> Result<(), Stop> {
+        let active = self.game.active;
+        let mut fired = Vec::new();
+        for c in self.game.zone(Zone::Play, None) {
+            if self.switched_off(c) {
+                continue;
+            }
+            // 4e: the current player played every phase effect (002 Changes from Fourth
+            // Edition, Phase Effects L4489-4495); 5e: each its controller.
+            let controller = if self.pol.active_orders_all { active } else { self.game.card(c).controller };
+            for (i, (t, _)) in self.def(c).triggered().iter().enumerate() {
+                let Trigger::DuringUpkeep(w) = t else { continue };
+                let Some(event) = self.phase_owner(c, *w, active) else { continue };
+                fired.push(Fired::new(c, i, t.to_string(), controller, event, true));
+            }
+        }
+        if fired.is_empty() {
+            return Ok(());
+        }
+        self.emit(
+            EventKind::PlayOut {
+                what: "the upkeep's mandatory phase effects not yet dealt with are played before it can end".into(),
+            },
+            Some(PHASE_EFFECTS),
+        );
+        self.fire(fired)?;
+        self.run_triggers()
+    }
+
+    /// A continuous effect of an opponent's permanent may make this one come into play tapped
+    /// (Kismet): it is tapped as it enters, never untapped in play (002 L1013-1014).
+    pub(super) fn enters_tapped(&mut self, c: CardId) {
+        let controller = self.game.card(c).controller;
+        let kind = self.def(c).kind;
+        if !(kind.is_creature() || matches!(kind, CardKind::Artifact | CardKind::Land)) {
+            return;
+        }
+        let by = self
+            .game
+            .zone(Zone::Play, Some(controller.other()))
+            .into_iter()
+            .find(|&k| self.def(k).statics().any(|e| *e == crate::grammar::ability::Effect::OpponentsEnterTapped));
+        if let Some(k) = by {
+            self.game.card_mut(c).tapped = true;
+            self.emit(
+                EventKind::Lasting { what: format!("{} comes into play tapped ({})", self.label(c), self.label(k)) },
+                Some(Rule::g(
+                    "Continuous Abilities and Continuous Effects: they may change how a permanent enters play",
+                )),
+            );
+        }
+    }
+
+    /// Whether the phase named by `w` on `c` is the active player's phase now; the event then
+    /// names that player (and the enchanted creature).
+    fn phase_owner(&self, c: CardId, w: Whose, active: PlayerId) -> Option<EventContext> {
+        let controller = self.game.card(c).controller;
+        let enchanted = self.game.card(c).enchanting;
+        let owner_ok = match w {
+            Whose::Your => controller == active,
+            Whose::Opponents => controller != active,
+            Whose::Each => true,
+            Whose::EnchantedControllers => enchanted.is_some_and(|e| self.game.card(e).controller == active),
+        };
+        owner_ok.then(|| EventContext { player: Some(active), card: enchanted, ..EventContext::default() })
+    }
+
+    /// A tapped artifact that is neither a creature nor a land: its continuous and phase
+    /// abilities are off (002 Artifacts L1340-1349).
+    fn switched_off(&self, c: CardId) -> bool {
+        let kind = self.def(c).kind;
+        self.game.card(c).tapped && kind == CardKind::Artifact
+    }
+
+    /// Deals with the abilities that these events alone trigger, now (the other events recorded
+    /// wait for their own moment).
+    pub(super) fn fire_for(&mut self, happened: &[Happening]) -> Result<(), Stop> {
+        if happened.is_empty() {
+            return Ok(());
+        }
+        let in_play = self.game.zone(Zone::Play, None);
+        let mut fired = Vec::new();
+        self.event_triggers(happened, &in_play, &[], &mut fired);
+        self.fire(fired)
+    }
+
+    fn collect_triggers(&mut self) -> Vec<Fired> {
         let died = std::mem::take(&mut self.game.died);
+        let happened = std::mem::take(&mut self.game.happened);
         let mut fired = Vec::new();
         let in_play = self.game.zone(Zone::Play, None);
         // The names each player controls and the states already fired, gathered once: a look
@@ -142,7 +272,14 @@ impl Engine<'_> {
                         if holds && !seen {
                             self.game.state_fired.push((c, i));
                             seen_states.insert((c, i));
-                            fired.push((c, i, t.to_string()));
+                            fired.push(Fired::new(
+                                c,
+                                usize::from(i),
+                                t.to_string(),
+                                controller,
+                                EventContext::default(),
+                                false,
+                            ));
                         } else if !holds && seen {
                             self.game.state_fired.retain(|x| *x != (c, i));
                             seen_states.remove(&(c, i));
@@ -152,7 +289,9 @@ impl Engine<'_> {
                         // One trigger for each creature it damaged this turn that has died.
                         for &d in &died {
                             if self.game.damaged.contains(&(c, d)) {
-                                fired.push((c, i, format!("{}: {} died", t, self.label(d))));
+                                let text = format!("{}: {} died", t, self.label(d));
+                                let event = EventContext { card: Some(d), ..EventContext::default() };
+                                fired.push(Fired::new(c, usize::from(i), text, controller, event, false));
                             }
                         }
                     }
@@ -160,15 +299,232 @@ impl Engine<'_> {
                 }
             }
         }
+        if !happened.is_empty() {
+            self.event_triggers(&happened, &in_play, &died, &mut fired);
+        }
         fired
+    }
+
+    /// The abilities the recorded events trigger, event by event. A permanent sees an event if
+    /// it was in play when the event happened: it had not yet come into play, or it left play
+    /// with or after the event (002 L929-935: a trigger happens when its condition is met, even
+    /// on its own permanent leaving play, and is still resolved). A card triggers at most once
+    /// per event (002 L953-957).
+    fn event_triggers(&mut self, happened: &[Happening], in_play: &[CardId], died: &[CardId], fired: &mut Vec<Fired>) {
+        let lib = self.lib;
+        // Most boards have no ability that waits for an event: then there is nothing to match
+        // (the state and end of turn triggers are looked at elsewhere).
+        let listens = |c: CardId| {
+            lib.get(self.game.card(c).def)
+                .abilities
+                .iter()
+                .any(|a| matches!(a, crate::grammar::ability::Ability::Triggered(t, _) if t.is_event()))
+        };
+        let departed = happened.iter().filter_map(|h| match h {
+            Happening::LeavesPlay { card, .. } => Some(*card),
+            _ => None,
+        });
+        if !in_play.iter().copied().chain(departed).any(listens) {
+            return;
+        }
+        for (k, h) in happened.iter().enumerate() {
+            let entered_later = |c: CardId| happened[k + 1..].contains(&Happening::EntersPlay(c));
+            let mut seeing: Vec<(CardId, PlayerId)> = in_play
+                .iter()
+                .copied()
+                .filter(|&c| !entered_later(c))
+                .map(|c| (c, self.game.card(c).controller))
+                .collect();
+            for x in &happened[k..] {
+                if let Happening::LeavesPlay { card, controller, .. } = x
+                    && !seeing.iter().any(|(c, _)| c == card)
+                {
+                    seeing.push((*card, *controller));
+                }
+            }
+            for (c, controller) in seeing {
+                for (i, (t, _)) in lib.get(self.game.card(c).def).triggered().iter().enumerate() {
+                    if let Some(event) = self.matches(t, h, c, controller, died) {
+                        let text = self.trigger_text(t, &event);
+                        fired.push(Fired::new(c, i, text, controller, event, false));
+                    }
+                }
+            }
+        }
+    }
+
+    /// What `t` on `c` (controlled by `controller`) takes from `h`, if `h` triggers it; `died`:
+    /// the permanents that went to the graveyard as creatures.
+    fn matches(
+        &self,
+        t: &Trigger,
+        h: &Happening,
+        c: CardId,
+        controller: PlayerId,
+        died: &[CardId],
+    ) -> Option<EventContext> {
+        let ev = EventContext::default;
+        // Before 5e a card could not trigger on its own trip to the graveyard.
+        if let Happening::LeavesPlay { card, to: Zone::Graveyard, .. } = h
+            && *card == c
+            && !self.pol.own_trip_triggers
+        {
+            return None;
+        }
+        match (t, h) {
+            (Trigger::BeginningOfUpkeep(w), Happening::PhaseBegins(ph)) => {
+                if self.pol.phases.get(*ph) != Some(&"upkeep") || self.switched_off(c) {
+                    return None;
+                }
+                self.phase_owner(c, *w, self.game.active)
+            }
+            (Trigger::Attacks, Happening::Attacks(a)) if *a == c => Some(EventContext { card: Some(c), ..ev() }),
+            (Trigger::NotBlocked, Happening::NotBlocked(a)) if *a == c => Some(EventContext { card: Some(c), ..ev() }),
+            (Trigger::BlocksOrBlockedBy(f), Happening::Blocks { blocker, attacker, .. }) => {
+                let other = if *blocker == c {
+                    *attacker
+                } else if *attacker == c {
+                    *blocker
+                } else {
+                    return None;
+                };
+                self.creature_fits(f, other).then(|| EventContext { card: Some(other), ..ev() })
+            }
+            (Trigger::Flanking, Happening::Blocks { blocker, attacker, assigned: true }) if *attacker == c => {
+                let immune = self.def(*blocker).triggered().iter().any(|(t, _)| **t == Trigger::Flanking);
+                (!immune).then(|| EventContext { card: Some(*blocker), ..ev() })
+            }
+            (Trigger::Cast(color, ok), Happening::Cast(s) | Happening::Announced(s))
+                if *ok == matches!(h, Happening::Cast(_)) =>
+            {
+                let sp = self.game.spell(*s);
+                let fits = color.is_none_or(|col| sp.colors.contains(&col));
+                fits.then(|| EventContext { card: Some(sp.card), player: Some(sp.controller), spell: Some(*s), ..ev() })
+            }
+            // A creature as it left play, printed or animated (Soul Net under Animate Artifact).
+            (Trigger::CreatureDies, Happening::LeavesPlay { card, to: Zone::Graveyard, controller: was, .. }) => (self
+                .def(*card)
+                .kind
+                .is_creature()
+                || died.contains(card))
+            .then(|| EventContext { card: Some(*card), card_controller: Some(*was), ..ev() }),
+            (
+                Trigger::EnchantedDies,
+                Happening::LeavesPlay { card, to: Zone::Graveyard, controller: was, attached, counters, eot },
+            ) if attached.contains(&c) => Some(EventContext {
+                card: Some(*card),
+                card_controller: Some(*was),
+                toughness: self.last_toughness(*card, attached, counters, *eot),
+                ..ev()
+            }),
+            (Trigger::EnchantedDealsDamage, Happening::Damage { source, amount, .. })
+                if self.game.card(c).enchanting == Some(*source) =>
+            {
+                Some(EventContext { card: Some(*source), amount: *amount, ..ev() })
+            }
+            (Trigger::ColorDealsDamage(col), Happening::DamageAssigned { source, amount, .. }) => {
+                let kind = self.def(*source).kind;
+                let spell = matches!(kind, CardKind::Instant | CardKind::Sorcery | CardKind::Interrupt);
+                let fits = (kind.is_creature() || spell) && self.colors(*source).contains(col);
+                let owner = if spell { self.game.card(*source).owner } else { self.game.card(*source).controller };
+                fits.then(|| EventContext {
+                    card: Some(*source),
+                    amount: *amount,
+                    card_controller: Some(owner),
+                    ..ev()
+                })
+            }
+            (Trigger::TapsForMana(land), Happening::TappedForMana { card, player }) => self
+                .def(*card)
+                .name
+                .eq_ignore_ascii_case(land)
+                .then(|| EventContext { card: Some(*card), player: Some(*player), ..ev() }),
+            (Trigger::CreatureEnters, Happening::EntersPlay(x)) if self.is_creature_in_play(*x) => {
+                Some(EventContext { card: Some(*x), player: Some(self.game.card(*x).controller), ..ev() })
+            }
+            (Trigger::ComesIntoPlay, Happening::EntersPlay(x)) if *x == c => {
+                Some(EventContext { card: Some(c), player: Some(controller), ..ev() })
+            }
+            (Trigger::DamagesOpponent, Happening::Damage { source, to: Target::Player(p), amount })
+                if *source == c && *p != controller =>
+            {
+                Some(EventContext { card: Some(c), player: Some(*p), amount: *amount, ..ev() })
+            }
+            (Trigger::ThisDies, Happening::LeavesPlay { card, to: Zone::Graveyard, .. }) if *card == c => {
+                Some(EventContext { card: Some(c), player: Some(controller), ..ev() })
+            }
+            (Trigger::ActivatedTimes(n), Happening::Activated(x)) if *x == c => {
+                let count = self.game.activations.iter().find(|(y, _)| *y == c).map_or(0, |(_, k)| *k);
+                (count == *n).then(ev)
+            }
+            _ => None,
+        }
+    }
+
+    /// Whether a creature passes a combat trigger's condition, checked as the block is made
+    /// (002 Blocking: the condition is not rechecked later).
+    fn creature_fits(&self, f: &CreatureFilter, c: CardId) -> bool {
+        match f {
+            CreatureFilter::NonWall => !self.has_keyword(c, &crate::grammar::ability::Keyword::Wall),
+            CreatureFilter::Colors(cs) => {
+                let have = self.colors(c);
+                cs.iter().any(|x| have.contains(x))
+            }
+        }
+    }
+
+    /// The toughness a creature last had in play: printed, counters, what enchanted it and
+    /// its until-end-of-turn changes then.
+    fn last_toughness(&self, c: CardId, attached: &[CardId], counters: &[(String, u32)], eot: (i32, i32)) -> i32 {
+        let mut t = self.def(c).pt.map_or(0, |(_, t)| t);
+        for (kind, n) in counters {
+            let n = i32::try_from(*n).unwrap_or(i32::MAX);
+            match kind.as_str() {
+                "+1/+1" => t = t.saturating_add(n),
+                "-1/-1" => t = t.saturating_sub(n),
+                _ => {}
+            }
+        }
+        for &e in attached {
+            for a in &self.def(e).abilities {
+                if let crate::grammar::ability::Ability::Continuous(
+                    crate::grammar::ability::Affects::Enchanted,
+                    crate::grammar::ability::Change::Pump(_, dt),
+                ) = a
+                {
+                    t = t.saturating_add(*dt);
+                }
+            }
+        }
+        t.saturating_add(eot.1)
+    }
+
+    /// How a fired ability is shown: its trigger with what the event named.
+    fn trigger_text(&self, t: &Trigger, event: &EventContext) -> String {
+        let mut parts = Vec::new();
+        if let Some(c) = event.card {
+            parts.push(self.label(c));
+        }
+        if let Some(p) = event.player
+            && !matches!(t, Trigger::ComesIntoPlay)
+        {
+            parts.push(self.pname(p));
+        }
+        if event.amount > 0 {
+            parts.push(format!("{} damage", event.amount));
+        }
+        if parts.is_empty() { t.to_string() } else { format!("{t} ({})", parts.join(", ")) }
     }
 
     /// Resolves fired abilities: the active player's first, then the other's, each player's in
     /// the order they choose (`orders`) or else in play order (002 Specialized Abilities, which
     /// triggered abilities follow; phase effects alike, 002 About The Phases L71-76).
-    fn fire(&mut self, mut fired: Vec<(CardId, u8, String)>) -> Result<(), Stop> {
+    fn fire(&mut self, mut fired: Vec<Fired>) -> Result<(), Stop> {
+        if fired.is_empty() {
+            return Ok(());
+        }
         let active = self.game.active;
-        fired.sort_by_key(|(c, _, _)| u8::from(self.game.card(*c).controller != active));
+        fired.sort_by_key(|f| u8::from(f.controller != active));
         if self.pol.trigger_timing == crate::edition::TriggerTiming::OnTheStack {
             return self.stack_triggers(fired);
         }
@@ -176,13 +532,13 @@ impl Engine<'_> {
         // resolved; a lone one is shown just before it resolves.
         let together = fired.len() > 1;
         if together {
-            for (c, _, text) in &fired {
-                self.emit(EventKind::Triggers { card: self.label(*c), trigger: text.clone() }, Some(TRIGGERED));
+            for f in &fired {
+                self.emit(EventKind::Triggers { card: self.label(f.card), trigger: f.text.clone() }, Some(TRIGGERED));
             }
         }
         // 4e changed the order of phase effects only (002 Changes: Phase Effects); other
         // triggers follow the specialized ability rules in every edition.
-        if self.pol.active_orders_all && fired.iter().all(|&(c, i, _)| self.is_phase_effect(c, i)) {
+        if self.pol.active_orders_all && fired.iter().all(|f| f.phase_effect) {
             self.order_all(&mut fired)?;
         } else {
             for p in [active, active.other()] {
@@ -209,37 +565,36 @@ impl Engine<'_> {
     /// so the other player's resolve first. 001 is silent on both players' triggers at once:
     /// the 2012 Comprehensive Rules, 603.3b (APNAP order), are followed. Then the active player
     /// gets priority.
-    fn stack_triggers(&mut self, mut fired: Vec<(CardId, u8, String)>) -> Result<(), Stop> {
+    fn stack_triggers(&mut self, mut fired: Vec<Fired>) -> Result<(), Stop> {
         if fired.is_empty() {
             return Ok(());
         }
         let active = self.game.active;
-        for (c, _, text) in &fired {
+        for f in &fired {
             self.emit(
-                EventKind::Triggers { card: self.label(*c), trigger: text.clone() },
+                EventKind::Triggers { card: self.label(f.card), trigger: f.text.clone() },
                 Some(Rule::m("Triggered Abilities (L342-348): it triggers and goes on the stack")),
             );
         }
         for p in [active, active.other()] {
             self.order_own(p, &mut fired)?;
         }
-        let both = fired.iter().any(|(c, _, _)| self.game.card(*c).controller == active)
-            && fired.iter().any(|(c, _, _)| self.game.card(*c).controller != active);
+        let both = fired.iter().any(|f| f.controller == active) && fired.iter().any(|f| f.controller != active);
         for p in [active, active.other()] {
-            let mine: Vec<(CardId, u8)> =
-                fired.iter().filter(|(c, _, _)| self.game.card(*c).controller == p).map(|(c, i, _)| (*c, *i)).collect();
-            for &(c, i) in mine.iter().rev() {
+            let mine: Vec<Fired> = fired.iter().filter(|f| f.controller == p).cloned().collect();
+            for f in mine.iter().rev() {
+                let c = f.card;
                 let id = self.game.add_spell(Spell {
                     card: c,
                     controller: p,
-                    source: Source::Triggered(i),
+                    source: f.source,
                     targets: Vec::new(),
                     x: 0,
                     colors: self.colors(c),
                     packet_sources: Vec::new(),
                     chosen: None,
                     replaced: None,
-                    text: self.chars(c).text,
+                    text: self.chars(f.card).text,
                     sacrificed: Vec::new(),
                     discarded: Vec::new(),
                     source_power: self.pt(c).0,
@@ -247,6 +602,7 @@ impl Engine<'_> {
                     alternative: false,
                     division: Vec::new(),
                     status: Status::Waiting,
+                    event: Some(f.event.clone()),
                 });
                 self.game.top_mut().batch.push(id);
                 let below: Vec<String> = self.game.top().batch.iter().rev().skip(1).map(|&s| self.slabel(s)).collect();
@@ -266,38 +622,32 @@ impl Engine<'_> {
         Ok(())
     }
 
-    /// Whether a triggered ability happens at the beginning or end of a phase.
-    fn is_phase_effect(&self, c: CardId, i: u8) -> bool {
-        self.def(c)
-            .triggered()
-            .get(usize::from(i))
-            .is_some_and(|(t, _)| matches!(t, crate::grammar::ability::Trigger::EndOfTurnIfNoCreatures))
-    }
-
     /// Resolves fired abilities in order, each fully before the next.
-    fn resolve_fired(&mut self, fired: Vec<(CardId, u8, String)>, together: bool) -> Result<(), Stop> {
-        for (c, i, text) in fired {
+    fn resolve_fired(&mut self, fired: Vec<Fired>, together: bool) -> Result<(), Stop> {
+        for f in fired {
             if !together {
-                self.emit(EventKind::Triggers { card: self.label(c), trigger: text }, Some(TRIGGERED));
+                self.emit(EventKind::Triggers { card: self.label(f.card), trigger: f.text.clone() }, Some(TRIGGERED));
             }
+            let Some(targets) = self.trigger_targets(&f)? else { continue };
             let id = self.game.add_spell(Spell {
-                card: c,
-                controller: self.game.card(c).controller,
-                source: Source::Triggered(i),
-                targets: Vec::new(),
+                card: f.card,
+                controller: f.controller,
+                source: f.source,
+                targets,
                 x: 0,
-                colors: self.colors(c),
+                colors: self.colors(f.card),
                 packet_sources: Vec::new(),
-                source_power: self.pt(c).0,
+                source_power: self.pt(f.card).0,
                 chosen: None,
                 replaced: None,
-                text: self.chars(c).text,
+                text: self.chars(f.card).text,
                 sacrificed: Vec::new(),
                 discarded: Vec::new(),
-                enchanted: self.game.card(c).enchanting,
+                enchanted: self.game.card(f.card).enchanting,
                 alternative: false,
                 division: Vec::new(),
                 status: Status::Waiting,
+                event: Some(f.event),
             });
             self.depth = self.depth.saturating_add(1);
             let r = self.resolve_spell(id);
@@ -307,14 +657,117 @@ impl Engine<'_> {
         Ok(())
     }
 
+    /// The targets of a triggered ability, chosen by its controller as it is played (002
+    /// Triggered Abilities follow the specialized ability rules: targets on announcement):
+    /// `P targets T`, or `P targets nothing` to decline an optional one. `None`: it is not
+    /// played, having no legal target (002 Phase Effects L3133-3140) or being declined.
+    fn trigger_targets(&mut self, f: &Fired) -> Result<Option<Vec<Target>>, Stop> {
+        if f.event.delayed {
+            return Ok(Some(Vec::new()));
+        }
+        let Some(effect) = self.effect_of(f.card, f.source) else { return Ok(Some(Vec::new())) };
+        let Some(spec) = effect.target().cloned() else { return Ok(Some(Vec::new())) };
+        let optional = effect.optional();
+        let colors = self.colors(f.card);
+        let mut options: Vec<TargetRef> = Vec::new();
+        for i in 0..self.game.cards.len() {
+            let Ok(c) = u16::try_from(i).map(CardId) else { continue };
+            if self.game.card(c).zone == Zone::Play
+                && !(spec.filters.contains(&crate::grammar::ability::Filter::OpponentControls)
+                    && self.game.card(c).controller == f.controller)
+                && self.target_problem(&spec, Target::Card(c), &colors).is_none()
+            {
+                options.push(TargetRef::Card(c));
+            }
+        }
+        for p in [PlayerId(0), PlayerId(1)] {
+            if self.target_problem(&spec, Target::Player(p), &colors).is_none() {
+                options.push(TargetRef::Player(p));
+            }
+        }
+        if options.is_empty() {
+            self.emit(
+                EventKind::Fails {
+                    spell: self.label(f.card),
+                    reason: "its triggered ability has no legal target: it is not played".into(),
+                },
+                Some(Rule::g("Phase Effects and Phase Abilities: no legal target, not dealt with")),
+            );
+            return Ok(None);
+        }
+        let asked = Decision::Target { player: f.controller, options: &options, optional };
+        if self.offered(&asked).is_none() {
+            let name = self.pname(f.controller);
+            let decline = if optional { format!(" or `{name} targets nothing`") } else { String::new() };
+            return Err(Stop::Choice {
+                line: None,
+                message: format!(
+                    "{name} must choose the target of {}'s triggered ability ({}): write `{name} targets TARGET`{decline} right after the line that makes it trigger",
+                    self.label(f.card),
+                    f.text
+                ),
+            });
+        }
+        let Some(i) = self.take_line() else { return Ok(None) };
+        let Some(Action::Targets(_, named)) = self.action_of(i) else { return Ok(None) };
+        let refuse = |why: String| Err(Stop::refuse(Refusal::TriggerTarget { card: f.card, why }).at_line(i));
+        match named.as_slice() {
+            [] if optional => {
+                self.emit(
+                    EventKind::PlayOut {
+                        what: format!(
+                            "{} declines {}'s triggered ability",
+                            self.pname(f.controller),
+                            self.label(f.card)
+                        ),
+                    },
+                    Some(Rule::g("Is Not Blocked: an optional ability is used or not at once")),
+                );
+                Ok(None)
+            }
+            [] => refuse("it must be played, and it has a legal target".into()),
+            [t] if options.contains(t) => {
+                self.emit(
+                    EventKind::PlayOut {
+                        what: format!(
+                            "{} plays {}'s triggered ability targeting {}",
+                            self.pname(f.controller),
+                            self.label(f.card),
+                            self.target_refs_text(&[*t])
+                        ),
+                    },
+                    Some(TRIGGERED),
+                );
+                Ok(Some(vec![match *t {
+                    TargetRef::Card(c) => Target::Card(c),
+                    TargetRef::Player(p) => Target::Player(p),
+                }]))
+            }
+            [_] => refuse(format!("the target must be one of: {}", self.target_refs_text(&options))),
+            _ => refuse("it takes one target".into()),
+        }
+    }
+
+    /// Targets as the trace names them.
+    fn target_refs_text(&self, ts: &[TargetRef]) -> String {
+        let names: Vec<String> = ts
+            .iter()
+            .map(|t| match *t {
+                TargetRef::Card(c) => self.label(c),
+                TargetRef::Player(p) => self.pname(p),
+            })
+            .collect();
+        names.join(", ")
+    }
+
     /// Fourth Edition: the active player orders every effect that happens together, the
     /// opponent's included (002 Changes: Phase Effects; 4th Ed. FAQ, Rules About Phases).
-    fn order_all(&mut self, fired: &mut [(CardId, u8, String)]) -> Result<(), Stop> {
+    fn order_all(&mut self, fired: &mut [Fired]) -> Result<(), Stop> {
         let active = self.game.active;
         let mut cards: Vec<CardId> = Vec::new();
-        for (c, _, _) in fired.iter() {
-            if !cards.contains(c) {
-                cards.push(*c);
+        for f in fired.iter() {
+            if !cards.contains(&f.card) {
+                cards.push(f.card);
             }
         }
         if self.offered(&Decision::Order { player: active, cards: &cards, all: true }).is_none() {
@@ -334,7 +787,7 @@ impl Engine<'_> {
         if named.len() != cards.len() || !cards.iter().all(|c| named.contains(c)) {
             return Err(Stop::refuse(Refusal::OrderAll { cards: cards.clone() }).at_line(i));
         }
-        fired.sort_by_key(|(c, _, _)| named.iter().position(|n| n == c));
+        fired.sort_by_key(|f| named.iter().position(|n| *n == f.card));
         let labels = named.iter().map(|&c| self.label(c)).collect();
         self.emit(EventKind::Orders { player: self.pname(active), cards: labels }, Some(ALL));
         Ok(())
@@ -342,11 +795,11 @@ impl Engine<'_> {
 
     /// Applies `P orders A, B ...` at the cursor to P's abilities among `fired`, when P has
     /// abilities of two or more cards there; every such card must be named once.
-    fn order_own(&mut self, p: PlayerId, fired: &mut [(CardId, u8, String)]) -> Result<(), Stop> {
+    fn order_own(&mut self, p: PlayerId, fired: &mut [Fired]) -> Result<(), Stop> {
         let mut cards: Vec<CardId> = Vec::new();
-        for (c, _, _) in fired.iter() {
-            if self.game.card(*c).controller == p && !cards.contains(c) {
-                cards.push(*c);
+        for f in fired.iter() {
+            if f.controller == p && !cards.contains(&f.card) {
+                cards.push(f.card);
             }
         }
         if self.offered(&Decision::Order { player: p, cards: &cards, all: false }).is_none() {
@@ -359,11 +812,52 @@ impl Engine<'_> {
             return Err(Stop::refuse(Refusal::OrderOwn { player: p, cards: cards.clone() }).at_line(i));
         }
         // Stable: two abilities of one card keep their order; the other player's stay put.
-        let start = fired.iter().position(|(c, _, _)| self.game.card(*c).controller == p).unwrap_or(0);
-        let len = fired[start..].iter().take_while(|(c, _, _)| self.game.card(*c).controller == p).count();
-        fired[start..start + len].sort_by_key(|(c, _, _)| named.iter().position(|n| n == c));
+        let start = fired.iter().position(|f| f.controller == p).unwrap_or(0);
+        let len = fired[start..].iter().take_while(|f| f.controller == p).count();
+        fired[start..start + len].sort_by_key(|f| named.iter().position(|n| *n == f.card));
         let labels = named.iter().map(|&c| self.label(c)).collect();
         self.emit(EventKind::Orders { player: self.pname(p), cards: labels }, Some(ORDER));
         Ok(())
+    }
+}
+
+/// An ability that has triggered (or a scheduled effect that is due), waiting to be dealt with.
+#[derive(Clone, Debug)]
+pub(super) struct Fired {
+    /// The card whose ability it is.
+    card: CardId,
+    /// Which of the card's abilities: a triggered one, or a spell's delayed part.
+    source: Source,
+    /// How the trace shows it.
+    text: String,
+    /// Who controls it: the controller of its card when it triggered (002 L946-949).
+    controller: PlayerId,
+    /// What its event named.
+    event: EventContext,
+    /// A beginning or end of phase effect (ordered by the active player under 4e).
+    phase_effect: bool,
+}
+
+/// The scheduled part of an effect (itself, or the part of a sequence).
+fn scheduled_part(e: &crate::grammar::ability::Effect) -> Option<&crate::grammar::ability::Effect> {
+    use crate::grammar::ability::Effect;
+    match e {
+        Effect::Scheduled(..) => Some(e),
+        Effect::Then(a, b) => scheduled_part(a).or_else(|| scheduled_part(b)),
+        _ => None,
+    }
+}
+
+impl Fired {
+    fn new(
+        card: CardId,
+        index: usize,
+        text: String,
+        controller: PlayerId,
+        event: EventContext,
+        phase_effect: bool,
+    ) -> Self {
+        let source = Source::Triggered(u8::try_from(index).unwrap_or(u8::MAX));
+        Self { card, source, text, controller, event, phase_effect }
     }
 }

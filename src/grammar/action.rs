@@ -6,9 +6,9 @@
 //!           | "activates" ref ["ability" N] cast_opts | "announces" ref cast_opts
 //!           | "regenerates" ref | "declares an attack" | "attacks with" ("nothing" | group ("," group)*), group = ref ("+" ref)*
 //!           | "blocks with nothing" | "blocks" ref "with" refs
-//!           | "assigns" N "damage from" ref "to" ref | "pays" N | "does not pay"
+//!           | "assigns" N "damage from" ref "to" ref | "pays" N ["life"] | "does not pay"
 //!           | "pays" [N] "sacrificing" refs
-//!           | "discards" ref | "orders" refs | "passes"
+//!           | "discards" ref | "orders" refs | "passes" | "targets" (refs | "nothing")
 //! cast_opts = [("on" | "targeting") refs] ["with X=" N] ["sacrificing" refs] ["discarding" refs]
 //!             ["dividing" N ("," N)*] ["choosing" words]
 //! refs      = ref ("," ref)*
@@ -103,6 +103,11 @@ pub enum Verb {
     Assigns(u32, RefSyntax, RefSyntax),
     /// `pays N`.
     Pays(u32),
+    /// `pays N life`.
+    PaysLife(u32),
+    /// `targets A, B` (empty: `targets nothing`): the targets of a triggered ability as it is
+    /// played.
+    Targets(Vec<RefSyntax>),
     /// `pays [N] sacrificing A, B`: an upkeep cost with a sacrifice in it.
     PaysSacrificing(u32, Vec<RefSyntax>),
     /// `does not pay`.
@@ -120,7 +125,7 @@ pub enum Verb {
 pub struct ManaCostText(#[serde(skip)] pub ManaCost, pub String);
 
 const VERBS: &str = "a verb (plays, taps, casts, activates, announces, regenerates, declares an attack, \
-attacks with, blocks, assigns, pays, does not pay, discards, orders, passes)";
+attacks with, blocks, assigns, pays, does not pay, discards, orders, targets, passes)";
 
 /// Parses one action line against the names in `lex`.
 ///
@@ -240,10 +245,19 @@ fn verb<'a>(cx: Ctx<'a>, i: &'a str) -> PResult<'a, Verb> {
         let Some(n) = n else {
             return Err(nom::Err::Failure(PError::expected(i, "an amount or `sacrificing`")));
         };
+        if let Ok((i, _)) = (sp, kw("life")).parse(i) {
+            return Ok((i, Verb::PaysLife(n)));
+        }
         return Ok((i, Verb::Pays(n)));
     }
     if let Ok((i, _)) = (kw("does"), sp, kw("not"), sp, kw("pay")).parse(i) {
         return Ok((i, Verb::DoesNotPay));
+    }
+    if let Ok((i, _)) = kw("targets")(i) {
+        if let Ok((i, _)) = (sp, kw("nothing")).parse(i) {
+            return Ok((i, Verb::Targets(Vec::new())));
+        }
+        return cut(preceded(sp, |i| refs(cx, i))).map(Verb::Targets).parse(i);
     }
     if let Ok((i, _)) = kw("discards")(i) {
         return cut(preceded(sp, r)).map(Verb::Discards).parse(i);

@@ -109,6 +109,11 @@ impl Loader<'_> {
                 Ok(Action::Assign(player, *n, source, self.bind_target(to, text)?))
             }
             Verb::Pays(n) => Ok(Action::Pay(player, Some(*n))),
+            Verb::PaysLife(n) => Ok(Action::PayLife(player, *n)),
+            Verb::Targets(rs) => {
+                let ts = rs.iter().map(|r| self.bind_target(r, text)).collect::<Result<Vec<_>, _>>()?;
+                Ok(Action::Targets(player, ts))
+            }
             Verb::PaysSacrificing(n, rs) => {
                 Ok(Action::PaySacrificing(player, *n, self.bind_sacrifices(player, rs, text, Zone::Play)?))
             }

@@ -34,6 +34,7 @@ impl fmt::Display for Ability {
             Self::ExtraTargetCost(m) => write!(f, "costs {m} more for each target after the first"),
             Self::Static(Effect::Pump(w, p, t)) => write!(f, "{w} gets {}/{}", signed(*p), signed(*t)),
             Self::Static(e) => write!(f, "{e}"),
+            Self::Triggered(super::Trigger::Flanking, _) => f.write_str("flanking"),
             Self::Continuous(a, c) => {
                 let one = matches!(
                     a,
@@ -208,7 +209,7 @@ impl fmt::Display for Amount {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Self::Fixed(n) => write!(f, "{n}"),
-            Self::X(1) => f.write_str("X"),
+            Self::X(1) | Self::Power => f.write_str("X"),
             Self::X(k) => write!(f, "{k}X"),
         }
     }
@@ -231,7 +232,7 @@ impl fmt::Display for TargetSpec {
         if let Some(t) = &self.subtype {
             return write!(f, " {}", crate::cards::singular_type(t));
         }
-        let after = [Filter::NotThis, Filter::ActiveSinceTurnBegan];
+        let after = [Filter::NotThis, Filter::ActiveSinceTurnBegan, Filter::OpponentControls];
         let filters: Vec<String> =
             self.filters.iter().filter(|x| !after.contains(x)).map(|x| filter_word(*x)).collect();
         if !filters.is_empty() {
@@ -249,6 +250,9 @@ impl fmt::Display for TargetSpec {
         }
         if self.filters.contains(&Filter::NotThis) {
             f.write_str(" other than this")?;
+        }
+        if self.filters.contains(&Filter::OpponentControls) {
+            f.write_str(" an opponent controls")?;
         }
         Ok(())
     }
@@ -268,6 +272,7 @@ fn filter_word(x: Filter) -> String {
         Filter::NotThis => "other than this".to_owned(),
         Filter::NonWall => "non-wall".to_owned(),
         Filter::ActiveSinceTurnBegan => "the active player has controlled since the turn began".to_owned(),
+        Filter::OpponentControls => "an opponent controls".to_owned(),
     }
 }
 
@@ -293,6 +298,7 @@ impl fmt::Display for Who {
         match self {
             Self::This => f.write_str("this"),
             Self::Enchanted => f.write_str("enchanted creature"),
+            Self::That => f.write_str("that creature"),
             Self::Target(t) => write!(f, "{t}"),
         }
     }
@@ -335,7 +341,11 @@ impl fmt::Display for Effect {
             Self::DamageEachNonFlyerAndPlayer(a) => {
                 write!(f, "deal {a} damage to each creature without flying and each player")
             }
-            Self::Pump(w, p, t) => write!(f, "{w} gets {}/{} until end of turn", signed(*p), signed(*t)),
+            Self::Pump(w, p, t) => {
+                write!(f, "{w} gets {}/{} until end of turn", signed(*p), signed(*t))?;
+                if *p == Amount::Power { f.write_str(", where X is its power") } else { Ok(()) }
+            }
+            Self::Then(a, b) => write!(f, "{a}; {b}"),
             Self::WheelHands(n) => write!(f, "each player discards his or her hand and draws {n} cards"),
             Self::PumpAll(p, t) => write!(f, "all creatures get {}/{} until end of turn", signed(*p), signed(*t)),
             Self::PumpWhileTapped(w, p, t) => {
@@ -412,6 +422,34 @@ impl fmt::Display for Effect {
             Self::AttackOrDieAll => f.write_str(
                 "each non-wall creature the active player has controlled since the turn began must attack this turn or be destroyed at end of turn",
             ),
+            Self::DamageTo(n, to) => super::triggered::damage_text(f, *n, *to),
+            Self::YouGain(n) => super::triggered::gain_text(f, *n),
+            Self::MayPay(m, e) => super::triggered::may_pay_text(f, m, e),
+            Self::UnlessPaid(e, m) => write!(f, "{e} unless you pay {m}"),
+            Self::Scheduled(when, e) => {
+                write!(f, "{e} {when}")?;
+                if matches!(**e, Self::DestroyThat(_, true)) { f.write_str(" if it attacked this turn") } else { Ok(()) }
+            }
+            Self::DestroyThat(bury, _) => write!(f, "{} that creature", if *bury { "bury" } else { "destroy" }),
+            Self::CounterThat(Some(m), _) => write!(f, "counter that spell unless its caster pays {m}"),
+            Self::CounterThat(None, _) => {
+                f.write_str("counter that spell if a card with the same name is in play or in any graveyard")
+            }
+            Self::RemoveGraveyards => f.write_str("remove all cards in all graveyards from the game"),
+            Self::ReturnThis => f.write_str("return this to play under its owner's control"),
+            Self::SkipNextDraw => f.write_str("you skip your next draw phase"),
+            Self::DiscardAtRandom => f.write_str("that player discards a card at random"),
+            Self::RemoveThis => f.write_str("remove this from the game"),
+            Self::DamageInsteadOfCombat(a, t) => write!(
+                f,
+                "you may have this deal {a} damage to {t}; if you do, this deals no combat damage this turn"
+            ),
+            Self::GrantUntilNextUpkeep(t, k) => write!(f, "{t} gains {k} until your next upkeep"),
+            Self::OpponentsEnterTapped => {
+                f.write_str("artifacts, creatures and lands your opponents play come into play tapped")
+            }
+            Self::CountersOn(w, 1, k) => write!(f, "put a {k} counter on {w}"),
+            Self::CountersOn(w, n, k) => write!(f, "put {n} {k} counters on {w}"),
             Self::DamageEnchanted(a) => write!(f, "deal {a} damage to enchanted creature"),
         }
     }

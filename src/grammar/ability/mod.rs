@@ -46,6 +46,20 @@
 //!          | "activated abilities of enchanted artifact" | "spells and activated abilities"
 //! trigger  = "when you control no" LAND-plural | "at end of turn, if no creatures are in play"
 //!          | "whenever a creature this damaged this turn is put into the graveyard"
+//!          | "at the beginning of" whose "upkeep" | "during" whose "upkeep"   (a phase effect)
+//!          | "whenever this attacks" | "whenever this attacks and is not blocked"
+//!          | "whenever this blocks or becomes blocked by a" ("non-wall" | color ("or" color)*) "creature"
+//!          | "whenever a player" ["successfully"] "casts a" [color] "spell"
+//!          | "whenever a creature is put into the graveyard from play"
+//!          | "when enchanted creature is put into the graveyard"
+//!          | "whenever enchanted creature deals damage"
+//!          | "whenever a" color "creature or spell deals damage"   (on damage assigned)
+//!          | "whenever a player taps a" LAND "for mana" | "when this comes into play"
+//!          | "when this is put into the graveyard from play" | "whenever this deals damage to an opponent"
+//!          | "whenever a creature comes into play"
+//!          | "when this has been activated" N "times this turn"
+//! keyword += "flanking"      (a triggered ability: an assigned blocker without flanking gets -1/-1)
+//! whose    = "your" | "each opponent's" | "each player's" | "enchanted creature's controller's"
 //! cost     = part ("," part)*        (mana parts add up)
 //! part     = "T" | mana_cost | "sacrifice this" | "sacrifice" count sac ["other than this"]
 //!          | "pay" N "life" | "remove" ("a" | N) KIND ("counter" | "counters") "from this"
@@ -91,24 +105,44 @@
 //!          | "put" ["a"] [N] KIND ("counter" | "counters") "on" ("this" | target)
 //!          | (target | "each non-wall creature the active player has controlled since the turn
 //!             began") "must attack this turn or be destroyed at end of turn"   (attack or die)
+//!          | "deal" much "damage to" recipient | "deal damage equal to its toughness to" recipient
+//!          | "deal 1 damage to" recipient ("for each card in their hand over" N
+//!             | "for each card fewer than" N "in their hand")
+//!          | "you gain" much "life" | "you may pay" payment "; if you do," effect
+//!          | ("destroy" | "bury") "that creature" | "that creature gets" signed "/" signed "until end of turn"
+//!          | "put" ["a"] [N] KIND ("counter" | "counters") "on enchanted creature"
+//!          | "counter that spell unless its caster pays" mana_cost
+//!          | "counter that spell if a card with the same name is in play or in any graveyard"
+//!          | "remove all cards in all graveyards from the game" | "remove this from the game"
+//!          | "return this to play under its owner's control" | "you skip your next draw phase"
+//!          | "that player discards a card at random"
+//!          | effect "unless you pay" payment | effect ("at end of combat" | "at end of turn")
+//!          | "destroy that creature at end of turn if it attacked this turn"
+//!          | who "gets +X/+0 until end of turn, where X is its power" | effect ";" effect
+//!          | "you may have this deal" amount "damage to" target "; if you do, this deals no combat
+//!             damage this turn" | target "gains" keyword "until your next upkeep"
+//! much     = N | "that much"       recipient = "that player" | "you" | "its controller"
+//! payment  = mana_cost | N "life"
 //! disintegrate_rider = "; that creature cannot regenerate this turn and is removed from the
 //!             game instead of going to the graveyard this turn"
 //! who      = "this" | "enchanted creature" | target
 //! target   = ["any number of"] "target" (adjective | kind | "," | "or")+ ["other than this"]
-//!            ["the active player has controlled since the turn began"]
+//!            ["the active player has controlled since the turn began"] ["an opponent controls"]
 //!            e.g. target nonartifact, nonblack creature; adjectives include "flying", "non-wall"
 //! amount   = N | "X"
 //! ```
 
 mod display;
 mod parse;
+mod triggered;
+
+pub use triggered::{CreatureFilter, Moment, Much, Payment, Recipient, Whose};
 
 pub(crate) use parse::keyword as keyword_parser;
 pub use parse::parse_ability;
 
 use super::mana::{Color, ManaCost};
 use serde::Serialize;
-use std::fmt;
 
 /// A keyword ability.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
@@ -166,6 +200,8 @@ pub enum Amount {
     Fixed(i32),
     /// The X paid (negated when `-X`).
     X(i32),
+    /// `+X/+0 ..., where X is its power`: the creature's power as the effect resolves.
+    Power,
 }
 
 /// What a target may be.
@@ -224,12 +260,14 @@ pub enum Filter {
     NotColor(Color),
     /// It is of this colour.
     IsColor(Color),
+    /// It is not a Wall (`non-wall`).
+    NonWall,
+    /// An opponent of the ability's controller controls it (`... an opponent controls`).
+    OpponentControls,
     /// It has flying.
     Flying,
     /// It is not the permanent whose ability this is (`other than this`).
     NotThis,
-    /// It does not have the wall ability (`non-wall`).
-    NonWall,
     /// The active player controls it and has since the turn began (`the active player has
     /// controlled since the turn began`: not summoning sick, 002 Attack or Die Effects).
     ActiveSinceTurnBegan,
@@ -258,6 +296,8 @@ pub enum Who {
     Enchanted,
     /// A chosen target.
     Target(TargetSpec),
+    /// `that creature`: the creature of the event that triggered the ability.
+    That,
 }
 
 /// What a spell or ability does.
@@ -380,6 +420,49 @@ pub enum Effect {
     EntersPlay,
     /// A local enchantment: it enters play on its target (implied by `Enchant KIND`, never written).
     Enchant(TargetSpec),
+    /// Damage counted from the event or the board, to a player named by the event.
+    DamageTo(Much, Recipient),
+    /// The ability's controller gains life.
+    YouGain(Much),
+    /// `you may pay MANA; if you do, EFFECT`: a payment asked at resolution (002 L924-926).
+    MayPay(Payment, Box<Effect>),
+    /// `EFFECT unless you pay MANA`: the controller is asked at resolution.
+    UnlessPaid(Box<Effect>, Payment),
+    /// `EFFECT at end of combat|turn`: a delayed effect, scheduled on resolution (002 L1059-1085).
+    Scheduled(Moment, Box<Effect>),
+    /// Destroys (`false`) or buries the event's creature: `destroy that creature`; the second
+    /// flag: only `if it attacked this turn`.
+    DestroyThat(bool, bool),
+    /// Puts counters on a permanent: `put a -1/-1 counter on enchanted creature`.
+    CountersOn(Who, u32, String),
+    /// Counters the spell whose casting triggered the ability, `unless its caster pays MANA`
+    /// (asked at resolution), or `if a card with the same name is in play or in any graveyard`.
+    CounterThat(Option<ManaCost>, bool),
+    /// `remove all cards in all graveyards from the game`.
+    RemoveGraveyards,
+    /// `return this to play under its owner's control`: from the graveyard, if it is still there
+    /// (002 L958-963: abilities do not follow a card between zones).
+    ReturnThis,
+    /// `you skip your next draw phase` (002 Phase Skipping L3176-3199).
+    SkipNextDraw,
+    /// `that player discards a card at random`: played only where chance decides nothing (an
+    /// empty hand, or a hand of one known card); otherwise the run stops, exit 2.
+    DiscardAtRandom,
+    /// `remove this from the game`.
+    RemoveThis,
+    /// `EFFECT; EFFECT`: one after the other, on the same targets; a delayed part is scheduled
+    /// (Berserk).
+    Then(Box<Effect>, Box<Effect>),
+    /// `you may have this deal N damage to TARGET; if you do, this deals no combat damage this
+    /// turn` (Farrel's Zealot): an optional, targeted ability; a fizzle undoes both parts
+    /// (002 Is Not Blocked L2519-2523).
+    DamageInsteadOfCombat(Amount, TargetSpec),
+    /// `TARGET gains KEYWORD until your next upkeep` (002 Duration Effects L1054-1058: it ends
+    /// just before the beginning of that upkeep).
+    GrantUntilNextUpkeep(TargetSpec, Keyword),
+    /// `artifacts, creatures and lands your opponents play come into play tapped`: a continuous
+    /// effect on how permanents enter play (002 L1013-1014, Kismet).
+    OpponentsEnterTapped,
     /// Damage to the creature the enchantment enchants (Earthbind as it enters play).
     DamageEnchanted(Amount),
     /// The enchantment's controller controls the creature it enchants (Control Magic; the
@@ -439,7 +522,10 @@ impl Effect {
             | Self::Enchant(t)
             | Self::MoveEnchantment(t, _)
             | Self::AttackOrDie(t)
-            | Self::Copy(t) => Some(t),
+            | Self::Copy(t)
+            | Self::DamageInsteadOfCombat(_, t)
+            | Self::GrantUntilNextUpkeep(t, _) => Some(t),
+            Self::Then(a, b) => a.target().or_else(|| b.target()),
             _ => None,
         }
     }
@@ -462,6 +548,12 @@ impl Effect {
             Self::MoveEnchantment(..) => Some(2),
             _ => None,
         }
+    }
+
+    /// Whether its controller may decline to play it (`you may have ...`).
+    #[must_use]
+    pub const fn optional(&self) -> bool {
+        matches!(self, Self::DamageInsteadOfCombat(..))
     }
 }
 
@@ -748,18 +840,58 @@ pub enum Trigger {
     DamagedCreatureDies,
     /// `at end of turn, if no creatures are in play`.
     EndOfTurnIfNoCreatures,
+    /// `at the beginning of WHOSE upkeep`: part 1 of the phase (002 About The Phases).
+    BeginningOfUpkeep(Whose),
+    /// `during WHOSE upkeep`: a mandatory phase effect, dealt with before the upkeep can end
+    /// (002 Phase Effects and Phase Abilities L3107-3173).
+    DuringUpkeep(Whose),
+    /// `whenever this attacks`: when it is declared an attacker (002 L344-353).
+    Attacks,
+    /// `whenever this blocks or becomes blocked by a CREATURE`: at each block declared, assigned
+    /// or through a band (002 L422-427, Blocking).
+    BlocksOrBlockedBy(CreatureFilter),
+    /// `flanking`: whenever a creature without flanking is assigned to block this (002 Flanking).
+    Flanking,
+    /// `whenever this attacks and is not blocked`: at the end of the declaration of blockers
+    /// (002 Is Not Blocked L2509-2533).
+    NotBlocked,
+    /// `whenever a player [successfully] casts a [COLOR] spell`: once it is announced, or once it
+    /// is successfully cast (002 L964-969; Lucky Charms L2737-2741).
+    Cast(Option<Color>, bool),
+    /// `whenever a creature is put into the graveyard from play`.
+    CreatureDies,
+    /// `when enchanted creature is put into the graveyard`.
+    EnchantedDies,
+    /// `whenever enchanted creature deals damage`: when the damage is successfully dealt.
+    EnchantedDealsDamage,
+    /// `whenever a COLOR creature or spell deals damage`: when the damage is assigned, at the
+    /// start of the damage prevention step (002 L1110-1114: like Benevolent Unicorn and Justice).
+    ColorDealsDamage(Color),
+    /// `whenever a player taps a LAND for mana`: after the mana source resolves (002 L964-969).
+    TapsForMana(String),
+    /// `when this comes into play`.
+    ComesIntoPlay,
+    /// `when this has been activated N times this turn`.
+    ActivatedTimes(u32),
+    /// `when this is put into the graveyard from play`: it triggers on its own leaving play
+    /// (002 L932-935).
+    ThisDies,
+    /// `whenever this deals damage to an opponent`: as the damage is successfully dealt.
+    DamagesOpponent,
+    /// `whenever a creature comes into play`: a creature entering play (becoming a creature
+    /// in play is not entering it: 002 L1324-1325).
+    CreatureEnters,
 }
 
-impl fmt::Display for Trigger {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Self::ControlNo(l) if l == "plains" => f.write_str("when you control no plains"),
-            Self::ControlNo(l) => write!(f, "when you control no {l}s"),
-            Self::DamagedCreatureDies => {
-                f.write_str("whenever a creature this damaged this turn is put into the graveyard")
-            }
-            Self::EndOfTurnIfNoCreatures => f.write_str("at end of turn, if no creatures are in play"),
-        }
+impl Trigger {
+    /// Whether it waits for an event the engine records (not a state, the end of the turn or
+    /// a phase effect, which are looked at on their own).
+    #[must_use]
+    pub const fn is_event(&self) -> bool {
+        !matches!(
+            self,
+            Self::ControlNo(_) | Self::DamagedCreatureDies | Self::EndOfTurnIfNoCreatures | Self::DuringUpkeep(_)
+        )
     }
 }
 

@@ -52,7 +52,25 @@ fn ability(i: &str) -> PResult<'_, Ability> {
         ));
     }
     if let Ok((r, _)) = (kw("during"), sp, kw("your"), sp, kw("upkeep"), space0, char(','), space0).parse(i) {
-        return cut(upkeep_cost).map(Ability::UpkeepCost).parse(r);
+        match upkeep_cost(r) {
+            Ok((r, u)) => return Ok((r, Ability::UpkeepCost(u))),
+            Err(e) => {
+                // Not a phase cost: a phase effect (`during your upkeep, target ... gains ...`).
+                let phase_effect = |i| -> PResult<'_, Ability> {
+                    let (r, t) = super::triggered::trigger(i)?;
+                    let (r, _) = (space0, char(','), space0).parse(r)?;
+                    let (r, e) = effect(r)?;
+                    Ok((r, Ability::Triggered(t, e)))
+                };
+                if let Ok(done) = phase_effect(i) {
+                    return Ok(done);
+                }
+                return Err(match e {
+                    nom::Err::Error(x) => nom::Err::Failure(x),
+                    other => other,
+                });
+            }
+        }
     }
     for (word, alternative) in [("additional", false), ("alternative", true)] {
         if let Ok((r, _)) = (kw(word), sp, kw("cost"), space0, char(':'), space0).parse(i) {
@@ -96,7 +114,10 @@ fn ability(i: &str) -> PResult<'_, Ability> {
     {
         return cut(target).map(Ability::EntersAsCopy).parse(r);
     }
-    if let Ok((r, t)) = trigger(i) {
+    if let Ok(done) = super::triggered::flanking(i) {
+        return Ok(done);
+    }
+    if let Ok((r, t)) = trigger(i).or_else(|_| super::triggered::trigger(i)) {
         let (r, _) = cut((space0, char(','), space0)).parse(r)?;
         return cut(effect).map(|e| Ability::Triggered(t.clone(), e)).parse(r);
     }
@@ -437,7 +458,7 @@ pub(crate) fn keyword(i: &str) -> PResult<'_, Keyword> {
 }
 
 /// A basic land type, singular or plural; its singular is kept.
-fn land_type(i: &str) -> PResult<'_, String> {
+pub(super) fn land_type(i: &str) -> PResult<'_, String> {
     alt((
         value("island", alt((kw("islands"), kw("island")))),
         value("swamp", alt((kw("swamps"), kw("swamp")))),
@@ -449,11 +470,11 @@ fn land_type(i: &str) -> PResult<'_, String> {
     .parse(i)
 }
 
-fn amount(i: &str) -> PResult<'_, Amount> {
+pub(super) fn amount(i: &str) -> PResult<'_, Amount> {
     alt((value(Amount::X(1), tag("X")), map(number, |n| Amount::Fixed(i32::try_from(n).unwrap_or(i32::MAX))))).parse(i)
 }
 
-fn signed_amount(i: &str) -> PResult<'_, Amount> {
+pub(super) fn signed_amount(i: &str) -> PResult<'_, Amount> {
     let (i, sign) = alt((value(1, char('+')), value(-1, char('-')))).parse(i)?;
     let (i, a) = amount(i)?;
     Ok((
@@ -461,6 +482,7 @@ fn signed_amount(i: &str) -> PResult<'_, Amount> {
         match a {
             Amount::Fixed(n) => Amount::Fixed(sign * n),
             Amount::X(k) => Amount::X(sign * k),
+            Amount::Power => Amount::Power,
         },
     ))
 }
@@ -491,8 +513,8 @@ fn target_word(i: &str) -> PResult<'_, TargetWord> {
         value(F(Filter::Blocking), kw("blocking")),
         value(F(Filter::Attacking), kw("attacking")),
         value(F(Filter::NonArtifact), kw("nonartifact")),
+        value(F(Filter::NonWall), kw("non-wall")),
         value(F(Filter::Flying), kw("flying")),
-        value(F(Filter::NonWall), tag_no_case("non-wall")),
         map(preceded(tag("non"), color), |c| F(Filter::NotColor(c))),
         map(color, |c| F(Filter::IsColor(c))),
     ))
@@ -500,7 +522,7 @@ fn target_word(i: &str) -> PResult<'_, TargetWord> {
 }
 
 /// `target = ["any number of"] "target" (word ("," | "or" | " "))+`
-fn target(i: &str) -> PResult<'_, TargetSpec> {
+pub(super) fn target(i: &str) -> PResult<'_, TargetSpec> {
     let (i, many) = opt((kw("any"), sp, kw("number"), sp, kw("of"), sp)).parse(i)?;
     let (mut i, _) = (kw("target"), sp).parse(i)?;
     let mut spec = TargetSpec { kinds: Vec::new(), filters: Vec::new(), many: many.is_some(), subtype: None };
@@ -547,10 +569,14 @@ fn target(i: &str) -> PResult<'_, TargetSpec> {
         spec.filters.push(Filter::NotThis);
         i = r;
     }
+    if let Ok((r, _)) = (sp, kw("an"), sp, kw("opponent"), sp, kw("controls")).parse(i) {
+        spec.filters.push(Filter::OpponentControls);
+        i = r;
+    }
     Ok((i, spec))
 }
 
-fn who(i: &str) -> PResult<'_, Who> {
+pub(super) fn who(i: &str) -> PResult<'_, Who> {
     alt((
         value(Who::This, kw("this")),
         value(Who::Enchanted, (kw("enchanted"), sp, kw("creature"))),
@@ -600,7 +626,13 @@ fn trigger(i: &str) -> PResult<'_, Trigger> {
 /// A static effect that is not a change of characteristics (see [`continuous`] for those).
 fn static_effect(i: &str) -> PResult<'_, Effect> {
     let (r, e) = effect(i)?;
-    if matches!(e, Effect::TakeUnblockedDamage | Effect::NoUntapPowerAtLeast(_) | Effect::ControlEnchanted) {
+    if matches!(
+        e,
+        Effect::TakeUnblockedDamage
+            | Effect::NoUntapPowerAtLeast(_)
+            | Effect::ControlEnchanted
+            | Effect::OpponentsEnterTapped
+    ) {
         return Ok((r, e));
     }
     Err(nom::Err::Error(PError::expected(i, "a static effect")))
@@ -632,7 +664,9 @@ fn continuous(i: &str) -> PResult<'_, (Affects, Change)> {
     let (r, _) = sp(r)?;
     let fixed = |x: Amount| match x {
         Amount::Fixed(n) => Ok(n),
-        Amount::X(_) => Err(nom::Err::Failure(PError::expected(i, "a number, not X, in a static ability"))),
+        Amount::X(_) | Amount::Power => {
+            Err(nom::Err::Failure(PError::expected(i, "a number, not X, in a static ability")))
+        }
     };
     let (r, c) = if let Ok((r, _)) = (alt((kw("gets"), kw("get"))), sp).parse(r) {
         let (r, (p, _, t)) = cut((signed_amount, char('/'), signed_amount)).parse(r)?;
@@ -731,7 +765,7 @@ fn animation(i: &str) -> PResult<'_, Change> {
     ))
 }
 
-fn until_eot(i: &str) -> PResult<'_, ()> {
+pub(super) fn until_eot(i: &str) -> PResult<'_, ()> {
     value((), (sp, kw("until"), sp, kw("end"), sp, kw("of"), sp, kw("turn"))).parse(i)
 }
 
@@ -759,8 +793,28 @@ fn while_tapped(i: &str) -> PResult<'_, ()> {
     .parse(i)
 }
 
-/// `effect = ...` (see the module docs)
+/// `effect = ...` (see the module docs), with the trailing words of triggered effects.
 fn effect(i: &str) -> PResult<'_, Effect> {
+    let (r, e) = match super::triggered::effect(i) {
+        Ok(done) => done,
+        Err(nom::Err::Error(_)) => base_effect(i)?,
+        Err(e) => return Err(e),
+    };
+    let (r, e) = super::triggered::suffixes(r, e)?;
+    // `EFFECT; EFFECT`: a second effect on the same targets.
+    if let Ok((rest, _)) = (space0::<&str, PError<'_>>, char(';'), space0).parse(r)
+        && let Ok((rest, next)) = effect(rest)
+    {
+        return Ok((rest, Effect::Then(Box::new(e), Box::new(next))));
+    }
+    Ok((r, e))
+}
+
+/// An effect without the trailing words of triggered effects.
+pub(super) fn base_effect(i: &str) -> PResult<'_, Effect> {
+    if let Ok(done) = super::triggered::effect(i) {
+        return Ok(done);
+    }
     if let Ok((r, _)) = (
         (kw("each"), sp, tag_no_case("non-wall"), sp, kw("creature"), sp, kw("the"), sp, kw("active"), sp),
         (kw("player"), sp, kw("has"), sp, kw("controlled"), sp, kw("since"), sp, kw("the"), sp, kw("turn")),
