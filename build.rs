@@ -23,6 +23,7 @@ const FILES: &[&str] = &[
     "encg1.yaml",
     "encsat.yaml",
     "triggers.yaml",
+    "w2d.yaml",
 ];
 
 fn main() {

@@ -32,6 +32,7 @@ pub const BUILTIN: &[(&str, &str)] = &[
     ("src/cards/encg1.yaml", include_str!("encg1.yaml")),
     ("src/cards/encsat.yaml", include_str!("encsat.yaml")),
     ("src/cards/triggers.yaml", include_str!("triggers.yaml")),
+    ("src/cards/w2d.yaml", include_str!("w2d.yaml")),
 ];
 
 /// The help given where a name is not in the library: how to add a card.
