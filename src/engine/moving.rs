@@ -61,6 +61,34 @@ impl Engine<'_> {
     /// Puts a card from a graveyard into play under `p`'s control, as if it had just been cast:
     /// summoning sick, and subject to the legend rule (Resurrection).
     pub(super) fn return_to_play(&mut self, c: CardId, p: super::state::PlayerId) -> Result<(), super::Stop> {
+        // A card that targets as it is played needs a target however it comes into play (002
+        // L3683-3686: no Clone put into play with nothing to copy). With something to copy,
+        // no line could say what it copies: that case stops as unmodelled.
+        if let Some(spec) = self.def(c).copy_target() {
+            let colors = self.colors(c);
+            let copyable = self
+                .game
+                .zone(super::state::Zone::Play, None)
+                .into_iter()
+                .any(|x| self.target_fault(&spec, super::state::Target::Card(x), &colors).is_none());
+            if copyable {
+                return Err(super::Stop::Unsupported {
+                    line: None,
+                    message: format!(
+                        "{} is put into play by an effect and must choose what it copies, which no line can say",
+                        self.label(c)
+                    ),
+                });
+            }
+            self.emit(
+                EventKind::Fails {
+                    spell: self.label(c),
+                    reason: "it cannot be put into play with nothing in play to copy; it stays where it is".into(),
+                },
+                Some(Rule::g("Targeting: a card that needs a target when played needs one however it comes into play")),
+            );
+            return Ok(());
+        }
         self.game.move_card(c, super::state::Zone::Play);
         let card = self.game.card_mut(c);
         card.controller = p;
