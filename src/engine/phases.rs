@@ -125,7 +125,6 @@ impl Engine<'_> {
             self.game.spent.clear();
             self.game.used.clear();
             self.game.activations.clear();
-            self.game.attacked_cards.clear();
             let active = self.game.active;
             for c in self.game.zone(Zone::Play, Some(active)) {
                 self.game.card_mut(c).sick = false;

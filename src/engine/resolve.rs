@@ -1027,7 +1027,7 @@ impl Engine<'_> {
                     }
                 }
             }
-            Effect::DestroyThat(_, true) if event.card.is_some_and(|c| !self.game.attacked_cards.contains(&c)) => {
+            Effect::DestroyThat(_, true) if event.card.is_some_and(|c| !self.game.attacked_with.contains(&c)) => {
                 let c = event.card.map(|c| self.label(c)).unwrap_or_default();
                 self.emit(
                     EventKind::Fails { spell: self.slabel(id), reason: format!("{c} did not attack this turn") },
