@@ -22,6 +22,7 @@ const FILES: &[&str] = &[
     "ench2.yaml",
     "encg1.yaml",
     "encsat.yaml",
+    "w2b.yaml",
     "triggers.yaml",
     "w2d.yaml",
 ];

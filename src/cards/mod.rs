@@ -31,6 +31,7 @@ pub const BUILTIN: &[(&str, &str)] = &[
     ("src/cards/ench2.yaml", include_str!("ench2.yaml")),
     ("src/cards/encg1.yaml", include_str!("encg1.yaml")),
     ("src/cards/encsat.yaml", include_str!("encsat.yaml")),
+    ("src/cards/w2b.yaml", include_str!("w2b.yaml")),
     ("src/cards/triggers.yaml", include_str!("triggers.yaml")),
     ("src/cards/w2d.yaml", include_str!("w2d.yaml")),
 ];

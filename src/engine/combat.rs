@@ -327,7 +327,6 @@ impl Engine<'_> {
             }
             self.emit(EventKind::Attacks { card: self.label(c), tapped: tap }, Some(ATTACKERS));
             self.game.happened.push(super::state::Happening::Attacks(c));
-            self.game.attacked_cards.push(c);
         }
         for band in bands {
             if let Some(cb) = self.combat_mut() {

@@ -61,38 +61,38 @@ impl Engine<'_> {
     /// Puts a card from a graveyard into play under `p`'s control, as if it had just been cast:
     /// summoning sick, and subject to the legend rule (Resurrection).
     pub(super) fn return_to_play(&mut self, c: CardId, p: super::state::PlayerId) -> Result<(), super::Stop> {
-        // A card that targets as it is played needs a target however it comes into play (002
-        // L3683-3686: no Clone put into play with nothing to copy). With something to copy,
-        // no line could say what it copies: that case stops as unmodelled.
-        if let Some(spec) = self.def(c).copy_target() {
-            let colors = self.colors(c);
-            let copyable = self
-                .game
-                .zone(super::state::Zone::Play, None)
-                .into_iter()
-                .any(|x| self.target_fault(&spec, super::state::Target::Card(x), &colors).is_none());
-            if copyable {
-                return Err(super::Stop::Unsupported {
-                    line: None,
-                    message: format!(
-                        "{} is put into play by an effect and must choose what it copies, which no line can say",
-                        self.label(c)
-                    ),
-                });
-            }
+        use super::state::Zone;
+        // A copy card chooses what it copies as it would enter play; with nothing to copy the
+        // bringing into play fails and the card stays where it is (002 Copy Cards L1745-1755).
+        // (With creatures in play, the choice is not asked: the card enters as before.)
+        let copies = self.def(c).abilities.iter().any(|a| matches!(a, Ability::EntersAsCopy(_)));
+        if copies && !self.game.zone(Zone::Play, None).into_iter().any(|o| self.is_creature(o)) {
             self.emit(
                 EventKind::Fails {
                     spell: self.label(c),
-                    reason: "it cannot be put into play with nothing in play to copy; it stays where it is".into(),
+                    reason: "there is no creature in play to copy, so it stays where it is".into(),
                 },
-                Some(Rule::g("Targeting: a card that needs a target when played needs one however it comes into play")),
+                Some(Rule::g("Copy Cards")),
             );
             return Ok(());
         }
-        self.game.move_card(c, super::state::Zone::Play);
+        // Features set as a card is summoned are set again, X being 0 (002 Graveyard
+        // L2420-2425: a Clockwork Beast comes back fully wound).
+        let counters: Vec<(String, u32)> = self
+            .def(c)
+            .abilities
+            .iter()
+            .filter_map(|a| match a {
+                Ability::EntersWithCounters(n, k) => Some((k.clone(), *n)),
+                Ability::EntersWithXCounters(k) => Some((k.clone(), 0)),
+                _ => None,
+            })
+            .collect();
+        self.game.move_card(c, Zone::Play);
         let card = self.game.card_mut(c);
         card.controller = p;
         card.sick = true;
+        card.counters.extend(counters);
         self.emit(
             EventKind::EntersPlay { card: self.label(c), controller: self.pname(p) },
             Some(Rule::g("Spell and Ability Timing, Step 4: Resolution")),

@@ -7,7 +7,7 @@ use super::refusal::{Refusal, UPKEEP_COSTS};
 use super::script::Decision;
 use super::state::{CardId, Ctx, CtxKind, PlayerId, Target, Zone};
 use super::{Engine, Stop};
-use crate::grammar::ability::{Penalty, UpkeepCost};
+use crate::grammar::ability::{Moment, Penalty, UpkeepCost};
 use crate::trace::{EventKind, Rule};
 
 /// 001's name for a part of the turn: the main phases are phases, the rest steps (L1347-1370).
@@ -125,7 +125,6 @@ impl Engine<'_> {
             self.game.spent.clear();
             self.game.used.clear();
             self.game.activations.clear();
-            self.game.attacked_cards.clear();
             let active = self.game.active;
             for c in self.game.zone(Zone::Play, Some(active)) {
                 self.game.card_mut(c).sick = false;
@@ -629,6 +628,15 @@ impl Engine<'_> {
                 EventKind::WearsOff { what: format!("effects lasting until {}'s next upkeep", self.pname(active)) },
                 Some(Rule::g("Duration Effects")),
             );
+        }
+        // The first phase of a turn: effects scheduled for the beginning of the next turn
+        // happen, whoever's turn it is (002 Cantrips L1547-1553).
+        if self.game.phase == 0 && self.game.delayed.iter().any(|d| d.when == Moment::NextTurn) {
+            self.depth = 1;
+            let fired = self.due(Moment::NextTurn);
+            let r = self.fire(fired);
+            self.depth = 0;
+            r?;
         }
         // Part 1 of the phase: its beginning effects (002 About The Phases L60-61).
         self.game.happened.push(super::state::Happening::PhaseBegins(self.game.phase));

@@ -923,6 +923,7 @@ impl Engine<'_> {
             | Effect::RemoveGraveyards
             | Effect::ReturnThis
             | Effect::SkipNextDraw
+            | Effect::DrawCard
             | Effect::DiscardAtRandom
             | Effect::RemoveThis
             | Effect::DamageInsteadOfCombat(..)
@@ -996,9 +997,9 @@ impl Engine<'_> {
                 if event.delayed {
                     self.apply(id, inner, legal, destroyed, buried)?;
                 } else {
-                    // A spell's "that creature" is its target.
+                    // A spell's "that creature" is its target (a draw names no creature).
                     let mut event = event;
-                    if event.card.is_none() {
+                    if event.card.is_none() && !matches!(**inner, Effect::DrawCard) {
                         event.card = legal.iter().find_map(|t| if let Target::Card(c) = t { Some(*c) } else { None });
                     }
                     let text = effect.to_string();
@@ -1027,7 +1028,7 @@ impl Engine<'_> {
                     }
                 }
             }
-            Effect::DestroyThat(_, true) if event.card.is_some_and(|c| !self.game.attacked_cards.contains(&c)) => {
+            Effect::DestroyThat(_, true) if event.card.is_some_and(|c| !self.game.attacked_with.contains(&c)) => {
                 let c = event.card.map(|c| self.label(c)).unwrap_or_default();
                 self.emit(
                     EventKind::Fails { spell: self.slabel(id), reason: format!("{c} did not attack this turn") },
@@ -1173,6 +1174,11 @@ impl Engine<'_> {
                     EventKind::Lasting { what: format!("{} will skip their next draw phase", self.pname(p)) },
                     Some(Rule::g("Phase Skipping")),
                 );
+            }
+            // The guard draws; with an empty library the loss is announced once the resolution
+            // is over (002 L2698-2701).
+            Effect::DrawCard if !self.draw_one(sp.controller) => {
+                self.game.players[sp.controller.ix()].lost = true;
             }
             Effect::RemoveThis if self.game.card(sp.card).zone == Zone::Play => {
                 self.game.move_card(sp.card, Zone::Removed);

@@ -595,8 +595,6 @@ pub struct Game {
     pub activations: Vec<(CardId, u32)>,
     /// Draw phases each player is to skip (one entry per skip).
     pub skip_draws: Vec<PlayerId>,
-    /// Creatures declared as attackers this turn.
-    pub attacked_cards: Vec<CardId>,
     /// Creatures that deal no combat damage this turn (Farrel's Zealot used its ability).
     pub no_combat_from: Vec<CardId>,
     /// Keywords granted until a player's next upkeep: (creature, keyword, that player).
@@ -666,7 +664,6 @@ impl std::hash::Hash for Game {
         self.delayed.hash(h);
         self.activations.hash(h);
         self.no_combat_from.hash(h);
-        self.attacked_cards.hash(h);
         self.skip_draws.hash(h);
         self.until_upkeep.hash(h);
         self.state_fired.hash(h);

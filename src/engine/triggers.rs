@@ -519,7 +519,7 @@ impl Engine<'_> {
     /// Resolves fired abilities: the active player's first, then the other's, each player's in
     /// the order they choose (`orders`) or else in play order (002 Specialized Abilities, which
     /// triggered abilities follow; phase effects alike, 002 About The Phases L71-76).
-    fn fire(&mut self, mut fired: Vec<Fired>) -> Result<(), Stop> {
+    pub(super) fn fire(&mut self, mut fired: Vec<Fired>) -> Result<(), Stop> {
         if fired.is_empty() {
             return Ok(());
         }

@@ -353,7 +353,6 @@ impl<'s> Loader<'s> {
             delayed: Vec::new(),
             activations: Vec::new(),
             no_combat_from: Vec::new(),
-            attacked_cards: Vec::new(),
             skip_draws: Vec::new(),
             until_upkeep: Vec::new(),
             disintegrated: Vec::new(),

@@ -438,6 +438,7 @@ impl fmt::Display for Effect {
             Self::RemoveGraveyards => f.write_str("remove all cards in all graveyards from the game"),
             Self::ReturnThis => f.write_str("return this to play under its owner's control"),
             Self::SkipNextDraw => f.write_str("you skip your next draw phase"),
+            Self::DrawCard => f.write_str("draw a card"),
             Self::DiscardAtRandom => f.write_str("that player discards a card at random"),
             Self::RemoveThis => f.write_str("remove this from the game"),
             Self::DamageInsteadOfCombat(a, t) => write!(

@@ -116,7 +116,9 @@
 //!          | "remove all cards in all graveyards from the game" | "remove this from the game"
 //!          | "return this to play under its owner's control" | "you skip your next draw phase"
 //!          | "that player discards a card at random"
-//!          | effect "unless you pay" payment | effect ("at end of combat" | "at end of turn")
+//!          | effect "unless you pay" payment
+//!          | effect ("at end of combat" | "at end of turn" | "at the beginning of the next turn")
+//!          | "draw a card"     (the controller draws; with "at the beginning of the next turn", a cantrip)
 //!          | "destroy that creature at end of turn if it attacked this turn"
 //!          | who "gets +X/+0 until end of turn, where X is its power" | effect ";" effect
 //!          | "you may have this deal" amount "damage to" target "; if you do, this deals no combat
@@ -445,6 +447,9 @@ pub enum Effect {
     ReturnThis,
     /// `you skip your next draw phase` (002 Phase Skipping L3176-3199).
     SkipNextDraw,
+    /// `draw a card`: the controller draws; a player who cannot draw loses once the resolution
+    /// is over (002 L2698-2701). Written with `at the beginning of the next turn`, a cantrip.
+    DrawCard,
     /// `that player discards a card at random`: played only where chance decides nothing (an
     /// empty hand, or a hand of one known card); otherwise the run stops, exit 2.
     DiscardAtRandom,

@@ -106,6 +106,9 @@ pub enum Moment {
     EndOfCombat,
     /// `at end of turn`: with the other "at end of turn" effects.
     EndOfTurn,
+    /// `at the beginning of the next turn`, whoever's it is: a cantrip's draw (002 Cantrips
+    /// L1547-1553, with the errata that older "next turn's upkeep" cantrips use this too).
+    NextTurn,
 }
 
 impl fmt::Display for Moment {
@@ -113,6 +116,7 @@ impl fmt::Display for Moment {
         f.write_str(match self {
             Self::EndOfCombat => "at end of combat",
             Self::EndOfTurn => "at end of turn",
+            Self::NextTurn => "at the beginning of the next turn",
         })
     }
 }
@@ -417,6 +421,9 @@ pub(super) fn effect(i: &str) -> PResult<'_, Effect> {
     if let Ok((r, ())) = phrase("you skip your next draw phase")(i) {
         return Ok((r, Effect::SkipNextDraw));
     }
+    if let Ok((r, ())) = phrase("draw a card")(i) {
+        return Ok((r, Effect::DrawCard));
+    }
     if let Ok((r, ())) = phrase("remove this from the game")(i) {
         return Ok((r, Effect::RemoveThis));
     }
@@ -490,6 +497,9 @@ pub(super) fn suffixes(i: &str, e: Effect) -> PResult<'_, Effect> {
     }
     if let Ok((rest, (_, ()))) = (sp, phrase("at end of combat")).parse(r) {
         e = Effect::Scheduled(Moment::EndOfCombat, Box::new(e));
+        r = rest;
+    } else if let Ok((rest, (_, ()))) = (sp, phrase("at the beginning of the next turn")).parse(r) {
+        e = Effect::Scheduled(Moment::NextTurn, Box::new(e));
         r = rest;
     } else if let Ok((rest, (_, ()))) = (sp, phrase("at end of turn")).parse(r) {
         if let (Effect::DestroyThat(bury, false), Ok((rest, (_, ())))) =
