@@ -344,7 +344,7 @@ impl Engine<'_> {
             }
             for (c, controller) in seeing {
                 for (i, (t, _)) in lib.get(self.game.card(c).def).triggered().iter().enumerate() {
-                    if let Some(event) = self.matches(t, h, c, controller, died) {
+                    if let Some(event) = self.matches(t, h, c, controller, died, &happened[k..]) {
                         let text = self.trigger_text(t, &event);
                         fired.push(Fired::new(c, i, text, controller, event, false));
                     }
@@ -354,7 +354,7 @@ impl Engine<'_> {
     }
 
     /// What `t` on `c` (controlled by `controller`) takes from `h`, if `h` triggers it; `died`:
-    /// the permanents that went to the graveyard as creatures.
+    /// the permanents that went to the graveyard as creatures; `from_h`: the events from `h` on.
     fn matches(
         &self,
         t: &Trigger,
@@ -362,6 +362,7 @@ impl Engine<'_> {
         c: CardId,
         controller: PlayerId,
         died: &[CardId],
+        from_h: &[Happening],
     ) -> Option<EventContext> {
         let ev = EventContext::default;
         // Before 5e a card could not trigger on its own trip to the graveyard.
@@ -417,8 +418,15 @@ impl Engine<'_> {
                 toughness: self.last_toughness(*card, attached, counters, *eot),
                 ..ev()
             }),
+            // The enchantment as it was when the damage was dealt: the side effect comes before
+            // the dead are removed (002 L1165-1169, L1185-1189), so a Link whose creature died of
+            // the same damage still sees it.
             (Trigger::EnchantedDealsDamage, Happening::Damage { source, amount, .. })
-                if self.game.card(c).enchanting == Some(*source) =>
+                if self.game.card(c).enchanting == Some(*source)
+                    || from_h.iter().any(|x| {
+                        matches!(x, Happening::LeavesPlay { card, attached, .. }
+                            if card == source && attached.contains(&c))
+                    }) =>
             {
                 Some(EventContext { card: Some(*source), amount: *amount, ..ev() })
             }
