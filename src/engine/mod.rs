@@ -103,6 +103,8 @@ pub(crate) struct Engine<'a> {
     resolving: u32,
     /// Groups of effects triggered together resolving now (4e: one prevention step for all).
     trigger_group: u32,
+    /// While the end-of-turn effects are handled: whether the opponent's have begun (002 L259-263).
+    eot_group: Option<bool>,
     /// Whether events are recorded and a refused line is undone. A search plays copies whose
     /// trace nobody reads and drops a copy whose line was refused, so it turns this off (the
     /// answer's lines are written, and can be replayed, apart).
@@ -180,6 +182,7 @@ impl<'a> Engine<'a> {
             waiting: None,
             resolving: 0,
             trigger_group: 0,
+            eot_group: None,
             record: true,
         }
     }
@@ -232,6 +235,7 @@ impl<'a> Engine<'a> {
             waiting: self.waiting,
             resolving: self.resolving,
             trigger_group: self.trigger_group,
+            eot_group: self.eot_group,
             record: self.record,
         }
     }

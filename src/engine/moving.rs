@@ -106,7 +106,6 @@ impl Engine<'_> {
     /// cannot draw loses, but only once the whole resolution is over, so both may lose (002
     /// Losing L2698-2701: Wheel of Fortune with two short libraries).
     pub(super) fn wheel_hands(&mut self, n: u32) -> Result<(), super::Stop> {
-        // (Result kept for the resolution's flow.)
         use super::state::Zone;
         let order = [self.game.active, self.game.active.other()];
         for p in order {
@@ -125,6 +124,9 @@ impl Engine<'_> {
                 );
             }
         }
+        // Continuous effects apply in the middle of a resolution: a Maro whose hand is now
+        // empty is 0/0 and dies before the new cards are drawn (002 L746-754).
+        self.lethal_now(Rule::g("Spell and Ability Timing, Step 4: Resolution"))?;
         let mut losers = Vec::new();
         for p in order {
             for _ in 0..n {

@@ -85,15 +85,63 @@ impl Engine<'_> {
             }
         }
         fired.extend(self.due(Moment::EndOfTurn));
-        self.fire(fired)?;
-        self.run_triggers()
+        if self.pol.trigger_timing == crate::edition::TriggerTiming::OnTheStack {
+            self.fire(fired)?;
+            return self.run_triggers();
+        }
+        self.eot_group = Some(false);
+        let r = self
+            .fire(fired)
+            .and_then(|()| self.run_triggers())
+            .and_then(|()| if self.eot_group == Some(false) { self.active_new_end_of_turn() } else { Ok(()) });
+        self.eot_group = None;
+        r?;
+        // New ones for the active player once the opponent's had begun are ignored (002
+        // L261-263); the opponent's new ones are dealt with as usual.
+        let active = self.game.active;
+        loop {
+            let ignored = self.due_where(|d| d.when == Moment::EndOfTurn && d.controller == active);
+            for f in ignored {
+                let what = format!(
+                    "{} is ignored: scheduled for {} after the opponent's end-of-turn effects began",
+                    f.text,
+                    self.pname(active)
+                );
+                self.emit(EventKind::PlayOut { what }, Some(crate::trace::Rule::g("Turn Order, Phase 6: Cleanup")));
+            }
+            let more = self.due(Moment::EndOfTurn);
+            if more.is_empty() {
+                return Ok(());
+            }
+            self.fire(more)?;
+            self.run_triggers()?;
+        }
+    }
+
+    /// "At end of turn" effects scheduled for the active player while his end-of-turn effects
+    /// are being handled: dealt with before the opponent's (002 L259-261).
+    fn active_new_end_of_turn(&mut self) -> Result<(), Stop> {
+        let active = self.game.active;
+        loop {
+            let new = self.due_where(|d| d.when == Moment::EndOfTurn && d.controller == active);
+            if new.is_empty() {
+                return Ok(());
+            }
+            self.fire(new)?;
+            self.run_triggers()?;
+        }
     }
 
     /// The effects scheduled for `when`, taken from the schedule (002 Delayed or Scheduled
     /// Effects L1059-1085: they happen whatever became of their source).
     pub(super) fn due(&mut self, when: Moment) -> Vec<Fired> {
+        self.due_where(|d| d.when == when)
+    }
+
+    /// The scheduled effects `pick` selects, taken from the schedule.
+    fn due_where(&mut self, pick: impl Fn(&Delayed) -> bool) -> Vec<Fired> {
         let (now, later): (Vec<Delayed>, Vec<Delayed>) =
-            std::mem::take(&mut self.game.delayed).into_iter().partition(|d| d.when == when);
+            std::mem::take(&mut self.game.delayed).into_iter().partition(|d| pick(d));
         self.game.delayed = later;
         now.into_iter()
             .filter_map(|d| {
@@ -344,7 +392,7 @@ impl Engine<'_> {
             }
             for (c, controller) in seeing {
                 for (i, (t, _)) in lib.get(self.game.card(c).def).triggered().iter().enumerate() {
-                    if let Some(event) = self.matches(t, h, c, controller, died) {
+                    if let Some(event) = self.matches(t, h, c, controller, died, &happened[k..]) {
                         let text = self.trigger_text(t, &event);
                         fired.push(Fired::new(c, i, text, controller, event, false));
                     }
@@ -354,7 +402,7 @@ impl Engine<'_> {
     }
 
     /// What `t` on `c` (controlled by `controller`) takes from `h`, if `h` triggers it; `died`:
-    /// the permanents that went to the graveyard as creatures.
+    /// the permanents that went to the graveyard as creatures; `from_h`: the events from `h` on.
     fn matches(
         &self,
         t: &Trigger,
@@ -362,6 +410,7 @@ impl Engine<'_> {
         c: CardId,
         controller: PlayerId,
         died: &[CardId],
+        from_h: &[Happening],
     ) -> Option<EventContext> {
         let ev = EventContext::default;
         // Before 5e a card could not trigger on its own trip to the graveyard.
@@ -417,8 +466,15 @@ impl Engine<'_> {
                 toughness: self.last_toughness(*card, attached, counters, *eot),
                 ..ev()
             }),
+            // The enchantment as it was when the damage was dealt: the side effect comes before
+            // the dead are removed (002 L1165-1169, L1185-1189), so a Link whose creature died of
+            // the same damage still sees it.
             (Trigger::EnchantedDealsDamage, Happening::Damage { source, amount, .. })
-                if self.game.card(c).enchanting == Some(*source) =>
+                if self.game.card(c).enchanting == Some(*source)
+                    || from_h.iter().any(|x| {
+                        matches!(x, Happening::LeavesPlay { card, attached, .. }
+                            if card == source && attached.contains(&c))
+                    }) =>
             {
                 Some(EventContext { card: Some(*source), amount: *amount, ..ev() })
             }
@@ -625,6 +681,11 @@ impl Engine<'_> {
     /// Resolves fired abilities in order, each fully before the next.
     fn resolve_fired(&mut self, fired: Vec<Fired>, together: bool) -> Result<(), Stop> {
         for f in fired {
+            // The opponent's end-of-turn effects begin: the active player's new ones first.
+            if self.eot_group == Some(false) && f.phase_effect && f.controller != self.game.active {
+                self.active_new_end_of_turn()?;
+                self.eot_group = Some(true);
+            }
             if !together {
                 self.emit(EventKind::Triggers { card: self.label(f.card), trigger: f.text.clone() }, Some(TRIGGERED));
             }
