@@ -17,14 +17,8 @@ const FILES: &[&str] = &[
     "enchantments.yaml",
     "characteristics.yaml",
     "costs.yaml",
-    "ench1.yaml",
-    "encg2.yaml",
-    "ench2.yaml",
-    "encg1.yaml",
-    "encsat.yaml",
-    "w2b.yaml",
     "triggers.yaml",
-    "w2d.yaml",
+    "rulings.yaml",
 ];
 
 fn main() {

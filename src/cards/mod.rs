@@ -26,14 +26,8 @@ pub const BUILTIN: &[(&str, &str)] = &[
     ("src/cards/enchantments.yaml", include_str!("enchantments.yaml")),
     ("src/cards/characteristics.yaml", include_str!("characteristics.yaml")),
     ("src/cards/costs.yaml", include_str!("costs.yaml")),
-    ("src/cards/ench1.yaml", include_str!("ench1.yaml")),
-    ("src/cards/encg2.yaml", include_str!("encg2.yaml")),
-    ("src/cards/ench2.yaml", include_str!("ench2.yaml")),
-    ("src/cards/encg1.yaml", include_str!("encg1.yaml")),
-    ("src/cards/encsat.yaml", include_str!("encsat.yaml")),
-    ("src/cards/w2b.yaml", include_str!("w2b.yaml")),
     ("src/cards/triggers.yaml", include_str!("triggers.yaml")),
-    ("src/cards/w2d.yaml", include_str!("w2d.yaml")),
+    ("src/cards/rulings.yaml", include_str!("rulings.yaml")),
 ];
 
 /// The help given where a name is not in the library: how to add a card.
