@@ -616,14 +616,7 @@ impl Engine<'_> {
                 continue;
             }
             let bonus = i32::try_from(n.saturating_mul(beyond)).unwrap_or(i32::MAX);
-            let stamp = self.game.stamp();
-            self.game.eot.push(super::state::UntilEot {
-                card: a,
-                stamp,
-                change: crate::grammar::ability::Change::Pump(bonus, bonus),
-                lasting: false,
-                while_tapped: None,
-            });
+            self.game.until_end_of_turn(a, crate::grammar::ability::Change::Pump(bonus, bonus));
             let (np, nt) = self.pt(a);
             self.emit(
                 EventKind::Pumped { card: self.label(a), power: bonus, toughness: bonus, now: format!("{np}/{nt}") },

@@ -353,14 +353,7 @@ impl Engine<'_> {
                 if let Some(c) = who(w).filter(|&c| self.is_creature_in_play(c)) {
                     let power = if *p == Amount::Power { self.pt(c).0 } else { Self::amount(*p, x) };
                     let (p, t) = (power, Self::amount(*t, x));
-                    let stamp = self.game.stamp();
-                    self.game.eot.push(UntilEot {
-                        card: c,
-                        stamp,
-                        change: Change::Pump(p, t),
-                        lasting: false,
-                        while_tapped: None,
-                    });
+                    self.game.until_end_of_turn(c, Change::Pump(p, t));
                     let (np, nt) = self.pt(c);
                     self.emit(
                         EventKind::Pumped { card: self.label(c), power: p, toughness: t, now: format!("{np}/{nt}") },
@@ -370,41 +363,20 @@ impl Engine<'_> {
             }
             Effect::Grant(w, k) => {
                 if let Some(c) = who(w).filter(|&c| self.game.card(c).zone == Zone::Play) {
-                    let stamp = self.game.stamp();
-                    self.game.eot.push(UntilEot {
-                        card: c,
-                        stamp,
-                        change: Change::Grant(k.clone()),
-                        lasting: false,
-                        while_tapped: None,
-                    });
+                    self.game.until_end_of_turn(c, Change::Grant(k.clone()));
                     self.emit(EventKind::Granted { card: self.label(c), keyword: k.to_string() }, None);
                 }
             }
             Effect::Lose(w, k) => {
                 if let Some(c) = who(w).filter(|&c| self.game.card(c).zone == Zone::Play) {
-                    let stamp = self.game.stamp();
-                    self.game.eot.push(UntilEot {
-                        card: c,
-                        stamp,
-                        change: Change::Lose(k.clone()),
-                        lasting: false,
-                        while_tapped: None,
-                    });
+                    self.game.until_end_of_turn(c, Change::Lose(k.clone()));
                     self.emit(EventKind::Lost { card: self.label(c), keyword: k.to_string() }, None);
                 }
             }
             Effect::SetPt(w, p, t) => {
                 if let Some(c) = who(w).filter(|&c| self.is_creature_in_play(c)) {
                     let (p, t) = (Self::amount(*p, x), Self::amount(*t, x));
-                    let stamp = self.game.stamp();
-                    self.game.eot.push(UntilEot {
-                        card: c,
-                        stamp,
-                        change: Change::SetPt(p, t),
-                        lasting: false,
-                        while_tapped: None,
-                    });
+                    self.game.until_end_of_turn(c, Change::SetPt(p, t));
                     let (np, nt) = self.pt(c);
                     // 002 L1927-1937: the base is rewritten; the other effects stay.
                     self.emit(
@@ -415,14 +387,7 @@ impl Engine<'_> {
             }
             Effect::Animate(w, change) => {
                 if let Some(c) = who(w).filter(|&c| self.game.card(c).zone == Zone::Play) {
-                    let stamp = self.game.stamp();
-                    self.game.eot.push(UntilEot {
-                        card: c,
-                        stamp,
-                        change: change.clone(),
-                        lasting: false,
-                        while_tapped: None,
-                    });
+                    self.game.until_end_of_turn(c, change.clone());
                     let (p, t) = self.pt(c);
                     // 002 L1958-1962: an animation names the creature type when it gives one.
                     self.emit(EventKind::Animated { card: self.label(c), now: format!("{p}/{t}") }, None);
@@ -438,14 +403,7 @@ impl Engine<'_> {
                     .filter(|&c| self.chars(c).has_subtype(land))
                     .collect();
                 for c in lands {
-                    let stamp = self.game.stamp();
-                    self.game.eot.push(UntilEot {
-                        card: c,
-                        stamp,
-                        change: change.clone(),
-                        lasting: false,
-                        while_tapped: None,
-                    });
+                    self.game.until_end_of_turn(c, change.clone());
                     let (p, t) = self.pt(c);
                     self.emit(EventKind::Animated { card: self.label(c), now: format!("{p}/{t}") }, None);
                 }
@@ -518,14 +476,7 @@ impl Engine<'_> {
                 let creatures: Vec<CardId> =
                     self.game.zone(Zone::Play, None).into_iter().filter(|&c| self.is_creature(c)).collect();
                 for c in creatures {
-                    let stamp = self.game.stamp();
-                    self.game.eot.push(UntilEot {
-                        card: c,
-                        stamp,
-                        change: Change::Pump(p, t),
-                        lasting: false,
-                        while_tapped: None,
-                    });
+                    self.game.until_end_of_turn(c, Change::Pump(p, t));
                     let (np, nt) = self.pt(c);
                     self.emit(
                         EventKind::Pumped { card: self.label(c), power: p, toughness: t, now: format!("{np}/{nt}") },

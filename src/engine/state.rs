@@ -803,6 +803,12 @@ impl Game {
         self.eot.retain(|e| e.while_tapped != Some(id));
     }
 
+    /// An effect on `card` until end of turn, stamped now (002 L2996-2999).
+    pub fn until_end_of_turn(&mut self, card: CardId, change: crate::grammar::ability::Change) {
+        let stamp = self.stamp();
+        self.eot.push(UntilEot { card, stamp, change, lasting: false, while_tapped: None });
+    }
+
     /// A fresh timestamp for an effect taking effect now (the zone order counter: a card
     /// entering play and an effect resolving are ordered on one clock).
     pub fn stamp(&mut self) -> u32 {
