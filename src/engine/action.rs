@@ -43,6 +43,27 @@ pub struct Announce {
     pub division: Vec<u32>,
 }
 
+impl Announce {
+    /// `player` casts `card` or uses one of its abilities with nothing more named: no target, no
+    /// X, no sacrifice or other choice (each field is filled in afterwards where needed).
+    #[must_use]
+    pub const fn plain(player: PlayerId, card: CardId, source: Source) -> Self {
+        Self {
+            player,
+            card,
+            source,
+            targets: Vec::new(),
+            x: None,
+            packet_sources: Vec::new(),
+            sacrifices: Vec::new(),
+            discards: Vec::new(),
+            division: Vec::new(),
+            chosen: None,
+            replaced: None,
+        }
+    }
+}
+
 /// Where `go to` or `stop:` leads.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Goal {

@@ -321,19 +321,7 @@ impl<'a> Position<'a> {
     /// The ways `p` could name the sacrifices of the cost (002 Costs): none when the cost has
     /// none; with an alternative cost (Fireblast), paying the mana cost or the alternative.
     fn sacrifice_choices(&self, p: PlayerId, card: CardId, source: Source) -> Vec<(Vec<CardId>, Vec<CardId>)> {
-        let mut an = Announce {
-            player: p,
-            card,
-            source,
-            targets: Vec::new(),
-            x: None,
-            packet_sources: Vec::new(),
-            sacrifices: Vec::new(),
-            discards: Vec::new(),
-            division: Vec::new(),
-            chosen: None,
-            replaced: None,
-        };
+        let mut an = Announce::plain(p, card, source);
         let mut bills = vec![self.e.bill(&an, 1)];
         let def = self.e.lib.get(self.game().card(card).def);
         if matches!(source, Source::Spell(_))
@@ -475,19 +463,7 @@ impl<'a> Position<'a> {
             };
             for (source, e) in effects {
                 if e.target().is_some_and(|t| t.kinds.contains(&TargetKind::Spell)) {
-                    out.push(Announce {
-                        chosen: None,
-                        replaced: None,
-                        player: p,
-                        card: c,
-                        source,
-                        targets: Vec::new(),
-                        x: None,
-                        packet_sources: Vec::new(),
-                        sacrifices: Vec::new(),
-                        discards: Vec::new(),
-                        division: Vec::new(),
-                    });
+                    out.push(Announce::plain(p, c, source));
                 }
             }
         }

@@ -146,19 +146,7 @@ impl Engine<'_> {
         let srcs = self.regeneration_sources(p, c);
         match srcs.as_slice() {
             [] => Err(self.no_regeneration_source(p, c)),
-            [(card, i)] => Ok(Announce {
-                chosen: None,
-                replaced: None,
-                player: p,
-                card: *card,
-                source: Source::Ability(*i),
-                targets: Vec::new(),
-                x: None,
-                packet_sources: Vec::new(),
-                sacrifices: Vec::new(),
-                discards: Vec::new(),
-                division: Vec::new(),
-            }),
+            [(card, i)] => Ok(Announce::plain(p, *card, Source::Ability(*i))),
             _ => Err(Stop::Choice {
                 line: None,
                 message: format!(

@@ -117,19 +117,7 @@ impl Engine<'_> {
             }
             _ => return Ok(None),
         };
-        let an = super::action::Announce {
-            chosen: None,
-            replaced: None,
-            player: p,
-            card: source.0,
-            source: Source::Ability(source.1),
-            targets: Vec::new(),
-            x: None,
-            packet_sources: Vec::new(),
-            sacrifices: Vec::new(),
-            discards: Vec::new(),
-            division: Vec::new(),
-        };
+        let an = super::action::Announce::plain(p, source.0, Source::Ability(source.1));
         let id = self.announce_paid(&an, Vec::new())?;
         // 002 Step 2 still applies (only mana sources escape it); no card in the library can
         // target an ability, so the window closes at once. Step 3 is skipped: no batch.
