@@ -458,34 +458,41 @@ fn run_source_as(name: &str, src: &str, lib: &Library, rules: Option<Edition>) -
     FileResult::Ran(Box::new(report))
 }
 
+/// Every file under `dir` that `keep` accepts, in no particular order. A symbolic link to a
+/// folder is not followed inside a walk: a link to a parent would make the walk endless (a
+/// folder named on the command line is followed).
+///
+/// # Errors
+/// A folder that cannot be read.
+pub fn walk_files(dir: &Path, keep: &dyn Fn(&Path) -> bool, out: &mut Vec<PathBuf>) -> std::io::Result<()> {
+    for entry in std::fs::read_dir(dir)? {
+        let entry = entry?;
+        let p = entry.path();
+        if entry.file_type()?.is_symlink() && p.is_dir() {
+            continue;
+        }
+        if p.is_dir() {
+            walk_files(&p, keep, out)?;
+        } else if keep(&p) {
+            out.push(p);
+        }
+    }
+    Ok(())
+}
+
 /// Scenario files under the paths, sorted.
 ///
 /// # Errors
 /// A path that does not exist.
 pub fn collect(paths: &[PathBuf]) -> Result<Vec<PathBuf>, FileError> {
-    fn walk(dir: &Path, out: &mut Vec<PathBuf>) -> std::io::Result<()> {
-        for entry in std::fs::read_dir(dir)? {
-            let entry = entry?;
-            let p = entry.path();
-            // A symbolic link to a folder is not followed inside a walk: a link to a parent
-            // would make the walk endless (a folder named on the command line is followed).
-            if entry.file_type()?.is_symlink() && p.is_dir() {
-                continue;
-            }
-            if p.is_dir() {
-                walk(&p, out)?;
-            } else if p.extension().is_some_and(|e| e == "yaml" || e == "yml") {
-                out.push(p);
-            }
-        }
-        Ok(())
-    }
+    let yaml = |p: &Path| p.extension().is_some_and(|e| e == "yaml" || e == "yml");
     let mut out = Vec::new();
     for p in paths {
         if p.as_os_str() == "-" {
             out.push(p.clone());
         } else if p.is_dir() {
-            walk(p, &mut out).map_err(|e| FileError::message(format!("cannot read folder `{}`: {e}", p.display())))?;
+            walk_files(p, &yaml, &mut out)
+                .map_err(|e| FileError::message(format!("cannot read folder `{}`: {e}", p.display())))?;
         } else if p.is_file() {
             out.push(p.clone());
         } else {

@@ -11,7 +11,7 @@
 use serde::Serialize;
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 /// A ruling's id in the project's catalogue: document, part letter, number (`S002-G-048`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -510,26 +510,11 @@ pub fn count(pending_file: String, pending: &PendingFile, encoded: BTreeMap<Id, 
 /// # Errors
 /// A path that does not exist or cannot be read, or no `PENDING.md` among them.
 pub fn scan(paths: &[PathBuf]) -> Result<Coverage, String> {
-    fn walk(dir: &Path, out: &mut Vec<PathBuf>) -> std::io::Result<()> {
-        for entry in std::fs::read_dir(dir)? {
-            let entry = entry?;
-            let p = entry.path();
-            // As `judge check`: a link to a folder is not followed inside a walk.
-            if entry.file_type()?.is_symlink() && p.is_dir() {
-                continue;
-            }
-            if p.is_dir() {
-                walk(&p, out)?;
-            } else {
-                out.push(p);
-            }
-        }
-        Ok(())
-    }
     let mut files = Vec::new();
     for p in paths {
         if p.is_dir() {
-            walk(p, &mut files).map_err(|e| format!("cannot read folder `{}`: {e}", p.display()))?;
+            crate::cli::walk_files(p, &|_| true, &mut files)
+                .map_err(|e| format!("cannot read folder `{}`: {e}", p.display()))?;
         } else if p.is_file() {
             files.push(p.clone());
         } else {
