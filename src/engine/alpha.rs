@@ -104,13 +104,7 @@ impl Engine<'_> {
         self.protect_automatically();
         // Abilities on damage being assigned (Justice) come before it is dealt; their own
         // damage is dealt by their own resolution.
-        let assigned: Vec<super::state::Happening> = self
-            .game
-            .packets
-            .iter()
-            .filter(|p| p.amount > 0)
-            .map(|p| super::state::Happening::DamageAssigned { source: p.source, to: p.to, amount: p.amount })
-            .collect();
+        let assigned = self.damage_assigned();
         if !assigned.is_empty() {
             let saved = std::mem::take(&mut self.game.packets);
             let r = self.fire_for(&assigned);

@@ -13,6 +13,16 @@ use crate::trace::{EventKind, Rule};
 const DP: Rule = Rule::g("Spell and Ability Timing, Damage Prevention");
 
 impl Engine<'_> {
+    /// The damage now waiting, as events abilities may trigger on (Justice: 002 L1110-1114).
+    pub(super) fn damage_assigned(&self) -> Vec<super::state::Happening> {
+        self.game
+            .packets
+            .iter()
+            .filter(|p| p.amount > 0)
+            .map(|p| super::state::Happening::DamageAssigned { source: p.source, to: p.to, amount: p.amount })
+            .collect()
+    }
+
     /// Whether there is damage to `t` (from one of `sources`, if any are named) to prevent.
     pub(super) fn has_packet(&self, t: Target, sources: &[CardId]) -> bool {
         self.game
@@ -182,13 +192,7 @@ impl Engine<'_> {
         self.protect_automatically();
         // Abilities that trigger on damage being assigned are dealt with here, like automatic
         // prevention (002 L1110-1114); the damage they deal joins this step (002 L1125-1129).
-        let assigned: Vec<super::state::Happening> = self
-            .game
-            .packets
-            .iter()
-            .filter(|p| p.amount > 0)
-            .map(|p| super::state::Happening::DamageAssigned { source: p.source, to: p.to, amount: p.amount })
-            .collect();
+        let assigned = self.damage_assigned();
         // Then batches of prevention, the active player first.
         let active = self.game.active;
         self.game.ctx.push(Ctx::new(CtxKind::Prevention, active));

@@ -104,17 +104,7 @@ fn signed(i: &str) -> PResult<'_, i64> {
     Ok((i, if neg.is_some() { -i64::from(n) } else { i64::from(n) }))
 }
 
-fn color_word(i: &str) -> PResult<'_, crate::grammar::mana::Color> {
-    use crate::grammar::mana::Color;
-    alt((
-        value(Color::White, kw("white")),
-        value(Color::Blue, kw("blue")),
-        value(Color::Black, kw("black")),
-        value(Color::Red, kw("red")),
-        value(Color::Green, kw("green")),
-    ))
-    .parse(i)
-}
+use crate::grammar::mana::color_word;
 
 fn expectation<'a>(cx: Ctx<'a>, i: &'a str) -> PResult<'a, ExpectSyntax> {
     if let Ok((rest, _)) = (tag_no_case::<_, _, PError<'a>>("illegal:"), space0).parse(i) {

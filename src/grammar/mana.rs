@@ -146,6 +146,20 @@ fn braced(i: &str) -> PResult<'_, Symbol> {
     delimited(char('{'), cut(symbol), cut(char('}'))).parse(i)
 }
 
+/// A colour as a word: white, blue, black, red or green.
+pub(crate) fn color_word(i: &str) -> PResult<'_, Color> {
+    use super::primitives::kw;
+    use nom::combinator::value;
+    alt((
+        value(Color::White, kw("white")),
+        value(Color::Blue, kw("blue")),
+        value(Color::Black, kw("black")),
+        value(Color::Red, kw("red")),
+        value(Color::Green, kw("green")),
+    ))
+    .parse(i)
+}
+
 /// `mana_cost = braced+ | symbol+`
 pub fn mana_cost(i: &str) -> PResult<'_, ManaCost> {
     let (rest, symbols) = alt((many1(braced), many1(symbol))).parse(i)?;

@@ -382,16 +382,7 @@ fn activation_cost(i: &str) -> PResult<'_, ActivationCost> {
     Ok((r, cost))
 }
 
-fn color(i: &str) -> PResult<'_, Color> {
-    alt((
-        value(Color::White, kw("white")),
-        value(Color::Blue, kw("blue")),
-        value(Color::Black, kw("black")),
-        value(Color::Red, kw("red")),
-        value(Color::Green, kw("green")),
-    ))
-    .parse(i)
-}
+use crate::grammar::mana::color_word as color;
 
 /// A colour as its mana symbol: W, U, B, R or G.
 fn color_symbol(i: &str) -> PResult<'_, Color> {
