@@ -121,6 +121,13 @@ impl<'a> Position<'a> {
                 format!("{p} assigns {n} damage from {} to {}", self.label(*a), self.target_text(*t))
             }
             Action::Order(_, cs) => format!("{p} orders {}", list(cs)),
+            Action::Sacrifice(_, c) => format!("{p} sacrifices {}", self.label(*c)),
+            Action::PutIntoPlay(_, None) => format!("{p} puts nothing into play"),
+            Action::PutIntoPlay(_, Some((c, ts))) if ts.is_empty() => format!("{p} puts {} into play", self.label(*c)),
+            Action::PutIntoPlay(_, Some((c, ts))) => {
+                let names: Vec<String> = ts.iter().map(|t| self.target_text(*t)).collect();
+                format!("{p} puts {} into play on {}", self.label(*c), names.join(", "))
+            }
         }
     }
 
@@ -535,6 +542,20 @@ impl<'a> Position<'a> {
                 .collect(),
             Asked::PayLife(p, n) => {
                 vec![vec![Action::PayLife(*p, *n)], vec![Action::Pay(*p, Some(*n))], vec![Action::Pay(*p, None)]]
+            }
+            Asked::Sacrifice(p, cs) => cs.iter().map(|&c| vec![Action::Sacrifice(*p, c)]).collect(),
+            Asked::PutIntoPlay(p, cs) => {
+                let mut out: Vec<Vec<Action>> = Vec::new();
+                for &c in cs {
+                    match self.e.put_targets(c) {
+                        None => out.push(vec![Action::PutIntoPlay(*p, Some((c, Vec::new())))]),
+                        Some(ts) => {
+                            out.extend(ts.into_iter().map(|t| vec![Action::PutIntoPlay(*p, Some((c, vec![t])))]));
+                        }
+                    }
+                }
+                out.push(vec![Action::PutIntoPlay(*p, None)]);
+                out
             }
             Asked::Upkeep(p, n, c) => {
                 let mut out = vec![vec![Action::Pay(*p, Some(*n))], vec![Action::Pay(*p, None)]];

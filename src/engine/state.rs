@@ -625,6 +625,8 @@ pub struct Game {
     pub upkeep_dealt: Vec<CardId>,
     /// Alpha: preventions set up before the damage they prevent.
     pub shields: Vec<super::alpha::Shield>,
+    /// Control changes until end of turn: (permanent, new controller, timestamp) (Wellspring).
+    pub control_eot: Vec<(CardId, PlayerId, u32)>,
     /// Creatures that must attack this turn and are destroyed at end of turn if they did not
     /// (Nettling Imp, Siren's Call: 002 Attack or Die Effects).
     pub must_attack: Vec<CardId>,
@@ -676,6 +678,7 @@ impl std::hash::Hash for Game {
         self.shields.hash(h);
         self.regen_shields.hash(h);
         self.upkeep_dealt.hash(h);
+        self.control_eot.hash(h);
     }
 }
 
@@ -794,6 +797,7 @@ impl Game {
         if left_play || zone != Zone::Play {
             self.eot.retain(|e| e.card != id && e.while_tapped != Some(id));
             self.until_upkeep.retain(|e| e.0 != id);
+            self.control_eot.retain(|e| e.0 != id);
         }
     }
 

@@ -365,6 +365,7 @@ impl<'s> Loader<'s> {
             on_its_way: Vec::new(),
             regenerated: Vec::new(),
             shields: Vec::new(),
+            control_eot: Vec::new(),
             regen_shields: Vec::new(),
             upkeep_dealt: Vec::new(),
             must_attack: Vec::new(),
