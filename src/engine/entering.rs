@@ -31,6 +31,15 @@ impl Engine<'_> {
         Some(found)
     }
 
+    /// The comes-into-play costs printed on the card (Lake of the Dead's).
+    pub(super) fn entry_costs_of(&self, c: CardId) -> Vec<UpkeepCost> {
+        self.def(c)
+            .triggered()
+            .into_iter()
+            .filter_map(|(_, e)| if let Effect::EntryCost(u) = e { Some((**u).clone()) } else { None })
+            .collect()
+    }
+
     /// `sacrifice a KIND` as an effect: its controller sacrifices that many of its permanents
     /// of the kind, chosen as it resolves (`P sacrifices A`); one way to do it is taken
     /// without a line, and none does nothing (002 L1688-1691: it is an effect, not a cost,

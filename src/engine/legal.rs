@@ -546,11 +546,11 @@ impl<'a> Position<'a> {
             Asked::Sacrifice(p, cs) => cs.iter().map(|&c| vec![Action::Sacrifice(*p, c)]).collect(),
             Asked::PutIntoPlay(p, cs) => {
                 let mut out: Vec<Vec<Action>> = Vec::new();
-                for &c in cs {
-                    match self.e.put_targets(c) {
-                        None => out.push(vec![Action::PutIntoPlay(*p, Some((c, Vec::new())))]),
+                for (c, targets) in cs {
+                    match targets {
+                        None => out.push(vec![Action::PutIntoPlay(*p, Some((*c, Vec::new())))]),
                         Some(ts) => {
-                            out.extend(ts.into_iter().map(|t| vec![Action::PutIntoPlay(*p, Some((c, vec![t])))]));
+                            out.extend(ts.iter().map(|&t| vec![Action::PutIntoPlay(*p, Some((*c, vec![t])))]));
                         }
                     }
                 }
@@ -559,7 +559,8 @@ impl<'a> Position<'a> {
             }
             Asked::Upkeep(p, n, c) => {
                 let mut out = vec![vec![Action::Pay(*p, Some(*n))], vec![Action::Pay(*p, None)]];
-                let costs = self.e.upkeep_costs_of(*c);
+                let mut costs = self.e.upkeep_costs_of(*c);
+                costs.extend(self.e.entry_costs_of(*c));
                 for s in costs.iter().filter_map(|u| u.cost.sacrifice.as_deref()) {
                     let need = usize::try_from(s.count).unwrap_or(usize::MAX);
                     let fits = self.e.sacrifice_candidates(*p, s, *c);

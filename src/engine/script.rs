@@ -181,8 +181,9 @@ pub enum Asked {
     Assign(Vec<CardId>),
     /// Sacrifice one of these permanents.
     Sacrifice(PlayerId, Vec<CardId>),
-    /// Put one of these cards into play, or none.
-    PutIntoPlay(PlayerId, Vec<CardId>),
+    /// Put one of these cards into play, or none; each with the targets it may take as it
+    /// comes into play then (`None`: it takes none).
+    PutIntoPlay(PlayerId, Vec<(CardId, Option<Vec<TargetRef>>)>),
 }
 
 impl Asked {
@@ -199,7 +200,9 @@ impl Asked {
             Decision::Prevent => Self::Prevent { spells: Vec::new(), sources: Vec::new() },
             Decision::Assign { dealing, .. } => Self::Assign(dealing.to_vec()),
             Decision::Sacrifice { player, options } => Self::Sacrifice(player, options.to_vec()),
-            Decision::PutIntoPlay { player, options } => Self::PutIntoPlay(player, options.to_vec()),
+            Decision::PutIntoPlay { player, options } => {
+                Self::PutIntoPlay(player, options.iter().map(|&c| (c, None)).collect())
+            }
             Decision::Act | Decision::LastMana | Decision::Order { .. } => return None,
         })
     }
@@ -393,6 +396,11 @@ impl super::Engine<'_> {
         if answer.is_none()
             && let Some(mut asked) = Asked::of(d)
         {
+            if let Asked::PutIntoPlay(_, cards) = &mut asked {
+                for (c, targets) in cards.iter_mut() {
+                    *targets = self.put_targets(*c);
+                }
+            }
             if let Asked::Prevent { spells, sources } = &mut asked {
                 *spells = self.game.zone(super::state::Zone::Limbo, None);
                 for p in &self.game.packets {
