@@ -129,7 +129,7 @@ impl Engine<'_> {
                 .max_by_key(|&e| self.game.card(e).seq);
             // A control change until end of turn (Wellspring) competes by timestamp with the
             // enchantments' (002 Order to Apply Effects: the newest wins).
-            let until_eot = self.game.control_eot.iter().filter(|e| e.0 == c).max_by_key(|e| e.2).copied();
+            let until_eot = self.game.controls_until_eot().iter().filter(|e| e.0 == c).max_by_key(|e| e.2).copied();
             let card = self.game.card(c);
             let (want, src) = match (src, until_eot) {
                 (Some(e), Some((_, p, stamp))) if stamp > self.game.card(e).seq => (Some(p), None),
@@ -141,11 +141,10 @@ impl Engine<'_> {
             let Some(want) = want else { continue };
             let was = card.controller;
             let base = card.control_base;
-            let card = self.game.card_mut(c);
-            card.control_base = if held { Some(base.unwrap_or(was)) } else { None };
+            self.game.set_control_base(c, if held { Some(base.unwrap_or(was)) } else { None });
             if want != was {
-                card.controller = want;
-                card.sick = true;
+                self.game.set_controller(c, want);
+                self.game.set_sick(c, true);
                 let why = match (src, until_eot) {
                     (Some(e), _) => self.label(e),
                     (None, Some(_)) => "until end of turn".to_owned(),

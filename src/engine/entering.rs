@@ -189,8 +189,7 @@ impl Engine<'_> {
         if self.game.card(land).zone != Zone::Play {
             return;
         }
-        let stamp = self.game.stamp();
-        self.game.control_eot.push((land, sp.controller, stamp));
+        self.game.control_until_eot(land, sp.controller);
         self.emit(
             EventKind::Lasting {
                 what: format!("{} controls {} until end of turn", self.pname(sp.controller), self.label(land)),
@@ -233,7 +232,7 @@ impl Engine<'_> {
                     none_in_row = 0;
                     self.return_to_play(c, p)?;
                     if let Some(t) = on {
-                        self.game.card_mut(c).enchanting = Some(t);
+                        self.game.attach(c, Some(t));
                         self.emit(
                             EventKind::Lasting { what: format!("{} enchants {}", self.label(c), self.label(t)) },
                             Some(STEP4),
