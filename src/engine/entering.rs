@@ -104,6 +104,10 @@ impl Engine<'_> {
         let sp = self.game.spell(id).clone();
         let (p, c) = (sp.controller, sp.card);
         if self.game.card(c).zone != Zone::Play {
+            self.emit(
+                EventKind::Fails { spell: self.slabel(id), reason: format!("{} is no longer in play", self.label(c)) },
+                Some(CIP),
+            );
             return Ok(());
         }
         let name = self.pname(p);
@@ -185,10 +189,12 @@ impl Engine<'_> {
     /// ends in the cleanup (002 Controller, Caster and Owner; Order to Apply Effects).
     pub(super) fn control_until_eot(&mut self, id: SpellId) {
         let sp = self.game.spell(id).clone();
-        let Some(land) = self.game.card(sp.card).enchanting.or(sp.enchanted) else { return };
-        if self.game.card(land).zone != Zone::Play {
+        let land = self.game.card(sp.card).enchanting.or(sp.enchanted);
+        let Some(land) = land.filter(|&l| self.game.card(l).zone == Zone::Play) else {
+            let reason = "it enchants no land in play".to_owned();
+            self.emit(EventKind::Fails { spell: self.slabel(id), reason }, Some(STEP4));
             return;
-        }
+        };
         self.game.control_until_eot(land, sp.controller);
         self.emit(
             EventKind::Lasting {
@@ -202,10 +208,12 @@ impl Engine<'_> {
     /// `untap enchanted land`.
     pub(super) fn untap_enchanted(&mut self, id: SpellId) {
         let sp = self.game.spell(id).clone();
-        let Some(land) = self.game.card(sp.card).enchanting.or(sp.enchanted) else { return };
-        if self.game.card(land).zone != Zone::Play {
+        let land = self.game.card(sp.card).enchanting.or(sp.enchanted);
+        let Some(land) = land.filter(|&l| self.game.card(l).zone == Zone::Play) else {
+            let reason = "it enchants no land in play".to_owned();
+            self.emit(EventKind::Fails { spell: self.slabel(id), reason }, Some(STEP4));
             return;
-        }
+        };
         let already = !self.game.card(land).tapped;
         self.game.untap(land);
         self.emit(EventKind::Tapped { card: self.label(land), tapped: false, already }, None);
@@ -249,7 +257,10 @@ impl Engine<'_> {
             }
             p = p.other();
         }
-        Ok(())
+        Err(Stop::Unsupported {
+            line: None,
+            message: format!("{} kept putting cards into play for 512 turns: stopped here", self.slabel(id)),
+        })
     }
 
     /// `p`'s answer: the card and the permanent it enchants, or `None` for none.

@@ -1144,6 +1144,27 @@ mod tests {
     }
 
     #[test]
+    fn comes_into_play_sacrifice_is_a_cost_only_with_an_or() {
+        // 002 L1688-1691: "or do something else" makes it a phase cost; without it, an effect.
+        let Ability::Triggered(Trigger::ComesIntoPlay, Effect::EntryCost(u)) =
+            ok("when this comes into play, sacrifice a swamp or bury this")
+        else {
+            panic!()
+        };
+        assert!(!u.mandatory && u.penalty == Penalty::BuryThis);
+        let Ability::Triggered(Trigger::ComesIntoPlay, Effect::Sacrifice(s)) =
+            ok("when this comes into play, sacrifice a creature")
+        else {
+            panic!()
+        };
+        assert_eq!((s.count, s.what, s.other_than_this), (1, Sacrificed::Creature, false));
+        assert!(matches!(
+            ok("at the beginning of your turn, untap enchanted land"),
+            Ability::Triggered(Trigger::BeginningOfTurn(Whose::Your), Effect::UntapEnchanted)
+        ));
+    }
+
+    #[test]
     fn errors() {
         let e = parse_ability("spell: deal 3 damage to target wizard").err().unwrap_or_else(|| panic!());
         assert_eq!(e.offset, 31);
