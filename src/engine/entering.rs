@@ -178,6 +178,10 @@ impl Engine<'_> {
                 }
                 Ok(())
             }
+            // A mandatory cost that can be paid must be (002 Phase Cost L3093-3097).
+            None if u.mandatory && fits.len() >= need => {
+                Err(at(Stop::refuse(Refusal::Cost { card: c, fault: super::costs::CostFault::Mandatory })))
+            }
             None => {
                 self.emit(EventKind::Pays { player: name, amount: n, by, paid: false }, Some(CIP));
                 self.upkeep_penalty(p, c, u).map_err(at)
