@@ -151,19 +151,29 @@ impl Engine<'_> {
                 .copied()
                 .filter(|&e| self.game.card(e).enchanting == Some(c))
                 .max_by_key(|&e| self.game.card(e).seq);
+            // A control change until end of turn (Wellspring) competes by timestamp with the
+            // enchantments' (002 Order to Apply Effects: the newest wins).
+            let until_eot = self.game.controls_until_eot().iter().filter(|e| e.0 == c).max_by_key(|e| e.2).copied();
             let card = self.game.card(c);
-            let want = match src {
-                Some(e) => Some(self.game.card(e).controller),
-                None => card.control_base,
+            let (want, src) = match (src, until_eot) {
+                (Some(e), Some((_, p, stamp))) if stamp > self.game.card(e).seq => (Some(p), None),
+                (Some(e), _) => (Some(self.game.card(e).controller), Some(e)),
+                (None, Some((_, p, _))) => (Some(p), None),
+                (None, None) => (card.control_base, None),
             };
+            let held = src.is_some() || until_eot.is_some();
             let Some(want) = want else { continue };
             let was = card.controller;
             let base = card.control_base;
-            self.game.set_control_base(c, if src.is_some() { Some(base.unwrap_or(was)) } else { None });
+            self.game.set_control_base(c, if held { Some(base.unwrap_or(was)) } else { None });
             if want != was {
                 self.game.set_controller(c, want);
                 self.game.set_sick(c, true);
-                let why = src.map_or_else(|| "the control effect has ended".to_owned(), |e| self.label(e));
+                let why = match (src, until_eot) {
+                    (Some(e), _) => self.label(e),
+                    (None, Some(_)) => "until end of turn".to_owned(),
+                    (None, None) => "the control effect has ended".to_owned(),
+                };
                 self.emit(
                     EventKind::PlayOut {
                         what: format!("{} comes under {}'s control ({why})", self.label(c), self.pname(want)),

@@ -704,6 +704,11 @@ impl Engine<'_> {
                     }
                 }
             }
+            Effect::Sacrifice(s) => self.sacrifice_effect(id, s)?,
+            Effect::EntryCost(u) => self.entry_cost(id, u)?,
+            Effect::ControlEnchantedUntilEot => self.control_until_eot(id),
+            Effect::UntapEnchanted => self.untap_enchanted(id),
+            Effect::EachPutsPermanents => self.each_puts_permanents(id)?,
             Effect::Tap(_) | Effect::Untap(_) => {
                 let tapped = matches!(effect, Effect::Tap(_));
                 for &t in legal {

@@ -672,6 +672,8 @@ pub struct Game {
     pub upkeep_dealt: Vec<CardId>,
     /// Alpha: preventions set up before the damage they prevent.
     pub shields: Vec<super::alpha::Shield>,
+    /// Control changes until end of turn: (permanent, new controller, timestamp) (Wellspring).
+    control_eot: Vec<(CardId, PlayerId, u32)>,
     /// Creatures that must attack this turn and are destroyed at end of turn if they did not
     /// (Nettling Imp, Siren's Call: 002 Attack or Die Effects).
     pub must_attack: Vec<CardId>,
@@ -755,6 +757,7 @@ impl std::hash::Hash for Game {
         self.shields.hash(h);
         self.regen_shields.hash(h);
         self.upkeep_dealt.hash(h);
+        self.control_eot.hash(h);
     }
 }
 
@@ -797,6 +800,7 @@ impl Game {
             on_its_way: Vec::new(),
             regenerated: Vec::new(),
             shields: Vec::new(),
+            control_eot: Vec::new(),
             regen_shields: Vec::new(),
             upkeep_dealt: Vec::new(),
             must_attack: Vec::new(),
@@ -1174,6 +1178,7 @@ impl Game {
         if left_play || zone != Zone::Play {
             self.end_effects(|e| e.card == id || e.while_tapped == Some(id));
             self.until_upkeep.retain(|e| e.0 != id);
+            self.control_eot.retain(|e| e.0 != id);
         }
     }
 
@@ -1188,6 +1193,29 @@ impl Game {
     pub fn until_end_of_turn(&mut self, card: CardId, change: crate::grammar::ability::Change) {
         let stamp = self.stamp();
         self.add_effect(UntilEot { card, stamp, change, lasting: false, while_tapped: None });
+    }
+
+    /// The control changes until end of turn: (permanent, new controller, timestamp).
+    #[must_use]
+    pub fn controls_until_eot(&self) -> &[(CardId, PlayerId, u32)] {
+        &self.control_eot
+    }
+
+    /// `p` gains control of the permanent until end of turn, stamped now (Wellspring); the
+    /// controller itself changes when control is brought up to date (`sync_control`).
+    pub fn control_until_eot(&mut self, card: CardId, p: PlayerId) {
+        let stamp = self.stamp();
+        self.control_eot.push((card, p, stamp));
+        self.record(Mutation::Effect(card));
+    }
+
+    /// Ends every control change until end of turn (cleanup); whether there was one.
+    pub fn end_controls_until_eot(&mut self) -> bool {
+        let ended = std::mem::take(&mut self.control_eot);
+        for (c, _, _) in &ended {
+            self.record(Mutation::Effect(*c));
+        }
+        !ended.is_empty()
     }
 
     /// The keywords granted until a player's next upkeep: (creature, keyword, that player).
