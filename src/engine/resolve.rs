@@ -729,7 +729,15 @@ impl Engine<'_> {
             | Effect::TakeUnblockedDamage
             | Effect::NoUntapPowerAtLeast(_)
             | Effect::ControlEnchanted
-            | Effect::OpponentsEnterTapped => {}
+            | Effect::OpponentsEnterTapped
+            | Effect::DamageRemovesCounters(_)
+            | Effect::HandsRevealed
+            | Effect::DrawMayBeDenied(_)
+            | Effect::AbilitiesLocked => {}
+            Effect::TargetDiscards(..)
+            | Effect::PutCreatureFromHand(_)
+            | Effect::SacrificeA(_)
+            | Effect::DiscardHand => self.apply_costs2(id, effect, legal)?,
             // Done as the enchantment enters play (see the end of `resolve_spell`).
             Effect::DamageEnchanted(_) => {}
             Effect::DamageDisintegrate(a, _) => {
@@ -1088,35 +1096,7 @@ impl Engine<'_> {
             }
             Effect::DiscardAtRandom => {
                 let Some(p) = event.player else { return Ok(()) };
-                let known = self.game.zone(Zone::Hand, Some(p));
-                let unknown = self.game.players[p.ix()].hand_unknown;
-                match (known.as_slice(), unknown) {
-                    ([], 0) => self.emit(
-                        EventKind::Fails {
-                            spell: self.slabel(id),
-                            reason: format!("{} has no card in hand", self.pname(p)),
-                        },
-                        None,
-                    ),
-                    ([c], 0) => {
-                        let c = *c;
-                        self.game.move_card(c, Zone::Graveyard);
-                        self.emit(
-                            EventKind::Discards { player: self.pname(p), card: self.label(c) },
-                            Some(Rule::g("Discard: at random, here from a hand of one card")),
-                        );
-                    }
-                    _ => {
-                        return Err(Stop::Unsupported {
-                            line: None,
-                            message: format!(
-                                "{} must discard a card at random from a hand of {} cards: chance is not modelled (a hand of one known card, or none, is)",
-                                self.pname(p),
-                                known.len() + usize::try_from(unknown).unwrap_or(usize::MAX)
-                            ),
-                        });
-                    }
-                }
+                self.discard_at_random(p, &self.slabel(id))?;
             }
             Effect::SkipNextDraw => {
                 let p = event.player.unwrap_or(sp.controller);
@@ -1128,7 +1108,7 @@ impl Engine<'_> {
             }
             // The guard draws; with an empty library the loss is announced once the resolution
             // is over (002 L2698-2701).
-            Effect::DrawCard if !self.draw_one(sp.controller) => {
+            Effect::DrawCard if !self.draw_by_effect(sp.controller)? => {
                 self.game.players[sp.controller.ix()].lost = true;
             }
             Effect::RemoveThis if self.game.card(sp.card).zone == Zone::Play => {
@@ -1236,7 +1216,7 @@ impl Engine<'_> {
 
     /// Asks `payer` whether to pay `cost` for `by`; `mana_ok`: mana sources may be used to pay
     /// it (tapped automatically, or by `taps` lines first).
-    fn ask_to_pay(
+    pub(super) fn ask_to_pay(
         &mut self,
         payer: super::state::PlayerId,
         cost: &crate::grammar::mana::ManaCost,
@@ -1291,14 +1271,31 @@ impl Engine<'_> {
     /// Asks `payer` whether to pay `n` life for `by`: `P pays N` or `P pays N life` pays it, as a
     /// loss of life, never below zero (002 L1853-1854, L2675-2676); `P does not pay` declines.
     fn ask_life(&mut self, payer: super::state::PlayerId, n: u32, by: SpellId) -> Result<bool, Stop> {
-        let by_label = format!("{} ({n} life)", self.slabel(by));
+        let label = format!("{} ({n} life)", self.slabel(by));
+        self.ask_life_labelled(payer, n, &label, Some(by))
+    }
+
+    /// [`Self::ask_life`] for a payment a permanent offers as something happens (Zur's Weirding
+    /// at a draw), named by `what`.
+    pub(super) fn ask_life_for(&mut self, payer: super::state::PlayerId, n: u32, what: &str) -> Result<bool, Stop> {
+        self.ask_life_labelled(payer, n, &format!("{what} ({n} life)"), None)
+    }
+
+    fn ask_life_labelled(
+        &mut self,
+        payer: super::state::PlayerId,
+        n: u32,
+        by_label: &str,
+        by: Option<SpellId>,
+    ) -> Result<bool, Stop> {
+        let by_label = by_label.to_owned();
         let name = self.pname(payer);
         let asked = Decision::PayLife { payer, amount: n };
         if self.offered(&asked).is_none() {
             return Err(Stop::Choice {
                 line: None,
                 message: format!(
-                    "{name} must choose whether to pay {n} life for {by_label}: write `{name} pays {n} life` or `{name} does not pay` right after the line that resolves it"
+                    "{name} must choose whether to pay {n} life for {by_label}: write `{name} pays {n} life` or `{name} does not pay` right after the line that makes it happen"
                 ),
             });
         }
@@ -1306,9 +1303,10 @@ impl Engine<'_> {
         self.depth += 1;
         let life = self.game.players[payer.ix()].life;
         let answer = match self.action_of(i).unwrap_or(Action::Resolve) {
-            Action::Pay(_, Some(k)) | Action::PayLife(_, k) if k != n => {
-                Err(Stop::refuse(Refusal::PaymentAmount { spell: by, payer, amount: n, answer: k }))
-            }
+            Action::Pay(_, Some(k)) | Action::PayLife(_, k) if k != n => Err(Stop::refuse(match by {
+                Some(spell) => Refusal::PaymentAmount { spell, payer, amount: n, answer: k },
+                None => Refusal::LifeAmount { what: by_label.clone(), payer, amount: n, answer: k },
+            })),
             Action::Pay(_, Some(_)) | Action::PayLife(..) => {
                 let after = i64::from(life) - i64::from(n);
                 if life <= 0 || after < 0 {
