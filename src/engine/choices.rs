@@ -26,7 +26,7 @@ impl super::Engine<'_> {
         let pick = match (known.as_slice(), unknown) {
             ([], 0) => {
                 self.emit(
-                    EventKind::Fails { spell: by.to_owned(), reason: format!("{name} has no card in hand to discard") },
+                    EventKind::Lasting { what: format!("{name} has no card in hand to discard for {by}") },
                     Some(Rule::g("Discard")),
                 );
                 return Ok(());
@@ -75,7 +75,7 @@ impl super::Engine<'_> {
         let pick = match (known.as_slice(), unknown) {
             ([], 0) => {
                 self.emit(
-                    EventKind::Fails { spell: by.to_owned(), reason: format!("{name} has no card in hand to discard") },
+                    EventKind::Lasting { what: format!("{name} has no card in hand to discard for {by}") },
                     Some(Rule::g("Discard")),
                 );
                 return Ok(());

@@ -11,7 +11,13 @@ use crate::trace::{EventKind, Rule};
 impl super::Engine<'_> {
     /// Applies [`Effect::TargetDiscards`], [`Effect::PutCreatureFromHand`],
     /// [`Effect::SacrificeA`] and [`Effect::DiscardHand`].
-    pub(super) fn apply_costs2(&mut self, id: SpellId, effect: &Effect, legal: &[Target]) -> Result<(), Stop> {
+    pub(super) fn apply_costs2(
+        &mut self,
+        id: SpellId,
+        effect: &Effect,
+        legal: &[Target],
+        buried: &mut Vec<CardId>,
+    ) -> Result<(), Stop> {
         let sp = self.game.spell(id).clone();
         let by = self.slabel(id);
         match effect {
@@ -25,7 +31,11 @@ impl super::Engine<'_> {
                     if random { self.discard_at_random(p, &by)? } else { self.discard_chosen(p, &by)? }
                 }
             }
-            Effect::PutCreatureFromHand(reduction) => self.flash_in(id, sp.controller, *reduction)?,
+            Effect::PutCreatureFromHand(reduction) => {
+                if let Some(c) = self.flash_in(id, sp.controller, *reduction)? {
+                    buried.push(c);
+                }
+            }
             Effect::SacrificeA(what) => {
                 let p = sp.controller;
                 let options: Vec<CardId> = self
@@ -80,10 +90,11 @@ impl super::Engine<'_> {
     }
 
     /// Flash: the controller chooses a creature card in their hand (`P chooses CARD` when
-    /// several), puts it into play, then sacrifices it unless they pay its casting cost with
-    /// up to `reduction` generic mana taken off. The coloured symbols must be paid as printed
-    /// (002 L1595-1599: "pay the casting cost" means the exact symbols; Flash is named there).
-    fn flash_in(&mut self, id: SpellId, p: PlayerId, reduction: u32) -> Result<(), Stop> {
+    /// several), puts it into play, then buries it unless they pay its casting cost with up to
+    /// `reduction` generic mana taken off. The coloured symbols must be paid as printed (002
+    /// L1595-1599: "pay the casting cost" means the exact symbols; Flash is named there).
+    /// Returns the creature to bury when the cost is not paid.
+    fn flash_in(&mut self, id: SpellId, p: PlayerId, reduction: u32) -> Result<Option<CardId>, Stop> {
         let by = self.slabel(id);
         let options: Vec<CardId> =
             self.game.zone(Zone::Hand, Some(p)).into_iter().filter(|&c| self.def(c).kind.is_creature()).collect();
@@ -92,7 +103,7 @@ impl super::Engine<'_> {
                 EventKind::Fails { spell: by, reason: format!("{} has no creature card in hand", self.pname(p)) },
                 None,
             );
-            return Ok(());
+            return Ok(None);
         };
         self.return_to_play(c, p)?;
         // X is 0 for a card not cast (002 L1578-1580).
@@ -100,10 +111,7 @@ impl super::Engine<'_> {
         cost.x = 0;
         cost.generic = cost.generic.saturating_sub(reduction);
         let paid = self.ask_to_pay(p, &cost, id, self.pol.mana_mid_resolution)?;
-        if !paid {
-            self.sacrifice(p, c, &format!("for {by}: its cost was not paid"));
-        }
-        Ok(())
+        Ok((!paid).then_some(c))
     }
 
     /// Rock Hydra: of `amount` damage being dealt to creature `c`, the part that removes its
@@ -170,8 +178,8 @@ impl super::Engine<'_> {
         // The player who pays controls the effect, whoever controls the card (002 L1715-1721).
         let other = p.other();
         let what = match top {
-            Some(c) => format!("{} ({}'s draw of {})", self.label(source), self.pname(p), self.label(c)),
-            None => format!("{} ({}'s draw)", self.label(source), self.pname(p)),
+            Some(c) => format!("{}, {}'s draw of {}", self.label(source), self.pname(p), self.label(c)),
+            None => format!("{}, {}'s draw", self.label(source), self.pname(p)),
         };
         if !self.ask_life_for(other, life, &what)? {
             return Ok(false);

@@ -737,7 +737,7 @@ impl Engine<'_> {
             Effect::TargetDiscards(..)
             | Effect::PutCreatureFromHand(_)
             | Effect::SacrificeA(_)
-            | Effect::DiscardHand => self.apply_costs2(id, effect, legal)?,
+            | Effect::DiscardHand => self.apply_costs2(id, effect, legal, buried)?,
             // Done as the enchantment enters play (see the end of `resolve_spell`).
             Effect::DamageEnchanted(_) => {}
             Effect::DamageDisintegrate(a, _) => {
@@ -1319,10 +1319,12 @@ impl Engine<'_> {
         }
         .map_err(|s| s.at_line(i));
         if let Ok(paid) = answer {
-            self.emit(
-                EventKind::Pays { player: name, amount: n, by: by_label, paid },
-                Some(Rule::g("Spell and Ability Timing, Triggered Abilities")),
-            );
+            let rule = if by.is_some() {
+                Rule::g("Spell and Ability Timing, Triggered Abilities")
+            } else {
+                Rule::g("Costs: life is paid down to 0, never below")
+            };
+            self.emit(EventKind::Pays { player: name, amount: n, by: by_label, paid }, Some(rule));
             if paid {
                 // Paying life is a loss of life, not damage (002 Loss of Life).
                 self.change_life(payer, -i32::try_from(n).unwrap_or(i32::MAX), Some(Rule::g("Loss of Life")));

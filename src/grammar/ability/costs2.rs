@@ -57,7 +57,7 @@ pub(super) fn effect(i: &str) -> PResult<'_, Effect> {
     }
     if let Ok((r, (_, _, n))) = (
         phrase(
-            "put a creature card from your hand into play; sacrifice it unless you pay its casting cost reduced by up to",
+            "put a creature card from your hand into play; bury it unless you pay its casting cost reduced by up to",
         ),
         sp,
         number,

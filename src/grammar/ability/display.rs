@@ -486,7 +486,7 @@ impl fmt::Display for Effect {
             Self::AbilitiesLocked => f.write_str("enchanted creature's abilities cannot be played"),
             Self::PutCreatureFromHand(n) => write!(
                 f,
-                "put a creature card from your hand into play; sacrifice it unless you pay its casting cost reduced by up to {n}"
+                "put a creature card from your hand into play; bury it unless you pay its casting cost reduced by up to {n}"
             ),
             Self::SacrificeA(what) => f.write_str(match what {
                 super::Sacrificed::Land => "sacrifice a land",

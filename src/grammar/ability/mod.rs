@@ -115,7 +115,19 @@
 //!          | "counter that spell if a card with the same name is in play or in any graveyard"
 //!          | "remove all cards in all graveyards from the game" | "remove this from the game"
 //!          | "return this to play under its owner's control" | "you skip your next draw phase"
-//!          | "that player discards a card at random"
+//!          | "that player discards a card at random"       (the pick named by `P discards CARD at random`)
+//!          | target "discards a card" ["at random"] (", then discards a card" ["at random"])*  (Stupor)
+//!          | "prevent" N "damage to this" | "sacrifice a" ("land" | "creature" | "artifact")
+//!          | "put a creature card from your hand into play; bury it unless you pay its casting cost
+//!             reduced by up to" N                                    (Flash)
+//!          | "discard your hand"
+//! static  += "each 1 damage dealt to this removes a" KIND "counter from it instead" (Rock Hydra)
+//!          | "players play with their hands revealed" | "enchanted creature's abilities cannot be played"
+//!          | "whenever a player would draw a card, any other player may pay" N "life to put it into
+//!             its owner's graveyard instead"                         (Zur's Weirding)
+//! trigger += "at end of your turn"                                   (Psychic Vortex)
+//! part    += "draw a card" | "draw" N "cards"                        (a draw paid as a cost)
+//! target  += "target opponent"                                       (any player but the caster)
 //!          | effect "unless you pay" payment
 //!          | effect ("at end of combat" | "at end of turn" | "at the beginning of the next turn")
 //!          | "draw a card"     (the controller draws; with "at the beginning of the next turn", a cantrip)
@@ -508,7 +520,7 @@ pub enum Effect {
     /// made unavailable, so the announcement cannot be made, mana abilities included; 002
     /// L621-624, L1825-1829, L2785-2786).
     AbilitiesLocked,
-    /// `put a creature card from your hand into play; sacrifice it unless you pay its casting
+    /// `put a creature card from your hand into play; bury it unless you pay its casting
     /// cost reduced by up to N` (Flash): the exact coloured symbols, less up to N generic (002
     /// L1595-1599).
     PutCreatureFromHand(u32),
