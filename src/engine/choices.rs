@@ -21,7 +21,7 @@ impl super::Engine<'_> {
     /// no such line stops the run (exit 2): the pick might be a card the scenario does not name.
     pub(super) fn discard_at_random(&mut self, p: PlayerId, by: &str) -> Result<(), Stop> {
         let known = self.game.zone(Zone::Hand, Some(p));
-        let unknown = self.game.players[p.ix()].hand_unknown;
+        let unknown = self.game.player(p).hand_unknown;
         let name = self.pname(p);
         let pick = match (known.as_slice(), unknown) {
             ([], 0) => {
@@ -70,7 +70,7 @@ impl super::Engine<'_> {
     /// a hand of one known card needs no line.
     pub(super) fn discard_chosen(&mut self, p: PlayerId, by: &str) -> Result<(), Stop> {
         let known = self.game.zone(Zone::Hand, Some(p));
-        let unknown = self.game.players[p.ix()].hand_unknown;
+        let unknown = self.game.player(p).hand_unknown;
         let name = self.pname(p);
         let pick = match (known.as_slice(), unknown) {
             ([], 0) => {

@@ -66,7 +66,7 @@ impl super::Engine<'_> {
                         Some(Rule::g("Discard")),
                     );
                 }
-                let unknown = std::mem::take(&mut self.game.players[p.ix()].hand_unknown);
+                let unknown = self.game.take_hand_unknown(p);
                 if unknown > 0 {
                     self.emit(
                         EventKind::PlayOut { what: format!("{} discards {unknown} unknown cards", self.pname(p)) },
@@ -132,11 +132,7 @@ impl super::Engine<'_> {
             if taken == 0 {
                 continue;
             }
-            let card = self.game.card_mut(c);
-            if let Some((_, n)) = card.counters.iter_mut().find(|(k, _)| *k == kind) {
-                *n -= taken;
-            }
-            card.counters.retain(|(_, n)| *n > 0);
+            self.game.remove_counters(c, &kind, taken);
             left -= taken;
             let (pw, t) = self.pt(c);
             self.emit(
@@ -171,7 +167,7 @@ impl super::Engine<'_> {
             .collect();
         let Some(&(source, life)) = asks.first() else { return Ok(false) };
         let top = self.game.zone(Zone::Library, Some(p)).into_iter().max_by_key(|&c| self.game.card(c).seq);
-        let unknown = self.game.players[p.ix()].library_unknown;
+        let unknown = self.game.player(p).library_unknown;
         if top.is_none() && unknown == 0 {
             return Ok(false);
         }
@@ -197,7 +193,7 @@ impl super::Engine<'_> {
                 );
             }
             None => {
-                self.game.players[p.ix()].library_unknown -= 1;
+                self.game.mill_unknown(p);
                 self.emit(
                     EventKind::PlayOut {
                         what: format!("an unknown card of {}'s library goes to the graveyard instead", self.pname(p)),
@@ -212,7 +208,7 @@ impl super::Engine<'_> {
     /// A cost of `need` draws can be paid only with that many cards in the library.
     pub(super) fn check_draw_cost(&self, p: PlayerId, card: CardId, need: u32) -> Result<(), Stop> {
         let known = u32::try_from(self.game.zone(Zone::Library, Some(p)).len()).unwrap_or(u32::MAX);
-        let have = known.saturating_add(self.game.players[p.ix()].library_unknown);
+        let have = known.saturating_add(self.game.player(p).library_unknown);
         if have < need {
             return Err(Stop::refuse(super::refusal::Refusal::Cost {
                 card,
