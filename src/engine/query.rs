@@ -416,6 +416,7 @@ impl Engine<'_> {
             TargetFault::NotOfType(t) => format!("{name} is not a {}", crate::cards::singular_type(t)),
             TargetFault::Itself => format!("{name} is the source itself (the ability says other than this)"),
             TargetFault::NotOpponent => format!("{name} is not an opponent of the caster"),
+            TargetFault::NotItself => format!("{name} is not the permanent whose ability this is (it says this)"),
             TargetFault::CreatureByEffect => {
                 format!("{name} is a creature only through an effect, and a copy card copies the card as printed")
             }

@@ -749,6 +749,8 @@ pub enum TargetFault {
     Itself,
     /// The caster where an opponent is wanted (`target opponent`).
     NotOpponent,
+    /// Another card where the ability's own permanent is wanted (`prevent 1 damage to this`).
+    NotItself,
     /// The permanent to be moved is not a local enchantment on a permanent.
     NotEnchanting,
     /// The card is in another player's graveyard (`in your graveyard`).
