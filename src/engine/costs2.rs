@@ -52,7 +52,14 @@ impl super::Engine<'_> {
                 match self.choose_card(p, &options, &by, &format!("{word} to sacrifice"))? {
                     Some(c) => self.sacrifice(p, c, &format!("for {by}")),
                     None => self.emit(
-                        EventKind::Fails { spell: by, reason: format!("{} controls no {}", self.pname(p), &word[2..]) },
+                        EventKind::Fails {
+                            spell: by,
+                            reason: format!(
+                                "{} controls no {}",
+                                self.pname(p),
+                                word.trim_start_matches("an ").trim_start_matches("a ")
+                            ),
+                        },
                         Some(Rule::g("Sacrifice")),
                     ),
                 }

@@ -345,6 +345,7 @@ impl fmt::Display for Effect {
             Self::TakeUnblockedDamage => {
                 f.write_str("all damage that unblocked attackers would deal to you is dealt to this instead while this is untapped")
             }
+            Self::CountersOnThis(1, k) => write!(f, "put a {k} counter on this"),
             Self::CountersOnThis(n, k) => write!(f, "put {n} {k} counters on this"),
             Self::CountersOnTarget(n, k, t) => write!(f, "put {n} {k} counters on {t}"),
             Self::DamageIfDiscardedLand(a, t) => {
