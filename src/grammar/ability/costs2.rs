@@ -111,3 +111,47 @@ pub(super) fn trigger(i: &str) -> PResult<'_, Trigger> {
     let (r, ()) = phrase("at end of your turn")(i)?;
     Ok((r, Trigger::EndOfYourTurn))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::{Ability, Effect, Filter, Sacrificed, TargetKind, Trigger, parse_ability};
+
+    fn ok(s: &str) -> Ability {
+        parse_ability(s).unwrap_or_else(|e| panic!("{s}: {e:?}"))
+    }
+
+    #[test]
+    fn ordered_discards_target_an_opponent() {
+        let text = "spell: target opponent discards a card at random, then discards a card";
+        let Ability::Spell(Effect::TargetDiscards(t, order)) = ok(text) else { panic!() };
+        assert_eq!((t.kinds, t.filters), (vec![TargetKind::Player], vec![Filter::OpponentControls]));
+        assert_eq!(order, vec![true, false]);
+        assert_eq!(ok(text).to_string(), text);
+    }
+
+    #[test]
+    fn the_other_phrases() {
+        assert!(matches!(
+            ok("R: prevent 1 damage to this"),
+            Ability::Activated(_, Effect::Prevent(_, t)) if t.filters == [Filter::OnlyThis]
+        ));
+        assert_eq!(
+            ok("each 1 damage dealt to this removes a +1/+1 counter from it instead"),
+            Ability::Static(Effect::DamageRemovesCounters("+1/+1".into()))
+        );
+        assert_eq!(ok("enchanted creature's abilities cannot be played"), Ability::Static(Effect::AbilitiesLocked));
+        let Ability::UpkeepCost(u) = ok("cumulative upkeep: draw a card") else { panic!() };
+        assert_eq!(u.cost.draw, 1);
+        let Ability::Triggered(Trigger::EndOfYourTurn, Effect::Then(a, b)) =
+            ok("at end of your turn, sacrifice a land; discard your hand")
+        else {
+            panic!()
+        };
+        assert_eq!((*a, *b), (Effect::SacrificeA(Sacrificed::Land), Effect::DiscardHand));
+        // `at end of turn, if ...` keeps its older meaning.
+        assert!(matches!(
+            ok("at end of turn, if no creatures are in play, bury this"),
+            Ability::Triggered(Trigger::EndOfTurnIfNoCreatures, _)
+        ));
+    }
+}
