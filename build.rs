@@ -18,6 +18,7 @@ const FILES: &[&str] = &[
     "characteristics.yaml",
     "costs.yaml",
     "triggers.yaml",
+    "costs2.yaml",
     "rulings.yaml",
     "upkeep2.yaml",
 ];

@@ -31,7 +31,13 @@ fn files(dir: &Path, out: &mut Vec<PathBuf>) {
 const fn is_answer(a: &Action) -> bool {
     matches!(
         a,
-        Action::Pay(..) | Action::PaySacrificing(..) | Action::Discard(..) | Action::Order(..) | Action::Assign(..)
+        Action::Pay(..)
+            | Action::PaySacrificing(..)
+            | Action::Discard(..)
+            | Action::DiscardRandom(..)
+            | Action::Choose(..)
+            | Action::Order(..)
+            | Action::Assign(..)
     )
 }
 

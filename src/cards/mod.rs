@@ -27,6 +27,7 @@ pub const BUILTIN: &[(&str, &str)] = &[
     ("src/cards/characteristics.yaml", include_str!("characteristics.yaml")),
     ("src/cards/costs.yaml", include_str!("costs.yaml")),
     ("src/cards/triggers.yaml", include_str!("triggers.yaml")),
+    ("src/cards/costs2.yaml", include_str!("costs2.yaml")),
     ("src/cards/rulings.yaml", include_str!("rulings.yaml")),
     ("src/cards/upkeep2.yaml", include_str!("upkeep2.yaml")),
 ];

@@ -113,6 +113,11 @@ pub enum Action {
     Block(PlayerId, Option<(CardId, Vec<CardId>)>),
     /// `P discards CARD`: the answer to a discard the rules require.
     Discard(PlayerId, CardId),
+    /// `P discards CARD at random`: the card chance picked for a random discard from P's hand
+    /// (the scenario tells it; 002 L648-649: the random choice is made as the effect resolves).
+    DiscardRandom(PlayerId, CardId),
+    /// `P chooses CARD`: a card P chooses as an effect resolves (Flash's creature card).
+    Choose(PlayerId, CardId),
     /// `P assigns N damage from A to B`.
     Assign(PlayerId, u32, CardId, TargetRef),
     /// `P orders A, B ...`: the order of P's abilities that triggered together.
@@ -142,6 +147,8 @@ impl Action {
             | Self::AttackWith(p, ..)
             | Self::Block(p, _)
             | Self::Discard(p, _)
+            | Self::DiscardRandom(p, _)
+            | Self::Choose(p, _)
             | Self::Order(p, _)
             | Self::Sacrifice(p, _)
             | Self::PutIntoPlay(p, _)

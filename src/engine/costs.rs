@@ -103,6 +103,14 @@ pub enum CostFault {
     Twice(CardId),
     /// A permanent the cost does not take.
     DoesNotFit(CardId, String),
+    /// Not enough cards in the library for a draw that is a cost: a cost must be paid in full
+    /// (002 L1857-1858).
+    Draw {
+        /// The cards the library holds.
+        have: u32,
+        /// The draws the cost asks for.
+        need: u32,
+    },
     /// Not enough life (002 L1853-1854).
     Life {
         /// The payer's life.
@@ -540,6 +548,7 @@ impl Engine<'_> {
                         *n = n.saturating_mul(times);
                     }
                     u.cost.life = u.cost.life.saturating_mul(times);
+                    u.cost.draw = u.cost.draw.saturating_mul(times);
                     Some(u)
                 }
                 Ability::UpkeepCost(u) => Some(u),
@@ -561,7 +570,7 @@ impl Engine<'_> {
         {
             return Err(Stop::refuse(Refusal::UpkeepLock { card: c }));
         }
-        Ok(())
+        self.check_imprisoned(c)
     }
 
     /// The permanents `p` could sacrifice to a cost.

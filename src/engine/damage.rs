@@ -255,6 +255,12 @@ impl Engine<'_> {
         for p in packets {
             match p.to {
                 Target::Card(c) if self.is_creature_in_play(c) => {
+                    // Rock Hydra: damage that removes counters instead is never dealt.
+                    let amount = self.damage_to_counters(c, p.amount);
+                    if amount == 0 {
+                        continue;
+                    }
+                    let p = super::state::Packet { amount, ..p };
                     self.game.mark_damage(c, p.amount);
                     self.game.damaged.push((p.source, c));
                     self.game.happened.push(super::state::Happening::Damage {

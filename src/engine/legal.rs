@@ -117,6 +117,8 @@ impl<'a> Position<'a> {
             Action::Block(_, None) => format!("{p} blocks with nothing"),
             Action::Block(_, Some((a, bs))) => format!("{p} blocks {} with {}", self.label(*a), list(bs)),
             Action::Discard(_, c) => format!("{p} discards {}", self.label(*c)),
+            Action::DiscardRandom(_, c) => format!("{p} discards {} at random", self.label(*c)),
+            Action::Choose(_, c) => format!("{p} chooses {}", self.label(*c)),
             Action::Assign(_, n, a, t) => {
                 format!("{p} assigns {n} damage from {} to {}", self.label(*a), self.target_text(*t))
             }
@@ -573,6 +575,10 @@ impl<'a> Position<'a> {
             Asked::Discard(p) => {
                 g.zone(Zone::Hand, Some(*p)).into_iter().map(|c| vec![Action::Discard(*p, c)]).collect()
             }
+            Asked::DiscardRandom(p) => {
+                g.zone(Zone::Hand, Some(*p)).into_iter().map(|c| vec![Action::DiscardRandom(*p, c)]).collect()
+            }
+            Asked::Choose(p, options) => options.iter().map(|&c| vec![Action::Choose(*p, c)]).collect(),
             Asked::Order(p, cards) => permutations(cards).into_iter().map(|o| vec![Action::Order(*p, o)]).collect(),
             Asked::Place => {
                 let spells: Vec<CardId> = g.zone(Zone::Limbo, None);

@@ -184,6 +184,17 @@ impl Engine<'_> {
             let made = matches!(effect, Effect::Copy(_))
                 && matches!(t, Target::Card(c) if !self.def(c).kind.is_creature() && self.is_creature(c));
             let own = if itself { Some(TargetFault::Itself) } else { made.then_some(TargetFault::CreatureByEffect) };
+            // `target opponent`: any player but the caster; `this`: the ability's own permanent.
+            let own = own
+                .or_else(|| {
+                    (spec.filters.contains(&crate::grammar::ability::Filter::OpponentControls)
+                        && t == Target::Player(an.player))
+                    .then_some(TargetFault::NotOpponent)
+                })
+                .or_else(|| {
+                    (spec.filters.contains(&crate::grammar::ability::Filter::OnlyThis) && t != Target::Card(an.card))
+                        .then_some(TargetFault::NotItself)
+                });
             if let Some(fault) = own.or_else(|| self.target_fault(spec, t, &colors)).or_else(moved) {
                 // Aiming at a spell is governed by the interrupt rules (002 Step 2).
                 let at_spell = matches!(t, Target::Spell(_)) && spec.kinds.contains(&TargetKind::Spell);

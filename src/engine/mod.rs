@@ -6,10 +6,12 @@ pub mod action;
 mod alpha;
 mod announce;
 pub mod chars;
+mod choices;
 mod combat;
 mod combat_damage;
 mod combat_m13;
 mod costs;
+mod costs2;
 mod damage;
 mod destruction;
 mod division;
@@ -470,6 +472,7 @@ impl Engine<'_> {
             Action::Assign(p, ..) => Some((p, Unasked::Assign)),
             Action::Order(p, _) => Some((p, Unasked::Order)),
             Action::Discard(p, _) => Some((p, Unasked::Discard)),
+            Action::Choose(p, _) | Action::DiscardRandom(p, _) => Some((p, Unasked::Choose)),
             Action::Pay(p, _) | Action::PayLife(p, _) | Action::PaySacrificing(p, ..) => Some((p, Unasked::Pay)),
             Action::Targets(p, _) => Some((p, Unasked::Target)),
             Action::Sacrifice(p, _) => Some((p, Unasked::Sacrifice)),
@@ -486,6 +489,23 @@ impl Engine<'_> {
                 self.settle_top()
             } else if matches!(line.action, Action::Discard(..) | Action::Order(..)) {
                 Ok(())
+            } else if matches!(line.action, Action::DiscardRandom(..) | Action::Choose(..)) {
+                // An answer asked while an effect resolves (a random discard, a card chosen):
+                // what is open resolves, and an attack goes on step by step, until a moment
+                // takes the line (Hypnotic Specter's damage in the damage step).
+                (|| {
+                    while self.driver.position() == i {
+                        if !self.game.top().is_neutral() {
+                            self.settle_top()?;
+                            continue;
+                        }
+                        match self.combat().map(|c| c.step).and_then(|s| s.next()) {
+                            Some(next) => self.advance_combat(next)?,
+                            None => break,
+                        }
+                    }
+                    Ok(())
+                })()
             } else if matches!(line.action, Action::Assign(..)) {
                 match self.game.combat().map(|c| c.step) {
                     Some(step) if step < state::AttackStep::Damage => {
@@ -609,6 +629,8 @@ impl Engine<'_> {
             | Action::Discard(..)
             | Action::Sacrifice(..)
             | Action::PutIntoPlay(..)
+            | Action::DiscardRandom(..)
+            | Action::Choose(..)
             | Action::Order(..) => Ok(()),
             Action::DeclareAttack(p) => self.declare_attack(*p),
             Action::AttackWith(p, cards, bands) => self.attack_with(*p, cards, bands),

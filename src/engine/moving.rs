@@ -130,7 +130,7 @@ impl Engine<'_> {
         let mut losers = Vec::new();
         for p in order {
             for _ in 0..n {
-                if !self.draw_one(p) {
+                if !self.draw_by_effect(p)? {
                     losers.push(p);
                     break;
                 }

@@ -446,6 +446,7 @@ impl Engine<'_> {
             Some(k) if k != n => Err(Stop::refuse(Refusal::UpkeepAmount { card: c, payer: p, cost: mana, answer: k })),
             Some(_) => {
                 self.check_extras(p, c, &bill, &named, &[])?;
+                self.check_draw_cost(p, c, u.cost.draw)?;
                 // Mana sources may be used: the active player holds priority in the upkeep.
                 self.pay(p, &mana, &card)?;
                 let by = format!("{card}'s upkeep ({words})");
@@ -456,6 +457,10 @@ impl Engine<'_> {
                 }
                 for s in named {
                     self.sacrifice(p, s, &format!("for {card}'s upkeep"));
+                }
+                // Draws paid as a cost: no effect modifies them (002 L1861-1862).
+                for _ in 0..u.cost.draw {
+                    self.draw_one(p);
                 }
                 self.run_triggers()?;
                 if u.cumulative && self.game.card(c).zone == Zone::Play {
@@ -716,6 +721,10 @@ impl Engine<'_> {
     }
 
     fn draw(&mut self, p: super::state::PlayerId) -> Result<(), Stop> {
+        // Zur's Weirding: another player may put the card into the graveyard instead.
+        if self.draw_denied(p)? {
+            return Ok(());
+        }
         let top = self.game.zone(Zone::Library, Some(p)).into_iter().max_by_key(|&c| self.game.card(c).seq);
         match top {
             Some(c) => {
@@ -751,6 +760,7 @@ fn combine(costs: &[UpkeepCost]) -> Option<UpkeepCost> {
             out.cost.sacrifice.clone_from(&u.cost.sacrifice);
         }
         out.cost.life = out.cost.life.saturating_add(u.cost.life);
+        out.cost.draw = out.cost.draw.saturating_add(u.cost.draw);
         out.mandatory |= u.mandatory;
         out.cumulative |= u.cumulative;
     }

@@ -335,7 +335,7 @@ impl Engine<'_> {
                         Filter::IsColor(col) => (!my_colors.contains(col)).then_some(TargetFault::NotColor(*col)),
                         Filter::Flying => (!self.has_keyword(c, &Keyword::Flying)).then_some(TargetFault::NoFlying),
                         // Checked where the source is known (announcement).
-                        Filter::NotThis => None,
+                        Filter::NotThis | Filter::OnlyThis => None,
                         Filter::NonWall => self.has_keyword(c, &Keyword::Wall).then_some(TargetFault::Wall),
                         // 002 Attack or Die Effects: only the active player's creatures, and not
                         // those with summoning sickness (L1387-1391, L1398).
@@ -415,6 +415,8 @@ impl Engine<'_> {
             }
             TargetFault::NotOfType(t) => format!("{name} is not a {}", crate::cards::singular_type(t)),
             TargetFault::Itself => format!("{name} is the source itself (the ability says other than this)"),
+            TargetFault::NotOpponent => format!("{name} is not an opponent of the caster"),
+            TargetFault::NotItself => format!("{name} is not the permanent whose ability this is (it says this)"),
             TargetFault::CreatureByEffect => {
                 format!("{name} is a creature only through an effect, and a copy card copies the card as printed")
             }

@@ -422,6 +422,13 @@ pub enum Refusal {
         /// Named by `stop:` rather than a `go to` line.
         stop: bool,
     },
+    /// A `chooses` line naming a card that is not among the cards offered.
+    NotAChoice {
+        /// The card named.
+        card: CardId,
+        /// What was to be chosen.
+        what: String,
+    },
     /// A discard of a card not in the player's hand.
     DiscardNotInHand {
         /// The card.
@@ -456,6 +463,13 @@ pub enum Refusal {
         division: Vec<u32>,
         /// The number of targets.
         targets: usize,
+    },
+    /// An ability of a creature whose abilities an enchantment locks (Imprison).
+    AbilitiesLocked {
+        /// The creature.
+        card: CardId,
+        /// The enchantment that locks it.
+        by: CardId,
     },
     /// An ability of a permanent whose upkeep cost is not yet dealt with (002 Phase Cost).
     UpkeepLock {
@@ -574,6 +588,17 @@ pub enum Refusal {
         needs_target: bool,
     },
     /// A payment answered with the wrong amount.
+    LifeAmount {
+        /// What asks.
+        what: String,
+        /// Who pays.
+        payer: PlayerId,
+        /// The amount asked.
+        amount: u32,
+        /// The amount the line names.
+        answer: u32,
+    },
+    /// An answer naming another amount than the payment asked.
     PaymentAmount {
         /// The spell asking.
         spell: SpellId,
@@ -688,6 +713,8 @@ pub enum Unasked {
     Sacrifice,
     /// A `puts ... into play` line.
     Put,
+    /// A `chooses` line.
+    Choose,
 }
 
 /// Where a card was when a line was refused.
@@ -740,6 +767,10 @@ pub enum TargetFault {
     NotOfType(String),
     /// It is the permanent whose ability this is (`other than this`).
     Itself,
+    /// The caster where an opponent is wanted (`target opponent`).
+    NotOpponent,
+    /// Another card where the ability's own permanent is wanted (`prevent 1 damage to this`).
+    NotItself,
     /// The permanent to be moved is not a local enchantment on a permanent.
     NotEnchanting,
     /// The card is in another player's graveyard (`in your graveyard`).
@@ -877,12 +908,14 @@ impl Refusal {
             Self::NoFirstDraw { .. } => Rule::g("Turn Order, Starting the Game"),
             Self::PhasePassed { .. } => Rule::g("Turn Order Rules and Rulings"),
             Self::DiscardNotInHand { .. } => Rule::g("Turn Order, Phase 5: Discard"),
+            Self::NotAChoice { .. } => STEP4,
             Self::UpkeepNotYours { .. } | Self::UpkeepAmount { .. } => UPKEEP_COSTS,
             Self::Cost { fault, .. } => fault.rule(),
             Self::UpkeepLock { .. } => super::costs::PHASE_COST,
             Self::EntryLock { .. } => Rule::g(
                 "Comes Into Play Effects: a permanent's abilities wait for its own comes-into-play effect, mana sources too",
             ),
+            Self::AbilitiesLocked { .. } => Rule::g("Costs: a resource made unavailable stops the announcement"),
             Self::Division { .. } => STEP1,
             Self::NotActiveOrders { .. } | Self::OrderAll { .. } => ACTIVE_ORDERS_ALL,
             Self::OrderOwn { .. } => ORDER,
@@ -890,7 +923,7 @@ impl Refusal {
             Self::RegenerationNotYours { .. } | Self::DoesNotControl { .. } => CONTROLLER_PAYS,
             Self::NoRegeneration { .. } => REGEN,
             Self::NoManaMidResolution { .. } => STEP4_MANA,
-            Self::PaymentAmount { .. } | Self::LifeForMana { .. } => STEP4,
+            Self::PaymentAmount { .. } | Self::LifeForMana { .. } | Self::LifeAmount { .. } => STEP4,
             Self::TriggerTarget { .. } => Rule::g("Spell and Ability Timing, Triggered Abilities"),
             Self::ResolutionChoice { needs_target: true, .. } => {
                 Rule::g("Targeting: a card that needs a target when cast needs one however it is brought into play")
@@ -906,6 +939,7 @@ impl Refusal {
                 Unasked::Pay => STEP4,
                 Unasked::Target => Rule::g("Spell and Ability Timing, Triggered Abilities"),
                 Unasked::Sacrifice | Unasked::Put => STEP4,
+                Unasked::Choose => STEP4,
             },
             Self::BetweenTurns => Rule::g("Turn Order, Phase 6: Cleanup"),
             Self::NothingToResolve => Rule::g("Spell and Ability Timing, Batches of Spells and Abilities"),
@@ -1174,6 +1208,7 @@ impl Engine<'_> {
                 );
                 if *stop { format!("`stop:` cannot be reached: {reason}") } else { reason }
             }
+            Refusal::NotAChoice { card, what } => format!("{} is not {what}", self.label(*card)),
             Refusal::DiscardNotInHand { card, player } => {
                 format!("{} is not in {}'s hand", self.label(*card), self.pname(*player))
             }
@@ -1195,6 +1230,11 @@ impl Engine<'_> {
             Refusal::EntryLock { card } => format!(
                 "{}'s comes-into-play cost is not dealt with yet: none of its abilities may be used until it is, mana abilities included",
                 self.label(*card)
+            ),
+            Refusal::AbilitiesLocked { card, by } => format!(
+                "{} is enchanted by {}: its abilities cannot be played, mana abilities included",
+                self.label(*card),
+                self.label(*by)
             ),
             Refusal::UpkeepLock { card } => format!(
                 "{} has an upkeep cost not yet dealt with: its abilities may not be used in its controller's upkeep until then",
@@ -1242,6 +1282,7 @@ impl Engine<'_> {
             Refusal::NoManaMidResolution { spell } => {
                 format!("no mana source may be used while {} resolves", self.slabel(*spell))
             }
+            Refusal::LifeAmount { what, amount, answer, .. } => format!("{what} asks for {amount}, not {answer}"),
             Refusal::PaymentAmount { spell, amount, answer, .. } => {
                 format!("{} asks for {amount}, not {answer}", self.slabel(*spell))
             }
@@ -1267,6 +1308,7 @@ impl Engine<'_> {
                     Unasked::Target => "has no triggered ability asking for targets now",
                     Unasked::Sacrifice => "is not asked to sacrifice a permanent now",
                     Unasked::Put => "is not asked to put a card into play now",
+                    Unasked::Choose => "is not asked to choose a card now",
                 };
                 format!("{} {what}", self.pname(*player))
             }
@@ -1358,6 +1400,9 @@ impl Engine<'_> {
             F::NotInHand(c) => format!("{} is not in the payer's hand, so it cannot be discarded", self.label(*c)),
             F::Twice(c) => format!("{} is named twice: a permanent can be sacrificed only once", self.label(*c)),
             F::DoesNotFit(c, what) => format!("{}'s cost is to {what}, and {} is not one", name, self.label(*c)),
+            F::Draw { have, need } => {
+                format!("the cost draws {need} cards and the library holds {have}: a cost must be paid in full")
+            }
             F::Life { life, cost } => format!(
                 "paying {cost} life at {life} life would take the payer below 0 (a life cost needs more than 0 life and may go down to exactly 0)"
             ),
@@ -1396,7 +1441,9 @@ impl Engine<'_> {
                 let (name, n) = (self.pname(*payer), cost.total());
                 return Some(format!("write `{name} pays {n}` or `{name} does not pay`"));
             }
-            Refusal::PaymentAmount { payer, amount, .. } | Refusal::LifeForMana { payer, amount, .. } => {
+            Refusal::PaymentAmount { payer, amount, .. }
+            | Refusal::LifeForMana { payer, amount, .. }
+            | Refusal::LifeAmount { payer, amount, .. } => {
                 let name = self.pname(*payer);
                 return Some(format!("write `{name} pays {amount}` or `{name} does not pay`"));
             }
@@ -1420,6 +1467,7 @@ impl Engine<'_> {
                 Unasked::Sacrifice | Unasked::Put => {
                     "write it right after the line that resolves the spell or ability asking for it"
                 }
+                Unasked::Choose => "write it right after the line that resolves the spell or ability asking for it",
             },
             Refusal::BetweenTurns => "write `go to next turn` (or `go to PHASE`) first",
             Refusal::NothingToResolve => "remove this line, or write `go to PHASE` to move on",

@@ -743,7 +743,14 @@ impl Engine<'_> {
             | Effect::TakeUnblockedDamage
             | Effect::NoUntapPowerAtLeast(_)
             | Effect::ControlEnchanted
-            | Effect::OpponentsEnterTapped => {}
+            | Effect::OpponentsEnterTapped
+            | Effect::DamageRemovesCounters(_)
+            | Effect::HandsRevealed
+            | Effect::DrawMayBeDenied(_)
+            | Effect::AbilitiesLocked => {}
+            Effect::TargetDiscards(..) | Effect::PutCreatureFromHand(_) | Effect::DiscardHand => {
+                self.apply_costs2(id, effect, legal, buried)?
+            }
             // Done as the enchantment enters play (see the end of `resolve_spell`).
             Effect::DamageEnchanted(_) => {}
             Effect::DamageDisintegrate(a, _) => {
@@ -1097,35 +1104,7 @@ impl Engine<'_> {
             }
             Effect::DiscardAtRandom => {
                 let Some(p) = event.player else { return Ok(()) };
-                let known = self.game.zone(Zone::Hand, Some(p));
-                let unknown = self.game.player(p).hand_unknown;
-                match (known.as_slice(), unknown) {
-                    ([], 0) => self.emit(
-                        EventKind::Fails {
-                            spell: self.slabel(id),
-                            reason: format!("{} has no card in hand", self.pname(p)),
-                        },
-                        None,
-                    ),
-                    ([c], 0) => {
-                        let c = *c;
-                        self.game.move_card(c, Zone::Graveyard);
-                        self.emit(
-                            EventKind::Discards { player: self.pname(p), card: self.label(c) },
-                            Some(Rule::g("Discard: at random, here from a hand of one card")),
-                        );
-                    }
-                    _ => {
-                        return Err(Stop::Unsupported {
-                            line: None,
-                            message: format!(
-                                "{} must discard a card at random from a hand of {} cards: chance is not modelled (a hand of one known card, or none, is)",
-                                self.pname(p),
-                                known.len() + usize::try_from(unknown).unwrap_or(usize::MAX)
-                            ),
-                        });
-                    }
-                }
+                self.discard_at_random(p, &self.slabel(id))?;
             }
             Effect::SkipNextDraw => {
                 let p = event.player.unwrap_or(sp.controller);
@@ -1137,7 +1116,7 @@ impl Engine<'_> {
             }
             // The guard draws; with an empty library the loss is announced once the resolution
             // is over (002 L2698-2701).
-            Effect::DrawCard if !self.draw_one(sp.controller) => {
+            Effect::DrawCard if !self.draw_by_effect(sp.controller)? => {
                 self.game.set_lost(sp.controller);
             }
             Effect::RemoveThis if self.game.card(sp.card).zone == Zone::Play => {
@@ -1241,7 +1220,7 @@ impl Engine<'_> {
 
     /// Asks `payer` whether to pay `cost` for `by`; `mana_ok`: mana sources may be used to pay
     /// it (tapped automatically, or by `taps` lines first).
-    fn ask_to_pay(
+    pub(super) fn ask_to_pay(
         &mut self,
         payer: super::state::PlayerId,
         cost: &crate::grammar::mana::ManaCost,
@@ -1296,14 +1275,31 @@ impl Engine<'_> {
     /// Asks `payer` whether to pay `n` life for `by`: `P pays N` or `P pays N life` pays it, as a
     /// loss of life, never below zero (002 L1853-1854, L2675-2676); `P does not pay` declines.
     fn ask_life(&mut self, payer: super::state::PlayerId, n: u32, by: SpellId) -> Result<bool, Stop> {
-        let by_label = format!("{} ({n} life)", self.slabel(by));
+        let label = format!("{} ({n} life)", self.slabel(by));
+        self.ask_life_labelled(payer, n, &label, Some(by))
+    }
+
+    /// [`Self::ask_life`] for a payment a permanent offers as something happens (Zur's Weirding
+    /// at a draw), named by `what`.
+    pub(super) fn ask_life_for(&mut self, payer: super::state::PlayerId, n: u32, what: &str) -> Result<bool, Stop> {
+        self.ask_life_labelled(payer, n, &format!("{what} ({n} life)"), None)
+    }
+
+    fn ask_life_labelled(
+        &mut self,
+        payer: super::state::PlayerId,
+        n: u32,
+        by_label: &str,
+        by: Option<SpellId>,
+    ) -> Result<bool, Stop> {
+        let by_label = by_label.to_owned();
         let name = self.pname(payer);
         let asked = Decision::PayLife { payer, amount: n };
         if self.offered(&asked).is_none() {
             return Err(Stop::Choice {
                 line: None,
                 message: format!(
-                    "{name} must choose whether to pay {n} life for {by_label}: write `{name} pays {n} life` or `{name} does not pay` right after the line that resolves it"
+                    "{name} must choose whether to pay {n} life for {by_label}: write `{name} pays {n} life` or `{name} does not pay` right after the line that makes it happen"
                 ),
             });
         }
@@ -1311,9 +1307,10 @@ impl Engine<'_> {
         self.depth += 1;
         let life = self.game.player(payer).life;
         let answer = match self.action_of(i).unwrap_or(Action::Resolve) {
-            Action::Pay(_, Some(k)) | Action::PayLife(_, k) if k != n => {
-                Err(Stop::refuse(Refusal::PaymentAmount { spell: by, payer, amount: n, answer: k }))
-            }
+            Action::Pay(_, Some(k)) | Action::PayLife(_, k) if k != n => Err(Stop::refuse(match by {
+                Some(spell) => Refusal::PaymentAmount { spell, payer, amount: n, answer: k },
+                None => Refusal::LifeAmount { what: by_label.clone(), payer, amount: n, answer: k },
+            })),
             Action::Pay(_, Some(_)) | Action::PayLife(..) => {
                 let after = i64::from(life) - i64::from(n);
                 if life <= 0 || after < 0 {
@@ -1326,10 +1323,12 @@ impl Engine<'_> {
         }
         .map_err(|s| s.at_line(i));
         if let Ok(paid) = answer {
-            self.emit(
-                EventKind::Pays { player: name, amount: n, by: by_label, paid },
-                Some(Rule::g("Spell and Ability Timing, Triggered Abilities")),
-            );
+            let rule = if by.is_some() {
+                Rule::g("Spell and Ability Timing, Triggered Abilities")
+            } else {
+                Rule::g("Costs: life is paid down to 0, never below")
+            };
+            self.emit(EventKind::Pays { player: name, amount: n, by: by_label, paid }, Some(rule));
             if paid {
                 // Paying life is a loss of life, not damage (002 Loss of Life).
                 self.change_life(payer, -i32::try_from(n).unwrap_or(i32::MAX), Some(Rule::g("Loss of Life")));

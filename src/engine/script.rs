@@ -57,6 +57,22 @@ pub enum Decision<'d> {
         /// The cards in hand.
         hand: &'d [CardId],
     },
+    /// Name the card chance picked for a random discard from a hand of several known cards
+    /// (the engine draws no lots: the scenario tells the result).
+    DiscardRandom {
+        /// The player discarding.
+        player: PlayerId,
+        /// The known cards in hand.
+        hand: &'d [CardId],
+    },
+    /// Choose a card as an effect resolves (Flash: the creature card; Psychic Vortex: the land
+    /// sacrificed).
+    Choose {
+        /// Who chooses.
+        player: PlayerId,
+        /// The cards that may be chosen.
+        options: &'d [CardId],
+    },
     /// Order abilities of several cards that triggered together.
     Order {
         /// Who orders.
@@ -112,8 +128,11 @@ impl Decision<'_> {
         match self {
             Self::Pay { payer, .. } | Self::PayLife { payer, .. } | Self::Upkeep { payer, .. } => Some(*payer),
             Self::Target { player, .. } => Some(*player),
-            Self::Discard { player, .. } | Self::Order { player, .. } => Some(*player),
             Self::Sacrifice { player, .. } | Self::PutIntoPlay { player, .. } => Some(*player),
+            Self::Discard { player, .. }
+            | Self::DiscardRandom { player, .. }
+            | Self::Choose { player, .. }
+            | Self::Order { player, .. } => Some(*player),
             Self::Act
             | Self::Place { .. }
             | Self::Regenerate { .. }
@@ -144,6 +163,10 @@ impl Decision<'_> {
             Self::Sacrifice { player, options } => {
                 Some(options.iter().map(|&c| Action::Sacrifice(player, c)).collect())
             }
+            Self::DiscardRandom { player, hand } => {
+                Some(hand.iter().map(|&c| Action::DiscardRandom(player, c)).collect())
+            }
+            Self::Choose { player, options } => Some(options.iter().map(|&c| Action::Choose(player, c)).collect()),
             _ => None,
         }
     }
@@ -161,8 +184,12 @@ pub enum Asked {
     Target(PlayerId, Vec<TargetRef>, bool),
     /// Pay a permanent's upkeep cost (with the sacrifices it asks for) or not.
     Upkeep(PlayerId, u32, CardId),
-    /// Discard down to seven.
+    /// Discard down to seven, or a card of the player's choice as an effect resolves.
     Discard(PlayerId),
+    /// Name the card a random discard picked among the known cards of the hand.
+    DiscardRandom(PlayerId),
+    /// Choose one of these cards as an effect resolves.
+    Choose(PlayerId, Vec<CardId>),
     /// Order abilities of these cards.
     Order(PlayerId, Vec<CardId>),
     /// Alpha: place a later spell of the batch.
@@ -194,6 +221,8 @@ impl Asked {
             Decision::PayLife { payer, amount } => Self::PayLife(payer, amount),
             Decision::Target { player, options, optional } => Self::Target(player, options.to_vec(), optional),
             Decision::Discard { player, .. } => Self::Discard(player),
+            Decision::DiscardRandom { player, .. } => Self::DiscardRandom(player),
+            Decision::Choose { player, options } => Self::Choose(player, options.to_vec()),
             Decision::Order { player, cards, .. } if cards.len() > 1 => Self::Order(player, cards.to_vec()),
             Decision::Place { .. } => Self::Place,
             Decision::Regenerate { dying } => Self::Regenerate(dying.to_vec()),
@@ -355,7 +384,9 @@ impl Judge for super::Engine<'_> {
             (Decision::Discard { player, .. }, Action::Discard(p, _))
             | (Decision::Target { player, .. }, Action::Targets(p, _))
             | (Decision::Sacrifice { player, .. }, Action::Sacrifice(p, _))
-            | (Decision::PutIntoPlay { player, .. }, Action::PutIntoPlay(p, _)) => *p == player,
+            | (Decision::PutIntoPlay { player, .. }, Action::PutIntoPlay(p, _))
+            | (Decision::DiscardRandom { player, .. }, Action::DiscardRandom(p, _))
+            | (Decision::Choose { player, .. }, Action::Choose(p, _)) => *p == player,
             (Decision::Order { player, cards, all }, Action::Order(p, _)) => cards.len() > 1 && (all || *p == player),
             (Decision::Regenerate { dying }, _) => self.regeneration_target(a).is_some_and(|c| dying.contains(&c)),
             (Decision::Prevent, _) => self.legal_in_prevention(a),

@@ -595,6 +595,9 @@ pub enum Mutation {
     Effect(CardId),
     /// Unknown cards entered or left a player's hand.
     UnknownHand(PlayerId),
+    /// An unknown card left a player's library for the graveyard (a draw denied by Zur's
+    /// Weirding).
+    UnknownMilled(PlayerId),
     /// The attack changed (declared, a creature removed from it, a step passed).
     Combat,
     /// The game was set up: everything is new to every check.
@@ -1039,6 +1042,17 @@ impl Game {
     pub fn take_hand_unknown(&mut self, p: PlayerId) -> u32 {
         self.record(Mutation::UnknownHand(p));
         std::mem::take(&mut self.players[p.ix()].hand_unknown)
+    }
+
+    /// Puts the unknown top card of a player's library into the graveyard; false when none.
+    pub fn mill_unknown(&mut self, p: PlayerId) -> bool {
+        let pl = &mut self.players[p.ix()];
+        if pl.library_unknown == 0 {
+            return false;
+        }
+        pl.library_unknown -= 1;
+        self.record(Mutation::UnknownMilled(p));
+        true
     }
 
     /// Draws one unknown card from the unknown part of a player's library; false when none.

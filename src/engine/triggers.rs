@@ -78,8 +78,9 @@ impl Engine<'_> {
         let mut fired = Vec::new();
         for c in self.game.zone(Zone::Play, None) {
             for (i, (t, _)) in self.def(c).triggered().iter().enumerate() {
-                if **t == Trigger::EndOfTurnIfNoCreatures && no_creatures {
-                    let controller = self.game.card(c).controller;
+                let controller = self.game.card(c).controller;
+                let yours = **t == Trigger::EndOfYourTurn && controller == self.game.active;
+                if (**t == Trigger::EndOfTurnIfNoCreatures && no_creatures) || yours {
                     fired.push(Fired::new(c, i, t.to_string(), controller, EventContext::default(), true));
                 }
             }

@@ -8,7 +8,7 @@
 //!           | "blocks with nothing" | "blocks" ref "with" refs
 //!           | "assigns" N "damage from" ref "to" ref | "pays" N ["life"] | "does not pay"
 //!           | "pays" [N] "sacrificing" refs
-//!           | "discards" ref | "orders" refs | "passes" | "targets" (refs | "nothing")
+//!           | "discards" ref ["at random"] | "chooses" ref | "orders" refs | "passes" | "targets" (refs | "nothing")
 //! cast_opts = [("on" | "targeting") refs] ["with X=" N] ["sacrificing" refs] ["discarding" refs]
 //!             ["dividing" N ("," N)*] ["choosing" words]
 //! refs      = ref ("," ref)*
@@ -112,8 +112,11 @@ pub enum Verb {
     PaysSacrificing(u32, Vec<RefSyntax>),
     /// `does not pay`.
     DoesNotPay,
-    /// `discards CARD`.
-    Discards(RefSyntax),
+    /// `discards CARD`; `true`: `discards CARD at random`, the card chance picked for a random
+    /// discard (the driver tells it: the engine draws no lots).
+    Discards(RefSyntax, bool),
+    /// `chooses CARD`: a card chosen as an effect resolves.
+    Chooses(RefSyntax),
     /// `orders A, B`.
     Orders(Vec<RefSyntax>),
     /// `passes`.
@@ -130,7 +133,7 @@ pub enum Verb {
 pub struct ManaCostText(#[serde(skip)] pub ManaCost, pub String);
 
 const VERBS: &str = "a verb (plays, taps, casts, activates, announces, regenerates, declares an attack, \
-attacks with, blocks, assigns, pays, does not pay, discards, orders, targets, passes, sacrifices, puts)";
+attacks with, blocks, assigns, pays, does not pay, discards, chooses, orders, targets, passes, sacrifices, puts)";
 
 /// Parses one action line against the names in `lex`.
 ///
@@ -265,7 +268,12 @@ fn verb<'a>(cx: Ctx<'a>, i: &'a str) -> PResult<'a, Verb> {
         return cut(preceded(sp, |i| refs(cx, i))).map(Verb::Targets).parse(i);
     }
     if let Ok((i, _)) = kw("discards")(i) {
-        return cut(preceded(sp, r)).map(Verb::Discards).parse(i);
+        let (i, card) = cut(preceded(sp, r)).parse(i)?;
+        let (i, random) = opt((sp, kw("at"), sp, kw("random"))).parse(i)?;
+        return Ok((i, Verb::Discards(card, random.is_some())));
+    }
+    if let Ok((i, _)) = kw("chooses")(i) {
+        return cut(preceded(sp, r)).map(Verb::Chooses).parse(i);
     }
     if let Ok((i, _)) = kw("orders")(i) {
         return cut(preceded(sp, |i| refs(cx, i))).map(Verb::Orders).parse(i);

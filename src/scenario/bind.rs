@@ -118,10 +118,11 @@ impl Loader<'_> {
                 Ok(Action::PaySacrificing(player, *n, self.bind_sacrifices(player, rs, text, Zone::Play)?))
             }
             Verb::DoesNotPay => Ok(Action::Pay(player, None)),
-            Verb::Discards(r) => {
+            Verb::Discards(r, random) => {
                 let card = self.bind_card(r, Self::ref_span(text, r), Some((player, Zone::Hand)))?;
-                Ok(Action::Discard(player, card))
+                Ok(if *random { Action::DiscardRandom(player, card) } else { Action::Discard(player, card) })
             }
+            Verb::Chooses(r) => Ok(Action::Choose(player, self.bind_card(r, Self::ref_span(text, r), None)?)),
             Verb::Orders(rs) => {
                 let mut cards = Vec::new();
                 for r in rs {

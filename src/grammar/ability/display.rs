@@ -160,6 +160,11 @@ impl fmt::Display for ActivationCost {
             let what = if *n == 1 { format!("a {k} counter") } else { format!("{n} {k} counters") };
             parts.push(format!("remove {what} from this"));
         }
+        match self.draw {
+            0 => {}
+            1 => parts.push("draw a card".to_owned()),
+            n => parts.push(format!("draw {n} cards")),
+        }
         if parts.is_empty() {
             // A free cost (a mana cost of 0).
             parts.push("0".to_owned());
@@ -238,7 +243,13 @@ impl fmt::Display for TargetSpec {
         if self.many {
             f.write_str("any number of ")?;
         }
+        if self.filters == [Filter::OnlyThis] {
+            return f.write_str("this");
+        }
         f.write_str("target")?;
+        if self.kinds == [super::TargetKind::Player] && self.filters == [Filter::OpponentControls] {
+            return f.write_str(" opponent");
+        }
         if let Some(t) = &self.subtype {
             return write!(f, " {}", crate::cards::singular_type(t));
         }
@@ -283,6 +294,7 @@ fn filter_word(x: Filter) -> String {
         Filter::NonWall => "non-wall".to_owned(),
         Filter::ActiveSinceTurnBegan => "the active player has controlled since the turn began".to_owned(),
         Filter::OpponentControls => "an opponent controls".to_owned(),
+        Filter::OnlyThis => "this".to_owned(),
     }
 }
 
@@ -343,6 +355,7 @@ impl fmt::Display for Effect {
             Self::TakeUnblockedDamage => {
                 f.write_str("all damage that unblocked attackers would deal to you is dealt to this instead while this is untapped")
             }
+            Self::CountersOnThis(1, k) => write!(f, "put a {k} counter on this"),
             Self::CountersOnThis(n, k) => write!(f, "put {n} {k} counters on this"),
             Self::CountersOnTarget(n, k, t) => write!(f, "put {n} {k} counters on {t}"),
             Self::DamageIfDiscardedLand(a, t) => {
@@ -409,6 +422,7 @@ impl fmt::Display for Effect {
             }
             Self::DestroyGainCost(t) => write!(f, "destroy {t}; you gain life equal to its casting cost"),
             Self::DestroyAllCreatures(bury) => write!(f, "{} all creatures", if *bury { "bury" } else { "destroy" }),
+            Self::Prevent(a, t) if t.filters == [Filter::OnlyThis] => write!(f, "prevent {a} damage to this"),
             Self::Prevent(a, t) => write!(f, "prevent up to {a} damage to {t}"),
             Self::PreventAllFrom(c) => write!(f, "prevent all damage to you from a {} source", c.name()),
             Self::Counter(t) => write!(f, "counter {t}"),
@@ -469,6 +483,30 @@ impl fmt::Display for Effect {
             Self::CountersOn(w, 1, k) => write!(f, "put a {k} counter on {w}"),
             Self::CountersOn(w, n, k) => write!(f, "put {n} {k} counters on {w}"),
             Self::DamageEnchanted(a) => write!(f, "deal {a} damage to enchanted creature"),
+            Self::TargetDiscards(t, order) => {
+                write!(f, "{t}")?;
+                for (k, random) in order.iter().enumerate() {
+                    f.write_str(if k == 0 { " discards a card" } else { ", then discards a card" })?;
+                    if *random {
+                        f.write_str(" at random")?;
+                    }
+                }
+                Ok(())
+            }
+            Self::DamageRemovesCounters(k) => {
+                write!(f, "each 1 damage dealt to this removes a {k} counter from it instead")
+            }
+            Self::HandsRevealed => f.write_str("players play with their hands revealed"),
+            Self::DrawMayBeDenied(n) => write!(
+                f,
+                "whenever a player would draw a card, any other player may pay {n} life to put it into its owner's graveyard instead"
+            ),
+            Self::AbilitiesLocked => f.write_str("enchanted creature's abilities cannot be played"),
+            Self::PutCreatureFromHand(n) => write!(
+                f,
+                "put a creature card from your hand into play; bury it unless you pay its casting cost reduced by up to {n}"
+            ),
+            Self::DiscardHand => f.write_str("discard your hand"),
         }
     }
 }

@@ -122,7 +122,19 @@
 //!          | "counter that spell if a card with the same name is in play or in any graveyard"
 //!          | "remove all cards in all graveyards from the game" | "remove this from the game"
 //!          | "return this to play under its owner's control" | "you skip your next draw phase"
-//!          | "that player discards a card at random"
+//!          | "that player discards a card at random"       (the pick named by `P discards CARD at random`)
+//!          | target "discards a card" ["at random"] (", then discards a card" ["at random"])*  (Stupor)
+//!          | "prevent" N "damage to this" | "sacrifice a" ("land" | "creature" | "artifact")
+//!          | "put a creature card from your hand into play; bury it unless you pay its casting cost
+//!             reduced by up to" N                                    (Flash)
+//!          | "discard your hand"
+//! static  += "each 1 damage dealt to this removes a" KIND "counter from it instead" (Rock Hydra)
+//!          | "players play with their hands revealed" | "enchanted creature's abilities cannot be played"
+//!          | "whenever a player would draw a card, any other player may pay" N "life to put it into
+//!             its owner's graveyard instead"                         (Zur's Weirding)
+//! trigger += "at end of your turn"                                   (Psychic Vortex)
+//! part    += "draw a card" | "draw" N "cards"                        (a draw paid as a cost)
+//! target  += "target opponent"                                       (any player but the caster)
 //!          | effect "unless you pay" payment
 //!          | effect ("at end of combat" | "at end of turn" | "at the beginning of the next turn")
 //!          | "draw a card"     (the controller draws; with "at the beginning of the next turn", a cantrip)
@@ -141,6 +153,7 @@
 //! amount   = N | "X"
 //! ```
 
+mod costs2;
 mod display;
 mod parse;
 mod triggered;
@@ -280,6 +293,8 @@ pub enum Filter {
     /// The active player controls it and has since the turn began (`the active player has
     /// controlled since the turn began`: not summoning sick, 002 Attack or Die Effects).
     ActiveSinceTurnBegan,
+    /// It is the permanent whose ability this is (`prevent 1 damage to this`, Rock Hydra).
+    OnlyThis,
 }
 
 /// `target ...`: what may be chosen.
@@ -511,6 +526,29 @@ pub enum Effect {
     /// until no player does` (Eureka): each player in turn, the controller first, puts one
     /// card or none; it ends when every player in a row has put none.
     EachPutsPermanents,
+    /// `TARGET discards a card at random, then discards a card`: discards in the order written,
+    /// `true` for one at random (Stupor; 002 L2162-2166: a card may declare a discard order).
+    TargetDiscards(TargetSpec, Vec<bool>),
+    /// `each 1 damage dealt to this removes a KIND counter from it instead` (Rock Hydra): a
+    /// static replacement of damage successfully dealt to it while it has such counters.
+    DamageRemovesCounters(String),
+    /// `players play with their hands revealed` (Zur's Weirding): a scenario shows every hand
+    /// already, so nothing changes in play.
+    HandsRevealed,
+    /// `whenever a player would draw a card, any other player may pay N life to put it into its
+    /// owner's graveyard instead` (Zur's Weirding): asked at each draw that is not a cost (002
+    /// L1861-1862: costs cannot be modified).
+    DrawMayBeDenied(u32),
+    /// `enchanted creature's abilities cannot be played` (Imprison as 002 rules it: a resource
+    /// made unavailable, so the announcement cannot be made, mana abilities included; 002
+    /// L621-624, L1825-1829, L2785-2786).
+    AbilitiesLocked,
+    /// `put a creature card from your hand into play; bury it unless you pay its casting
+    /// cost reduced by up to N` (Flash): the exact coloured symbols, less up to N generic (002
+    /// L1595-1599).
+    PutCreatureFromHand(u32),
+    /// `discard your hand`: every card in the controller's hand.
+    DiscardHand,
 }
 
 impl Effect {
@@ -552,7 +590,8 @@ impl Effect {
             | Self::AttackOrDie(t)
             | Self::Copy(t)
             | Self::DamageInsteadOfCombat(_, t)
-            | Self::GrantUntilNextUpkeep(t, _) => Some(t),
+            | Self::GrantUntilNextUpkeep(t, _)
+            | Self::TargetDiscards(t, _) => Some(t),
             Self::Then(a, b) => a.target().or_else(|| b.target()),
             _ => None,
         }
@@ -731,6 +770,9 @@ pub struct ActivationCost {
     pub spend_cap: Option<u32>,
     /// `return N LANDs you control to their owner's hand` (N may be X: Infernal Harvest).
     pub return_lands: Option<Box<(Amount, String)>>,
+    /// `draw a card` / `draw N cards` (Psychic Vortex's cumulative upkeep): a draw that is a
+    /// cost, which no effect may modify (002 L1861-1862).
+    pub draw: u32,
 }
 
 impl ActivationCost {
@@ -743,6 +785,7 @@ impl ActivationCost {
             && self.remove_counters.is_none()
             && self.discard == 0
             && self.return_lands.is_none()
+            && self.draw == 0
     }
 
     /// Whether an X in the cost is chosen on announcement (in its mana, or counting one of its
@@ -912,6 +955,9 @@ pub enum Trigger {
     /// `whenever a creature comes into play`: a creature entering play (becoming a creature
     /// in play is not entering it: 002 L1324-1325).
     CreatureEnters,
+    /// `at end of your turn`: at the end of each of its controller's turns, with the other end
+    /// of turn effects (Psychic Vortex).
+    EndOfYourTurn,
 }
 
 impl Trigger {
@@ -921,7 +967,11 @@ impl Trigger {
     pub const fn is_event(&self) -> bool {
         !matches!(
             self,
-            Self::ControlNo(_) | Self::DamagedCreatureDies | Self::EndOfTurnIfNoCreatures | Self::DuringUpkeep(_)
+            Self::ControlNo(_)
+                | Self::DamagedCreatureDies
+                | Self::EndOfTurnIfNoCreatures
+                | Self::DuringUpkeep(_)
+                | Self::EndOfYourTurn
         )
     }
 }

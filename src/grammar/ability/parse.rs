@@ -319,7 +319,19 @@ fn activation_cost(i: &str) -> PResult<'_, ActivationCost> {
         Remove(u32, String),
         Discard(u32),
         Return(Amount, String),
+        Draw(u32),
     }
+    let draw = map(
+        (
+            kw("draw"),
+            sp,
+            alt((
+                value(1, (kw("a"), sp, kw("card"))),
+                map((number, sp, kw("cards")), |(n, _, _): (u32, &str, &str)| n),
+            )),
+        ),
+        |(_, _, n)| Part::Draw(n),
+    );
     let returns = map(
         (
             (kw("return"), sp, amount, sp, land_type, sp),
@@ -353,6 +365,7 @@ fn activation_cost(i: &str) -> PResult<'_, ActivationCost> {
         |(_, _, n, _, k, _, _, _)| Part::Remove(n, k.to_owned()),
     );
     let part = alt((
+        draw,
         discard,
         returns,
         map(sacrifice_part, |(this, s)| Part::Sacrifice(this, s)),
@@ -376,6 +389,7 @@ fn activation_cost(i: &str) -> PResult<'_, ActivationCost> {
             Part::Remove(n, k) => cost.remove_counters = Some(Box::new((n, k))),
             Part::Discard(n) => cost.discard = cost.discard.saturating_add(n),
             Part::Return(n, t) => cost.return_lands = Some(Box::new((n, t))),
+            Part::Draw(n) => cost.draw = cost.draw.saturating_add(n),
             Part::Mana(m) => {
                 cost.mana.generic = cost.mana.generic.saturating_add(m.generic);
                 for (slot, n) in cost.mana.colored.iter_mut().zip(m.colored) {
@@ -523,6 +537,12 @@ pub(super) fn target(i: &str) -> PResult<'_, TargetSpec> {
     let (i, many) = opt((kw("any"), sp, kw("number"), sp, kw("of"), sp)).parse(i)?;
     let (mut i, _) = (kw("target"), sp).parse(i)?;
     let mut spec = TargetSpec { kinds: Vec::new(), filters: Vec::new(), many: many.is_some(), subtype: None };
+    // `target opponent`: a player other than the controller.
+    if let Ok((r, _)) = kw("opponent")(i) {
+        spec.kinds.push(TargetKind::Player);
+        spec.filters.push(Filter::OpponentControls);
+        return Ok((r, spec));
+    }
     // `target Assembly Worker`: a creature of a type, named in capitalised words.
     if target_word(i).is_err()
         && let Ok((r, t)) = type_name(i)
@@ -629,6 +649,10 @@ fn static_effect(i: &str) -> PResult<'_, Effect> {
             | Effect::NoUntapPowerAtLeast(_)
             | Effect::ControlEnchanted
             | Effect::OpponentsEnterTapped
+            | Effect::DamageRemovesCounters(_)
+            | Effect::HandsRevealed
+            | Effect::DrawMayBeDenied(_)
+            | Effect::AbilitiesLocked
     ) {
         return Ok((r, e));
     }

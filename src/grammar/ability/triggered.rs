@@ -172,6 +172,7 @@ impl fmt::Display for Trigger {
             Self::ThisDies => f.write_str("when this is put into the graveyard from play"),
             Self::DamagesOpponent => f.write_str("whenever this deals damage to an opponent"),
             Self::CreatureEnters => f.write_str("whenever a creature comes into play"),
+            Self::EndOfYourTurn => f.write_str("at end of your turn"),
         }
     }
 }
@@ -230,6 +231,9 @@ fn creature_filter(i: &str) -> PResult<'_, CreatureFilter> {
 
 /// The triggers of this module (the older three are parsed in `parse.rs`).
 pub(super) fn trigger(i: &str) -> PResult<'_, Trigger> {
+    if let Ok(done) = super::costs2::trigger(i) {
+        return Ok(done);
+    }
     if let Ok((r, (_, _, w, _, _))) = (phrase("at the beginning of"), sp, whose, sp, kw("upkeep")).parse(i) {
         return Ok((r, Trigger::BeginningOfUpkeep(w)));
     }
@@ -335,6 +339,9 @@ fn recipient(i: &str) -> PResult<'_, Recipient> {
 /// effects do not take (`deal 1 damage to that player`, `you gain`, `you may pay`, `destroy
 /// that creature`, `put N KIND counters on enchanted creature`).
 pub(super) fn effect(i: &str) -> PResult<'_, Effect> {
+    if let Ok(done) = super::costs2::effect(i) {
+        return Ok(done);
+    }
     if let Ok((r, (_, _, n, _, _, _, to))) =
         (kw("deal"), sp, amount_word, sp, phrase("damage to"), sp, recipient).parse(i)
     {

@@ -1,0 +1,212 @@
+//! The resolution of the second wave of cost cards' effects: ordered discards (Stupor), a
+//! creature card put into play from the hand and kept by paying its cost (Flash), a sacrifice
+//! a discarded hand (Psychic Vortex; its sacrifice is the general `sacrifice` effect), damage that removes
+//! counters instead (Rock Hydra), and a draw another player may deny for life (Zur's Weirding).
+
+use super::illegal::Stop;
+use super::state::{CardId, PlayerId, SpellId, Target, Zone};
+use crate::grammar::ability::Effect;
+use crate::trace::{EventKind, Rule};
+
+impl super::Engine<'_> {
+    /// Applies [`Effect::TargetDiscards`], [`Effect::PutCreatureFromHand`],
+    /// and [`Effect::DiscardHand`].
+    pub(super) fn apply_costs2(
+        &mut self,
+        id: SpellId,
+        effect: &Effect,
+        legal: &[Target],
+        buried: &mut Vec<CardId>,
+    ) -> Result<(), Stop> {
+        let sp = self.game.spell(id).clone();
+        let by = self.slabel(id);
+        match effect {
+            Effect::TargetDiscards(_, order) => {
+                let Some(p) = legal.iter().find_map(|t| if let Target::Player(p) = t { Some(*p) } else { None }) else {
+                    return Ok(());
+                };
+                // One after the other, in the order the card gives: the chosen card is picked
+                // once the random one is known (002 L2162-2166).
+                for &random in order {
+                    if random { self.discard_at_random(p, &by)? } else { self.discard_chosen(p, &by)? }
+                }
+            }
+            Effect::PutCreatureFromHand(reduction) => {
+                if let Some(c) = self.flash_in(id, sp.controller, *reduction)? {
+                    buried.push(c);
+                }
+            }
+            Effect::DiscardHand => {
+                let p = sp.controller;
+                for c in self.game.zone(Zone::Hand, Some(p)) {
+                    self.game.move_card(c, Zone::Graveyard);
+                    self.emit(
+                        EventKind::Discards { player: self.pname(p), card: self.label(c) },
+                        Some(Rule::g("Discard")),
+                    );
+                }
+                let unknown = self.game.take_hand_unknown(p);
+                if unknown > 0 {
+                    self.emit(
+                        EventKind::PlayOut { what: format!("{} discards {unknown} unknown cards", self.pname(p)) },
+                        Some(Rule::g("Discard")),
+                    );
+                }
+            }
+            _ => {}
+        }
+        Ok(())
+    }
+
+    /// Flash: the controller chooses a creature card in their hand (`P chooses CARD` when
+    /// several), puts it into play, then buries it unless they pay its casting cost with up to
+    /// `reduction` generic mana taken off. The coloured symbols must be paid as printed (002
+    /// L1595-1599: "pay the casting cost" means the exact symbols; Flash is named there).
+    /// Returns the creature to bury when the cost is not paid.
+    fn flash_in(&mut self, id: SpellId, p: PlayerId, reduction: u32) -> Result<Option<CardId>, Stop> {
+        let by = self.slabel(id);
+        let options: Vec<CardId> =
+            self.game.zone(Zone::Hand, Some(p)).into_iter().filter(|&c| self.def(c).kind.is_creature()).collect();
+        let Some(c) = self.choose_card(p, &options, &by, "a creature card in their hand")? else {
+            self.emit(
+                EventKind::Fails { spell: by, reason: format!("{} has no creature card in hand", self.pname(p)) },
+                None,
+            );
+            return Ok(None);
+        };
+        self.return_to_play(c, p)?;
+        // X is 0 for a card not cast (002 L1578-1580).
+        let mut cost = self.def(c).cost.unwrap_or_default();
+        cost.x = 0;
+        cost.generic = cost.generic.saturating_sub(reduction);
+        let paid = self.ask_to_pay(p, &cost, id, self.pol.mana_mid_resolution)?;
+        Ok((!paid).then_some(c))
+    }
+
+    /// Rock Hydra: of `amount` damage being dealt to creature `c`, the part that removes its
+    /// counters instead (one counter for each 1 damage, while it has them). The counters are
+    /// removed here; the rest is dealt as damage. Damage prevention comes first: this happens
+    /// as the damage would be successfully dealt (002 Damage Prevention: damage left at the
+    /// end of the prevention step is dealt).
+    pub(super) fn damage_to_counters(&mut self, c: CardId, amount: u32) -> u32 {
+        let kinds: Vec<String> = self
+            .def(c)
+            .statics()
+            .filter_map(|e| if let Effect::DamageRemovesCounters(k) = e { Some(k.clone()) } else { None })
+            .collect();
+        let mut left = amount;
+        for kind in kinds {
+            let have = self.game.card(c).counters.iter().find(|(k, _)| *k == kind).map_or(0, |(_, n)| *n);
+            let taken = have.min(left);
+            if taken == 0 {
+                continue;
+            }
+            self.game.remove_counters(c, &kind, taken);
+            left -= taken;
+            let (pw, t) = self.pt(c);
+            self.emit(
+                EventKind::Lasting {
+                    what: format!(
+                        "{} loses {} instead of taking {taken} damage (now {pw}/{t})",
+                        self.label(c),
+                        crate::trace::count(taken, &format!("{kind} counter"))
+                    ),
+                },
+                Some(Rule::g("Damage Prevention, Sub-Step C: the damage left is dealt")),
+            );
+        }
+        left
+    }
+
+    /// Zur's Weirding: before `p` draws a card that is not a cost, each other player may pay
+    /// the life a permanent in play asks to have that card put into its owner's graveyard
+    /// instead. Returns whether the draw was denied (the card is then in the graveyard).
+    pub(super) fn draw_denied(&mut self, p: PlayerId) -> Result<bool, Stop> {
+        let asks: Vec<(CardId, u32)> = self
+            .game
+            .zone(Zone::Play, None)
+            .into_iter()
+            .flat_map(|c| {
+                self.def(c)
+                    .statics()
+                    .filter_map(|e| if let Effect::DrawMayBeDenied(n) = e { Some(*n) } else { None })
+                    .map(move |n| (c, n))
+                    .collect::<Vec<_>>()
+            })
+            .collect();
+        let Some(&(source, life)) = asks.first() else { return Ok(false) };
+        let top = self.game.zone(Zone::Library, Some(p)).into_iter().max_by_key(|&c| self.game.card(c).seq);
+        let unknown = self.game.player(p).library_unknown;
+        if top.is_none() && unknown == 0 {
+            return Ok(false);
+        }
+        // The player who pays controls the effect, whoever controls the card (002 L1715-1721).
+        let other = p.other();
+        let what = match top {
+            Some(c) => format!("{}, {}'s draw of {}", self.label(source), self.pname(p), self.label(c)),
+            None => format!("{}, {}'s draw", self.label(source), self.pname(p)),
+        };
+        if !self.ask_life_for(other, life, &what)? {
+            return Ok(false);
+        }
+        match top {
+            Some(c) => {
+                self.game.move_card(c, Zone::Graveyard);
+                self.emit(
+                    EventKind::Moved {
+                        card: self.label(c),
+                        from: format!("{}'s library", self.pname(p)),
+                        to: Zone::Graveyard.name().to_owned(),
+                    },
+                    Some(Rule::g("Controller, Caster and Owner: the player who pays controls the effect")),
+                );
+            }
+            None => {
+                self.game.mill_unknown(p);
+                self.emit(
+                    EventKind::PlayOut {
+                        what: format!("an unknown card of {}'s library goes to the graveyard instead", self.pname(p)),
+                    },
+                    Some(Rule::g("Controller, Caster and Owner: the player who pays controls the effect")),
+                );
+            }
+        }
+        Ok(true)
+    }
+
+    /// A cost of `need` draws can be paid only with that many cards in the library.
+    pub(super) fn check_draw_cost(&self, p: PlayerId, card: CardId, need: u32) -> Result<(), Stop> {
+        let known = u32::try_from(self.game.zone(Zone::Library, Some(p)).len()).unwrap_or(u32::MAX);
+        let have = known.saturating_add(self.game.player(p).library_unknown);
+        if have < need {
+            return Err(Stop::refuse(super::refusal::Refusal::Cost {
+                card,
+                fault: super::costs::CostFault::Draw { have, need },
+            }));
+        }
+        Ok(())
+    }
+
+    /// A draw by an effect or the draw phase: another player may deny it first where a
+    /// permanent lets them (Zur's Weirding). Returns `false` when the library is empty.
+    pub(super) fn draw_by_effect(&mut self, p: PlayerId) -> Result<bool, Stop> {
+        if self.draw_denied(p)? {
+            return Ok(true);
+        }
+        Ok(self.draw_one(p))
+    }
+
+    /// Imprison: a creature enchanted by a card that locks its abilities cannot play them; the
+    /// announcement is refused, a mana ability's too (002 L621-624, L1825-1829, L2785-2786).
+    pub(super) fn check_imprisoned(&self, c: CardId) -> Result<(), Stop> {
+        let by = self.game.zone(Zone::Play, None).into_iter().find(|&e| {
+            self.game.card(e).enchanting == Some(c) && self.def(e).statics().any(|x| *x == Effect::AbilitiesLocked)
+        });
+        match by {
+            Some(by) if self.game.card(c).zone == Zone::Play => {
+                Err(Stop::refuse(super::refusal::Refusal::AbilitiesLocked { card: c, by }))
+            }
+            _ => Ok(()),
+        }
+    }
+}
