@@ -117,6 +117,12 @@ pub enum Action {
     Assign(PlayerId, u32, CardId, TargetRef),
     /// `P orders A, B ...`: the order of P's abilities that triggered together.
     Order(PlayerId, Vec<CardId>),
+    /// `P uses CARD` (`true`) / `P declines CARD`: whether P plays an optional triggered
+    /// ability of CARD that has no target, as it triggers.
+    Use(PlayerId, CardId, bool),
+    /// `P has A block B` / `P has A block nothing`: the block a resolving spell lets P make
+    /// (False Orders).
+    HaveBlock(PlayerId, CardId, Option<CardId>),
 }
 
 impl Action {
@@ -138,6 +144,8 @@ impl Action {
             | Self::Block(p, _)
             | Self::Discard(p, _)
             | Self::Order(p, _)
+            | Self::Use(p, ..)
+            | Self::HaveBlock(p, ..)
             | Self::Assign(p, ..) => Some(*p),
             Self::Announce(a) => Some(a.player),
         }

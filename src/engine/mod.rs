@@ -5,6 +5,7 @@
 pub mod action;
 mod alpha;
 mod announce;
+mod blockers;
 pub mod chars;
 mod combat;
 mod combat_damage;
@@ -471,6 +472,7 @@ impl Engine<'_> {
             Action::Discard(p, _) => Some((p, Unasked::Discard)),
             Action::Pay(p, _) | Action::PayLife(p, _) | Action::PaySacrificing(p, ..) => Some((p, Unasked::Pay)),
             Action::Targets(p, _) => Some((p, Unasked::Target)),
+            Action::Use(p, ..) | Action::HaveBlock(p, ..) => Some((p, Unasked::Choice)),
             _ => None,
         };
         if let Some((p, what)) = deferred {
@@ -601,6 +603,8 @@ impl Engine<'_> {
             Action::Pay(..)
             | Action::PayLife(..)
             | Action::Targets(..)
+            | Action::Use(..)
+            | Action::HaveBlock(..)
             | Action::PaySacrificing(..)
             | Action::Assign(..)
             | Action::Discard(..)

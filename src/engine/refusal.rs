@@ -668,6 +668,8 @@ pub enum Unasked {
     Pay,
     /// A `targets` line.
     Target,
+    /// A `uses`, `declines` or `has ... block` line.
+    Choice,
 }
 
 /// Where a card was when a line was refused.
@@ -724,6 +726,12 @@ pub enum TargetFault {
     NotEnchanting,
     /// The card is in another player's graveyard (`in your graveyard`).
     NotYourGraveyard,
+    /// It is not an attacking creature that is blocked.
+    NotBlocked,
+    /// The announcing player does not control it (`... you control`).
+    NotYours,
+    /// The defending player does not control it, or no attack is under way.
+    NotDefenders,
     /// The enchantment being moved already enchants it.
     AlreadyEnchanted,
     /// The enchantment being moved could not legally be cast on it (002 L2873-2875).
@@ -877,7 +885,7 @@ impl Refusal {
                     Rule::g("Turn Order, Phase 5: Discard (only down to seven, at the end of the phase)")
                 }
                 Unasked::Pay => STEP4,
-                Unasked::Target => Rule::g("Spell and Ability Timing, Triggered Abilities"),
+                Unasked::Target | Unasked::Choice => Rule::g("Spell and Ability Timing, Triggered Abilities"),
             },
             Self::BetweenTurns => Rule::g("Turn Order, Phase 6: Cleanup"),
             Self::NothingToResolve => Rule::g("Spell and Ability Timing, Batches of Spells and Abilities"),
@@ -1230,6 +1238,7 @@ impl Engine<'_> {
                     Unasked::Discard => "is not asked to discard now",
                     Unasked::Pay => "is not asked to pay now",
                     Unasked::Target => "has no triggered ability asking for targets now",
+                    Unasked::Choice => "is not asked that choice now",
                 };
                 format!("{} {what}", self.pname(*player))
             }
@@ -1336,6 +1345,12 @@ impl Engine<'_> {
             }
             F::Mandatory => format!("{name}'s upkeep cost must be paid when it can be: it is not optional"),
             F::OnlyInUpkeep => format!("{name}'s ability may be used only during its controller's upkeep"),
+            F::OnlyAfterBlocks => {
+                format!("{name}'s ability may be used only in an attack, after blockers are declared and before damage")
+            }
+            F::OnlyAtEndOfBlocks => format!(
+                "{name} may be cast only at the end of the declaration of blockers, once the blocks are made (write it right after the last `blocks` line)"
+            ),
             F::OnceEachTurn => {
                 format!("{name}'s ability may be used only once each turn, and its player has used it this turn")
             }
@@ -1380,6 +1395,7 @@ impl Engine<'_> {
                 }
                 Unasked::Pay => "write the answer right after the line that resolves the spell asking for it",
                 Unasked::Target => "write it right after the line that makes the ability trigger",
+                Unasked::Choice => "write it right after the line that makes the ability trigger or the spell resolve",
             },
             Refusal::BetweenTurns => "write `go to next turn` (or `go to PHASE`) first",
             Refusal::NothingToResolve => "remove this line, or write `go to PHASE` to move on",

@@ -71,6 +71,14 @@ pub enum Decision<'d> {
         /// The batch taking effect.
         batch: &'d [SpellId],
     },
+    /// One of a few answers, each a line: use an optional triggered ability or not (`uses`,
+    /// `declines`), the block a resolving spell allows (`has A block B`).
+    OneOf {
+        /// Who chooses.
+        player: PlayerId,
+        /// The answers.
+        options: &'d [Action],
+    },
     /// Use a regeneration ability on a creature being destroyed (a specialized ability).
     Regenerate {
         /// The creatures being destroyed.
@@ -96,7 +104,7 @@ impl Decision<'_> {
     pub const fn who(&self) -> Option<PlayerId> {
         match self {
             Self::Pay { payer, .. } | Self::PayLife { payer, .. } | Self::Upkeep { payer, .. } => Some(*payer),
-            Self::Target { player, .. } => Some(*player),
+            Self::Target { player, .. } | Self::OneOf { player, .. } => Some(*player),
             Self::Discard { player, .. } | Self::Order { player, .. } => Some(*player),
             Self::Act
             | Self::Place { .. }
@@ -125,6 +133,7 @@ impl Decision<'_> {
                     .collect(),
             ),
             Self::Discard { player, hand } => Some(hand.iter().map(|&c| Action::Discard(player, c)).collect()),
+            Self::OneOf { options, .. } => Some(options.to_vec()),
             _ => None,
         }
     }
@@ -140,6 +149,8 @@ pub enum Asked {
     PayLife(PlayerId, u32),
     /// Targets of a triggered ability: the legal ones, and whether it may be declined.
     Target(PlayerId, Vec<TargetRef>, bool),
+    /// One of these answers.
+    OneOf(Vec<Action>),
     /// Pay a permanent's upkeep cost (with the sacrifices it asks for) or not.
     Upkeep(PlayerId, u32, CardId),
     /// Discard down to seven.
@@ -172,6 +183,7 @@ impl Asked {
             Decision::Discard { player, .. } => Self::Discard(player),
             Decision::Order { player, cards, .. } if cards.len() > 1 => Self::Order(player, cards.to_vec()),
             Decision::Place { .. } => Self::Place,
+            Decision::OneOf { options, .. } => Self::OneOf(options.to_vec()),
             Decision::Regenerate { dying } => Self::Regenerate(dying.to_vec()),
             Decision::Prevent => Self::Prevent { spells: Vec::new(), sources: Vec::new() },
             Decision::Assign { dealing, .. } => Self::Assign(dealing.to_vec()),
@@ -325,7 +337,8 @@ impl Judge for super::Engine<'_> {
             (Decision::Upkeep { .. }, Action::Pay(..) | Action::PaySacrificing(..) | Action::PayLife(..))
             | (Decision::Place { .. }, Action::Order(..)) => true,
             (Decision::Discard { player, .. }, Action::Discard(p, _))
-            | (Decision::Target { player, .. }, Action::Targets(p, _)) => *p == player,
+            | (Decision::Target { player, .. }, Action::Targets(p, _))
+            | (Decision::OneOf { player, .. }, Action::Use(p, ..) | Action::HaveBlock(p, ..)) => *p == player,
             (Decision::Order { player, cards, all }, Action::Order(p, _)) => cards.len() > 1 && (all || *p == player),
             (Decision::Regenerate { dying }, _) => self.regeneration_target(a).is_some_and(|c| dying.contains(&c)),
             (Decision::Prevent, _) => self.legal_in_prevention(a),

@@ -597,6 +597,9 @@ pub struct Game {
     pub skip_draws: Vec<PlayerId>,
     /// Creatures that deal no combat damage this turn (Farrel's Zealot used its ability).
     pub no_combat_from: Vec<CardId>,
+    /// Permanent spells cast as instants at a moment a sorcery could not be (Armor of Thorns):
+    /// their delayed effect is scheduled as they come into play.
+    pub cast_as_instant: Vec<CardId>,
     /// Keywords granted until a player's next upkeep: (creature, keyword, that player).
     pub until_upkeep: Vec<(CardId, crate::grammar::ability::Keyword, PlayerId)>,
     /// State triggers that fired and whose condition still holds (they fire once per time the
@@ -664,6 +667,7 @@ impl std::hash::Hash for Game {
         self.delayed.hash(h);
         self.activations.hash(h);
         self.no_combat_from.hash(h);
+        self.cast_as_instant.hash(h);
         self.skip_draws.hash(h);
         self.until_upkeep.hash(h);
         self.state_fired.hash(h);

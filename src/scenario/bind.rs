@@ -134,6 +134,18 @@ impl Loader<'_> {
                 }
                 Ok(Action::Order(player, cards))
             }
+            Verb::Uses(r, used) => {
+                let card = self.bind_card(r, Self::ref_span(text, r), None)?;
+                Ok(Action::Use(player, card, *used))
+            }
+            Verb::HasBlock(b, a) => {
+                let blocker = self.bind_card(b, Self::ref_span(text, b), None)?;
+                let attacker = match a {
+                    Some(a) => Some(self.bind_card(a, Self::ref_span(text, a), None)?),
+                    None => None,
+                };
+                Ok(Action::HaveBlock(player, blocker, attacker))
+            }
         }
     }
 

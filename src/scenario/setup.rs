@@ -353,6 +353,7 @@ impl<'s> Loader<'s> {
             delayed: Vec::new(),
             activations: Vec::new(),
             no_combat_from: Vec::new(),
+            cast_as_instant: Vec::new(),
             skip_draws: Vec::new(),
             until_upkeep: Vec::new(),
             disintegrated: Vec::new(),
