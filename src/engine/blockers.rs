@@ -120,7 +120,7 @@ impl Engine<'_> {
             self.emit(
                 EventKind::PlayOut {
                     what: format!(
-                        "the effects {}'s block scheduled are gone: the block is treated as never having happened",
+                        "the effects scheduled by the block of {} are gone: the block is treated as never having happened",
                         self.label(c)
                     ),
                 },
