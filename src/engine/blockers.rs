@@ -209,9 +209,14 @@ impl Engine<'_> {
     }
 
     /// The attack after blockers are declared and before damage: the fast effects after
-    /// blocking (002 Step 4); under the M13 rules, the declare blockers step.
+    /// blocking (002 Step 4); under the M13 rules, the declare blockers step; under Alpha, whose
+    /// fast effects come during the declaration itself (003 p.25), once a blocker is declared.
     pub(super) fn after_blocks_now(&self) -> bool {
         let step = self.combat().map(|cb| cb.step);
+        let blocked = self.combat().is_some_and(|cb| !cb.blocks.is_empty());
+        if self.pol.fast_effects_in_declarations && step == Some(AttackStep::DeclareBlockers) && blocked {
+            return true;
+        }
         if self.combat_phase() {
             return matches!(step, Some(AttackStep::AfterBlocks | AttackStep::DeclareBlockers));
         }

@@ -402,6 +402,11 @@ impl Engine<'_> {
         if p == self.game.active {
             return Err(Stop::refuse(Refusal::AttackerBlocks { player: p }));
         }
+        if blk.is_some()
+            && let Some(card) = self.combat().and_then(|cb| cb.blocks_closed_by)
+        {
+            return Err(Stop::refuse(Refusal::BlocksClosed { card }));
+        }
         self.drop_from_combat();
         let Some((attacker, blockers)) = blk else {
             let more = self.combat().is_some_and(|cb| !cb.blocks.is_empty());

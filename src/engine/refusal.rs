@@ -110,6 +110,11 @@ pub enum Refusal {
         /// The attack's step now.
         step: AttackStep,
     },
+    /// Blockers declared after a spell cast at the end of the declaration (False Orders).
+    BlocksClosed {
+        /// The spell's card.
+        card: CardId,
+    },
     /// The attacking player declares blockers.
     AttackerBlocks {
         /// The attacking player.
@@ -809,6 +814,7 @@ impl Refusal {
             Self::BandWithoutBanding { .. } => BAND,
             Self::NothingToBlock
             | Self::BlockersPastStep { .. }
+            | Self::BlocksClosed { .. }
             | Self::AttackerBlocks { .. }
             | Self::NotAttacking { .. }
             | Self::CannotBlock { .. } => BLOCKERS,
@@ -967,6 +973,10 @@ impl Engine<'_> {
                 format!("{name} cannot attack: {w}")
             }
             Refusal::NothingToBlock => "no attack is in progress, so there is nothing to block".to_owned(),
+            Refusal::BlocksClosed { card } => format!(
+                "{} was cast at the end of the declaration of blockers, once every block was made: no more blockers may be declared",
+                self.label(*card)
+            ),
             Refusal::BlockersPastStep { step } => format!(
                 "blockers are declared in the declare blockers step, and the attack is in its {} step",
                 step.name()

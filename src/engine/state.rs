@@ -430,6 +430,9 @@ pub struct Combat {
     /// Fourth Edition: regenerated combatants, still in the combat but dealing and receiving
     /// no more damage (002 Changes: Regeneration).
     pub inert: Vec<CardId>,
+    /// A spell cast at the end of the declaration of blockers (False Orders): the blocks are
+    /// all made, and no more may be declared (002 L428-431).
+    pub blocks_closed_by: Option<CardId>,
 }
 
 impl Combat {
@@ -445,6 +448,7 @@ impl Combat {
             bands: Vec::new(),
             declared: Vec::new(),
             inert: Vec::new(),
+            blocks_closed_by: None,
         }
     }
 
