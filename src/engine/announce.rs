@@ -193,10 +193,11 @@ impl Engine<'_> {
                 self.yield_to(an.player)?;
                 let speed = self.as_instant(an, speed, &effect);
                 self.check_timing(an, speed, &effect)?;
-                if matches!(an.source, Source::Spell(_)) && self.end_of_blocks_spell(an.card) {
-                    if let Some(cb) = self.combat_mut() {
-                        cb.blocks_closed_by = Some(an.card);
-                    }
+                if matches!(an.source, Source::Spell(_))
+                    && self.end_of_blocks_spell(an.card)
+                    && let Some(cb) = self.combat_mut()
+                {
+                    cb.blocks_closed_by = Some(an.card);
                 }
                 self.announce_into_window(an, &effect)
             }
