@@ -172,7 +172,7 @@ impl Engine<'_> {
                 self.label(c),
                 able.iter().map(|&a| self.label(a)).collect::<Vec<_>>().join(", ")
             );
-            return Err(Stop::refuse(Refusal::TriggerTarget { card: self.game.spell(id).card, why }).at_line(i));
+            return Err(Stop::refuse(Refusal::NotOffered { card: self.game.spell(id).card, why }).at_line(i));
         }
         let Some(a) = choice else {
             let what = format!("{} has {} block nothing", self.pname(caster), self.label(c));

@@ -562,6 +562,14 @@ pub enum Refusal {
         /// Why.
         why: String,
     },
+    /// A choice a resolving spell asks answered with one it does not offer (False Orders'
+    /// new block).
+    NotOffered {
+        /// The spell's card.
+        card: CardId,
+        /// What it offers.
+        why: String,
+    },
     /// A payment answered with the wrong amount.
     PaymentAmount {
         /// The spell asking.
@@ -883,6 +891,7 @@ impl Refusal {
             Self::NoManaMidResolution { .. } => STEP4_MANA,
             Self::PaymentAmount { .. } | Self::LifeForMana { .. } => STEP4,
             Self::TriggerTarget { .. } => Rule::g("Spell and Ability Timing, Triggered Abilities"),
+            Self::NotOffered { .. } => STEP4,
             Self::CannotPayLife { .. } => Rule::g("Costs: life cannot be paid below zero"),
             Self::Unasked { what, .. } => match what {
                 Unasked::Assign => Rule::g("Attack Phase, Step 5+6: First Strike and non-FirstStrike Damage Dealing"),
@@ -1234,6 +1243,7 @@ impl Engine<'_> {
             Refusal::TriggerTarget { card, why } => {
                 format!("{}'s triggered ability cannot be played so: {why}", self.label(*card))
             }
+            Refusal::NotOffered { card, why } => format!("{} does not offer that choice: {why}", self.label(*card)),
             Refusal::LifeForMana { what, amount, .. } => {
                 format!("{what} asks for {amount} mana, not life")
             }
