@@ -116,11 +116,22 @@ impl Engine<'_> {
             let pair = |x: CardId, y: CardId| (x == c && blocked.contains(&y)) || (y == c && blocked.contains(&x));
             !d.event.card.is_some_and(|e| pair(d.card, e))
         });
-        if self.game.delayed.len() < before {
+        // And what it did until end of turn (a flanking attacker's -1/-1 on it).
+        let undone: Vec<(u32, u32)> = self
+            .game
+            .block_effects
+            .iter()
+            .filter(|(b, a, _, _)| *b == c && blocked.contains(a))
+            .map(|&(_, _, lo, hi)| (lo, hi))
+            .collect();
+        let effects_before = self.game.effects().len();
+        self.game.end_effects(|e| undone.iter().any(|&(lo, hi)| (lo..=hi).contains(&e.stamp)));
+        let effects_undone = self.game.effects().len() < effects_before;
+        if self.game.delayed.len() < before || effects_undone {
             self.emit(
                 EventKind::PlayOut {
                     what: format!(
-                        "the effects scheduled by the block of {} are gone: the block is treated as never having happened",
+                        "what the block of {} triggered is undone: the block is treated as never having happened",
                         self.label(c)
                     ),
                 },

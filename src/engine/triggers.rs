@@ -441,11 +441,15 @@ impl Engine<'_> {
                 } else {
                     return None;
                 };
-                self.creature_fits(f, other).then(|| EventContext { card: Some(other), ..ev() })
+                self.creature_fits(f, other).then(|| EventContext {
+                    card: Some(other),
+                    block: Some((*blocker, *attacker)),
+                    ..ev()
+                })
             }
             (Trigger::Flanking, Happening::Blocks { blocker, attacker, assigned: true }) if *attacker == c => {
                 let immune = self.def(*blocker).triggered().iter().any(|(t, _)| **t == Trigger::Flanking);
-                (!immune).then(|| EventContext { card: Some(*blocker), ..ev() })
+                (!immune).then(|| EventContext { card: Some(*blocker), block: Some((*blocker, *attacker)), ..ev() })
             }
             (Trigger::Cast(color, ok), Happening::Cast(s) | Happening::Announced(s))
                 if *ok == matches!(h, Happening::Cast(_)) =>
@@ -715,9 +719,16 @@ impl Engine<'_> {
                 event: Some(f.event),
             });
             self.depth = self.depth.saturating_add(1);
+            let from = self.game.seq;
             let r = self.resolve_spell(id);
             self.depth = self.depth.saturating_sub(1);
             r?;
+            // What a block's trigger did until end of turn goes if the block is undone.
+            if let Some((b, a)) = self.game.spell(id).event.as_ref().and_then(|e| e.block)
+                && self.game.seq > from
+            {
+                self.game.block_effects.push((b, a, from + 1, self.game.seq));
+            }
         }
         Ok(())
     }
