@@ -603,6 +603,8 @@ pub enum Mutation {
     UnknownHand(PlayerId),
     /// The attack changed (declared, a creature removed from it, a step passed).
     Combat,
+    /// The game was set up: everything is new to every check.
+    SetUp,
 }
 
 /// The whole game.
@@ -819,7 +821,7 @@ impl Game {
             used: Vec::new(),
             in_play_cache: std::cell::RefCell::new(None),
             statics_cache: std::cell::RefCell::new(None),
-            journal: Vec::new(),
+            journal: vec![Mutation::SetUp],
             read: [0; Check::COUNT],
         }
     }
@@ -882,17 +884,21 @@ impl Game {
         &self.journal
     }
 
-    /// Whether anything `check` reads has changed since it last looked; marks the journal read
-    /// for it. The journal is emptied once every check has read it.
-    pub fn changed_for(&mut self, check: Check) -> bool {
+    /// Whether anything `check` reads has changed since it last finished looking.
+    #[must_use]
+    pub fn changed_for(&self, check: Check) -> bool {
         let from = self.read[check as usize];
-        let changed = self.journal.get(from..).is_some_and(|new| new.iter().any(|m| check.reads(m)));
+        self.journal.get(from..).is_some_and(|new| new.iter().any(|m| check.reads(m)))
+    }
+
+    /// The check has looked at the game as it is now. The journal is emptied once every
+    /// check has read all of it.
+    pub fn checked(&mut self, check: Check) {
         self.read[check as usize] = self.journal.len();
         if self.read.iter().all(|&r| r == self.journal.len()) {
             self.journal.clear();
             self.read = [0; Check::COUNT];
         }
-        changed
     }
 
     fn record(&mut self, m: Mutation) {
