@@ -21,6 +21,7 @@ const FILES: &[&str] = &[
     "costs2.yaml",
     "rulings.yaml",
     "upkeep2.yaml",
+    "combat2.yaml",
 ];
 
 fn main() {

@@ -27,6 +27,10 @@ pub fn ability_kind(a: &Ability) -> String {
             "triggered: resolves just after its event, scheduling an effect for later".to_owned()
         }
         Ability::EnchantOnly(_) => "a restriction on what it may be cast on".to_owned(),
+        Ability::Triggered(crate::grammar::ability::Trigger::CastAsInstant, _) => {
+            "a permission: it may be cast as an instant, with a delayed effect when it is".to_owned()
+        }
+        Ability::EndOfBlockersOnly => "a restriction on when it may be cast".to_owned(),
         Ability::AsEnters(_) => "part of its resolution, as it enters play".to_owned(),
         Ability::Continuous(..) => "continuous, while in play; applied in timestamp order".to_owned(),
         Ability::Triggered(..) => "triggered: resolves just after its event".to_owned(),

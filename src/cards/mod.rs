@@ -30,6 +30,7 @@ pub const BUILTIN: &[(&str, &str)] = &[
     ("src/cards/costs2.yaml", include_str!("costs2.yaml")),
     ("src/cards/rulings.yaml", include_str!("rulings.yaml")),
     ("src/cards/upkeep2.yaml", include_str!("upkeep2.yaml")),
+    ("src/cards/combat2.yaml", include_str!("combat2.yaml")),
 ];
 
 /// The help given where a name is not in the library: how to add a card.

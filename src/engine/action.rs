@@ -127,6 +127,12 @@ pub enum Action {
     /// `P puts A into play [on T]` (`None`: `P puts nothing into play`): the answer to an
     /// effect that lets P put a card from the hand into play (Eureka).
     PutIntoPlay(PlayerId, Option<(CardId, Vec<TargetRef>)>),
+    /// `P uses CARD` (`true`) / `P declines CARD`: whether P plays an optional triggered
+    /// ability of CARD that has no target, as it triggers.
+    Use(PlayerId, CardId, bool),
+    /// `P has A block B` / `P has A block nothing`: the block a resolving spell lets P make
+    /// (False Orders).
+    HaveBlock(PlayerId, CardId, Option<CardId>),
 }
 
 impl Action {
@@ -152,6 +158,8 @@ impl Action {
             | Self::Order(p, _)
             | Self::Sacrifice(p, _)
             | Self::PutIntoPlay(p, _)
+            | Self::Use(p, ..)
+            | Self::HaveBlock(p, ..)
             | Self::Assign(p, ..) => Some(*p),
             Self::Announce(a) => Some(a.player),
         }

@@ -116,6 +116,18 @@ impl Engine<'_> {
                     fault: super::costs::CostFault::OnlyInUpkeep,
                 }));
             }
+            if self.ability_cost(an.card, i).is_some_and(|c| c.after_blocks) && !self.after_blocks_now() {
+                return Err(Stop::refuse(Refusal::Cost {
+                    card: an.card,
+                    fault: super::costs::CostFault::OnlyAfterBlocks,
+                }));
+            }
+        }
+        if matches!(an.source, Source::Spell(_)) && self.end_of_blocks_spell(an.card) && !self.end_of_blocks_now() {
+            return Err(Stop::refuse(Refusal::Cost {
+                card: an.card,
+                fault: super::costs::CostFault::OnlyAtEndOfBlocks,
+            }));
         }
         let mut speed = self.speed(an.card, an.source, &effect);
         // An interrupt that may aim at a spell or a permanent (a Lace, Sleight of Mind) is
@@ -179,10 +191,48 @@ impl Engine<'_> {
                 }
                 self.close_all_windows()?;
                 self.yield_to(an.player)?;
+                let speed = self.as_instant(an, speed, &effect);
                 self.check_timing(an, speed, &effect)?;
+                if matches!(an.source, Source::Spell(_))
+                    && self.end_of_blocks_spell(an.card)
+                    && let Some(cb) = self.combat_mut()
+                {
+                    cb.blocks_closed_by = Some(an.card);
+                }
                 self.announce_into_window(an, &effect)
             }
         }
+    }
+
+    /// A permanent spell that may be cast as an instant (Armor of Thorns) is one when a sorcery
+    /// could not be cast now; it is then marked, for its delayed effect (002 L2896-2901).
+    fn as_instant(&mut self, an: &Announce, speed: Speed, effect: &Effect) -> Speed {
+        let may = matches!(an.source, Source::Spell(_))
+            && self
+                .def(an.card)
+                .triggered()
+                .iter()
+                .any(|(t, _)| **t == crate::grammar::ability::Trigger::CastAsInstant);
+        if !may || speed != Speed::Sorcery {
+            return speed;
+        }
+        self.game.cast_as_instant.retain(|&c| c != an.card);
+        // A new casting: a delay left from an earlier one is not this one's.
+        self.game.delayed.retain(|d| d.card != an.card);
+        if self.check_timing(an, Speed::Sorcery, effect).is_ok() {
+            return speed;
+        }
+        self.game.cast_as_instant.push(an.card);
+        self.emit(
+            EventKind::PlayedAs {
+                card: self.label(an.card),
+                kind: "an instant".into(),
+                why: "it may be cast as an instant, and a sorcery could not be cast now: its delayed effect comes with it"
+                    .into(),
+            },
+            Some(Rule::g("Moving Enchantments: the enchantments that can be played as an instant")),
+        );
+        Speed::Instant
     }
 
     /// A card printed as an interrupt, played (card or mode) on no spell. Fifth Edition's errata

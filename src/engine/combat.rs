@@ -73,6 +73,13 @@ impl Engine<'_> {
             {
                 self.advance_combat(AttackStep::BeforeBlocks)
             }
+            // False Orders is cast at the end of the declaration of blockers, before the step
+            // ends (002 L428-431).
+            (Some(AttackStep::DeclareBlockers), Action::Announce(an))
+                if matches!(an.source, super::state::Source::Spell(_)) && self.end_of_blocks_spell(an.card) =>
+            {
+                Ok(())
+            }
             (Some(AttackStep::DeclareBlockers), a)
                 if !matches!(a, Action::Block(..) | Action::Tap(..)) && self.game.top().is_neutral() =>
             {
@@ -395,6 +402,11 @@ impl Engine<'_> {
         if p == self.game.active {
             return Err(Stop::refuse(Refusal::AttackerBlocks { player: p }));
         }
+        if blk.is_some()
+            && let Some(card) = self.combat().and_then(|cb| cb.blocks_closed_by)
+        {
+            return Err(Stop::refuse(Refusal::BlocksClosed { card }));
+        }
         self.drop_from_combat();
         let Some((attacker, blockers)) = blk else {
             let more = self.combat().is_some_and(|cb| !cb.blocks.is_empty());
@@ -446,7 +458,7 @@ impl Engine<'_> {
     }
 
     /// Whether `b` may block `a`: untapped, one attacker only, and past every evasion ability.
-    fn check_blocker(&self, p: PlayerId, b: CardId, a: CardId) -> Result<(), Stop> {
+    pub(super) fn check_blocker(&self, p: PlayerId, b: CardId, a: CardId) -> Result<(), Stop> {
         let card = self.game.card(b);
         let why = if card.zone != Zone::Play || card.controller != p {
             Some(NoBlock::NotControlled)
@@ -456,14 +468,21 @@ impl Engine<'_> {
             Some(NoBlock::Tapped)
         } else if self.combat().is_some_and(|cb| cb.blocked_by(b).is_some()) {
             Some(NoBlock::AlreadyBlocks)
-        } else if self.has_keyword(a, &Keyword::Flying) && !self.has_keyword(b, &Keyword::Flying) {
+        } else {
+            self.evasion(b, a, p)
+        };
+        why.map_or(Ok(()), |why| Err(Stop::refuse(Refusal::CannotBlock { blocker: b, attacker: a, player: p, why })))
+    }
+
+    /// Which evasion ability of attacker `a` keeps `b` (of defender `p`) from blocking it.
+    pub(super) fn evasion(&self, b: CardId, a: CardId, p: PlayerId) -> Option<NoBlock> {
+        if self.has_keyword(a, &Keyword::Flying) && !self.has_keyword(b, &Keyword::Flying) {
             Some(NoBlock::Flying)
         } else if let Some(col) = self.colors(b).into_iter().find(|c| self.has_keyword(a, &Keyword::Protection(*c))) {
             Some(NoBlock::Protection(col))
         } else {
             self.landwalk_open(a, p).map(NoBlock::Landwalk)
-        };
-        why.map_or(Ok(()), |why| Err(Stop::refuse(Refusal::CannotBlock { blocker: b, attacker: a, player: p, why })))
+        }
     }
 
     /// The land type an attacker walks through, if the defender controls one.

@@ -154,6 +154,11 @@ pub enum CostFault {
     OnlyBeforeOpponentsAttack,
     /// A once-each-turn ability its player already used this turn (002 L1276-1278).
     OnceEachTurn,
+    /// An ability limited to the attack after blockers are declared, used at another time.
+    OnlyAfterBlocks,
+    /// A spell limited to the end of the declaration of blockers, cast at another time (002
+    /// L428-431).
+    OnlyAtEndOfBlocks,
     /// More mana than the ability's cap for the turn (002 L1268-1276).
     SpendCap {
         /// The cap.
@@ -174,6 +179,8 @@ impl CostFault {
             Self::OnlyInUpkeep => Rule::g("Activation Cost"),
             Self::OnItsWay(_) => Rule::g("Changes from Fourth Edition: On Its Way to the Graveyard"),
             Self::OnlyBeforeOpponentsAttack => Rule::g("Attack or Die Effects"),
+            Self::OnlyAfterBlocks => Rule::g("Attack Phase, Step 4: Fast Effects after Blocking"),
+            Self::OnlyAtEndOfBlocks => Rule::g("Attack Phase, Step 3: Declare Blockers"),
             Self::SpendCap { .. } | Self::OnceEachTurn => Rule::g("Activation Cost"),
             _ => COSTS,
         }

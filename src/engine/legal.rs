@@ -100,6 +100,10 @@ impl<'a> Position<'a> {
             Action::Pay(_, None) => format!("{p} does not pay"),
             Action::PayLife(_, n) => format!("{p} pays {n} life"),
             Action::Targets(_, ts) if ts.is_empty() => format!("{p} targets nothing"),
+            Action::Use(_, c, true) => format!("{p} uses {}", self.label(*c)),
+            Action::Use(_, c, false) => format!("{p} declines {}", self.label(*c)),
+            Action::HaveBlock(_, b, Some(a)) => format!("{p} has {} block {}", self.label(*b), self.label(*a)),
+            Action::HaveBlock(_, b, None) => format!("{p} has {} block nothing", self.label(*b)),
             Action::Targets(_, ts) => {
                 let names: Vec<String> = ts.iter().map(|t| self.target_text(*t)).collect();
                 format!("{p} targets {}", names.join(", "))
@@ -579,6 +583,7 @@ impl<'a> Position<'a> {
                 g.zone(Zone::Hand, Some(*p)).into_iter().map(|c| vec![Action::DiscardRandom(*p, c)]).collect()
             }
             Asked::Choose(p, options) => options.iter().map(|&c| vec![Action::Choose(*p, c)]).collect(),
+            Asked::OneOf(options) => options.iter().map(|a| vec![a.clone()]).collect(),
             Asked::Order(p, cards) => permutations(cards).into_iter().map(|o| vec![Action::Order(*p, o)]).collect(),
             Asked::Place => {
                 let spells: Vec<CardId> = g.zone(Zone::Limbo, None);

@@ -170,6 +170,12 @@ impl Engine<'_> {
                 // `in your graveyard`: the caster's own graveyard.
                 _ => match t {
                     Target::Card(c)
+                        if spec.filters.contains(&crate::grammar::ability::Filter::YouControl)
+                            && self.game.card(c).controller != an.player =>
+                    {
+                        Some(TargetFault::NotYours)
+                    }
+                    Target::Card(c)
                         if spec.kinds.contains(&TargetKind::GraveyardCreature)
                             && self.game.card(c).zone == Zone::Graveyard
                             && self.game.card(c).owner != an.player =>

@@ -5,6 +5,7 @@
 pub mod action;
 mod alpha;
 mod announce;
+mod blockers;
 pub mod chars;
 mod choices;
 mod combat;
@@ -477,6 +478,7 @@ impl Engine<'_> {
             Action::Targets(p, _) => Some((p, Unasked::Target)),
             Action::Sacrifice(p, _) => Some((p, Unasked::Sacrifice)),
             Action::PutIntoPlay(p, _) => Some((p, Unasked::Put)),
+            Action::Use(p, ..) | Action::HaveBlock(p, ..) => Some((p, Unasked::Choice)),
             _ => None,
         };
         if let Some((p, what)) = deferred {
@@ -624,6 +626,8 @@ impl Engine<'_> {
             Action::Pay(..)
             | Action::PayLife(..)
             | Action::Targets(..)
+            | Action::Use(..)
+            | Action::HaveBlock(..)
             | Action::PaySacrificing(..)
             | Action::Assign(..)
             | Action::Discard(..)

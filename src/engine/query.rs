@@ -348,6 +348,16 @@ impl Engine<'_> {
                         }
                         // Whose opponent: checked where the controller is known (triggers.rs).
                         Filter::OpponentControls => None,
+                        Filter::Blocked => (!self
+                            .game
+                            .combat()
+                            .is_some_and(|cb| cb.in_combat(c) && cb.attackers.contains(&c) && cb.is_blocked(c)))
+                        .then_some(TargetFault::NotBlocked),
+                        // Whose: checked where the announcing player is known (legality.rs).
+                        Filter::YouControl => None,
+                        Filter::DefenderControls => (self.game.combat().is_none()
+                            || card.controller == self.game.active)
+                            .then_some(TargetFault::NotDefenders),
                         Filter::Attacking => {
                             (!self.game.combat().is_some_and(|cb| cb.in_combat(c) && cb.attackers.contains(&c)))
                                 .then_some(TargetFault::NotAttacking)
@@ -389,6 +399,9 @@ impl Engine<'_> {
             TargetFault::Artifact => format!("{name} is an artifact"),
             TargetFault::NotBlocking => format!("{name} is not blocking"),
             TargetFault::NotAttacking => format!("{name} is not attacking"),
+            TargetFault::NotBlocked => format!("{name} is not a blocked attacker"),
+            TargetFault::NotYours => format!("{name} is not controlled by the player casting it"),
+            TargetFault::NotDefenders => format!("{name} is not controlled by the defending player of an attack"),
             TargetFault::Protection(col) => format!("{name} has protection from {}", col.name()),
             TargetFault::Wall => format!("{name} is a Wall"),
             TargetFault::NoFlying => format!("{name} does not have flying"),

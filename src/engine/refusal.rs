@@ -110,6 +110,11 @@ pub enum Refusal {
         /// The attack's step now.
         step: AttackStep,
     },
+    /// Blockers declared after a spell cast at the end of the declaration (False Orders).
+    BlocksClosed {
+        /// The spell's card.
+        card: CardId,
+    },
     /// The attacking player declares blockers.
     AttackerBlocks {
         /// The attacking player.
@@ -587,6 +592,14 @@ pub enum Refusal {
         /// A card put into play without the target it needs (002 Targeting, L3683-3686).
         needs_target: bool,
     },
+    /// A choice a resolving spell asks answered with one it does not offer (False Orders'
+    /// new block).
+    NotOffered {
+        /// The spell's card.
+        card: CardId,
+        /// What it offers.
+        why: String,
+    },
     /// A payment answered with the wrong amount.
     LifeAmount {
         /// What asks.
@@ -715,6 +728,8 @@ pub enum Unasked {
     Put,
     /// A `chooses` line.
     Choose,
+    /// A `uses`, `declines` or `has ... block` line.
+    Choice,
 }
 
 /// Where a card was when a line was refused.
@@ -775,6 +790,12 @@ pub enum TargetFault {
     NotEnchanting,
     /// The card is in another player's graveyard (`in your graveyard`).
     NotYourGraveyard,
+    /// It is not an attacking creature that is blocked.
+    NotBlocked,
+    /// The announcing player does not control it (`... you control`).
+    NotYours,
+    /// The defending player does not control it, or no attack is under way.
+    NotDefenders,
     /// The enchantment being moved already enchants it.
     AlreadyEnchanted,
     /// The enchantment being moved could not legally be cast on it (002 L2873-2875).
@@ -852,6 +873,7 @@ impl Refusal {
             Self::BandWithoutBanding { .. } => BAND,
             Self::NothingToBlock
             | Self::BlockersPastStep { .. }
+            | Self::BlocksClosed { .. }
             | Self::AttackerBlocks { .. }
             | Self::NotAttacking { .. }
             | Self::CannotBlock { .. } => BLOCKERS,
@@ -929,6 +951,7 @@ impl Refusal {
                 Rule::g("Targeting: a card that needs a target when cast needs one however it is brought into play")
             }
             Self::ResolutionChoice { .. } => STEP4,
+            Self::NotOffered { .. } => STEP4,
             Self::CannotPayLife { .. } => Rule::g("Costs: life cannot be paid below zero"),
             Self::Unasked { what, .. } => match what {
                 Unasked::Assign => Rule::g("Attack Phase, Step 5+6: First Strike and non-FirstStrike Damage Dealing"),
@@ -937,9 +960,8 @@ impl Refusal {
                     Rule::g("Turn Order, Phase 5: Discard (only down to seven, at the end of the phase)")
                 }
                 Unasked::Pay => STEP4,
-                Unasked::Target => Rule::g("Spell and Ability Timing, Triggered Abilities"),
-                Unasked::Sacrifice | Unasked::Put => STEP4,
-                Unasked::Choose => STEP4,
+                Unasked::Sacrifice | Unasked::Put | Unasked::Choose => STEP4,
+                Unasked::Target | Unasked::Choice => Rule::g("Spell and Ability Timing, Triggered Abilities"),
             },
             Self::BetweenTurns => Rule::g("Turn Order, Phase 6: Cleanup"),
             Self::NothingToResolve => Rule::g("Spell and Ability Timing, Batches of Spells and Abilities"),
@@ -1021,6 +1043,10 @@ impl Engine<'_> {
                 format!("{name} cannot attack: {w}")
             }
             Refusal::NothingToBlock => "no attack is in progress, so there is nothing to block".to_owned(),
+            Refusal::BlocksClosed { card } => format!(
+                "{} was cast at the end of the declaration of blockers, once every block was made: no more blockers may be declared",
+                self.label(*card)
+            ),
             Refusal::BlockersPastStep { step } => format!(
                 "blockers are declared in the declare blockers step, and the attack is in its {} step",
                 step.name()
@@ -1292,6 +1318,7 @@ impl Engine<'_> {
             Refusal::TriggerTarget { card, why } => {
                 format!("{}'s triggered ability cannot be played so: {why}", self.label(*card))
             }
+            Refusal::NotOffered { card, why } => format!("{} does not offer that choice: {why}", self.label(*card)),
             Refusal::LifeForMana { what, amount, .. } => {
                 format!("{what} asks for {amount} mana, not life")
             }
@@ -1309,6 +1336,7 @@ impl Engine<'_> {
                     Unasked::Sacrifice => "is not asked to sacrifice a permanent now",
                     Unasked::Put => "is not asked to put a card into play now",
                     Unasked::Choose => "is not asked to choose a card now",
+                    Unasked::Choice => "is not asked that choice now",
                 };
                 format!("{} {what}", self.pname(*player))
             }
@@ -1418,6 +1446,12 @@ impl Engine<'_> {
             }
             F::Mandatory => format!("{name}'s upkeep cost must be paid when it can be: it is not optional"),
             F::OnlyInUpkeep => format!("{name}'s ability may be used only during its controller's upkeep"),
+            F::OnlyAfterBlocks => {
+                format!("{name}'s ability may be used only in an attack, after blockers are declared and before damage")
+            }
+            F::OnlyAtEndOfBlocks => format!(
+                "{name} may be cast only at the end of the declaration of blockers, once the blocks are made (write it right after the last `blocks` line)"
+            ),
             F::OnceEachTurn => {
                 format!("{name}'s ability may be used only once each turn, and its player has used it this turn")
             }
@@ -1464,10 +1498,10 @@ impl Engine<'_> {
                 }
                 Unasked::Pay => "write the answer right after the line that resolves the spell asking for it",
                 Unasked::Target => "write it right after the line that makes the ability trigger",
-                Unasked::Sacrifice | Unasked::Put => {
+                Unasked::Sacrifice | Unasked::Put | Unasked::Choose => {
                     "write it right after the line that resolves the spell or ability asking for it"
                 }
-                Unasked::Choose => "write it right after the line that resolves the spell or ability asking for it",
+                Unasked::Choice => "write it right after the line that makes the ability trigger or the spell resolve",
             },
             Refusal::BetweenTurns => "write `go to next turn` (or `go to PHASE`) first",
             Refusal::NothingToResolve => "remove this line, or write `go to PHASE` to move on",

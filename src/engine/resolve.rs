@@ -156,6 +156,7 @@ impl Engine<'_> {
                     Some(STEP4),
                 );
                 self.enters_tapped(sp.card);
+                self.schedule_as_instant(sp.card, sp.controller);
                 self.bury_duplicate_legend(sp.card)?;
                 self.bury_older_worlds(sp.card);
                 // `as this enters play, ...`: part of the resolution (Earthbind's damage).
@@ -895,7 +896,10 @@ impl Engine<'_> {
             | Effect::DiscardAtRandom
             | Effect::RemoveThis
             | Effect::DamageInsteadOfCombat(..)
+            | Effect::NoCombatDamageInstead(_)
             | Effect::GrantUntilNextUpkeep(..) => self.apply_triggered(id, effect, legal, destroyed, buried)?,
+            Effect::SwitchBlockers(_) => self.switch_blockers(id, legal)?,
+            Effect::RemoveFromCombat(_, reblock) => self.remove_blocker(id, legal, *reblock)?,
             Effect::Regenerate(who) if self.regeneration_in_prevention() => {
                 let target = legal.iter().find_map(|t| if let Target::Card(c) = t { Some(*c) } else { None });
                 self.regenerate_4e(id, who, source, target);
@@ -1065,6 +1069,18 @@ impl Engine<'_> {
                     EventKind::Lasting { what: format!("{} deals no combat damage this turn", self.label(sp.card)) },
                     Some(Rule::g("Is Not Blocked")),
                 );
+            }
+            Effect::NoCombatDamageInstead(inner) => {
+                // The creature of the event ("it"), whatever enchants it now.
+                let Some(c) = event.card else { return Ok(()) };
+                if !self.game.no_combat_from.contains(&c) {
+                    self.game.no_combat_from.push(c);
+                }
+                self.emit(
+                    EventKind::Lasting { what: format!("{} deals no combat damage this turn", self.label(c)) },
+                    Some(Rule::g("Is Not Blocked")),
+                );
+                self.apply(id, inner, legal, destroyed, buried)?;
             }
             Effect::GrantUntilNextUpkeep(_, k) => {
                 for &t in legal {

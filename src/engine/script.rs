@@ -87,6 +87,14 @@ pub enum Decision<'d> {
         /// The batch taking effect.
         batch: &'d [SpellId],
     },
+    /// One of a few answers, each a line: use an optional triggered ability or not (`uses`,
+    /// `declines`), the block a resolving spell allows (`has A block B`).
+    OneOf {
+        /// Who chooses.
+        player: PlayerId,
+        /// The answers.
+        options: &'d [Action],
+    },
     /// Use a regeneration ability on a creature being destroyed (a specialized ability).
     Regenerate {
         /// The creatures being destroyed.
@@ -127,7 +135,7 @@ impl Decision<'_> {
     pub const fn who(&self) -> Option<PlayerId> {
         match self {
             Self::Pay { payer, .. } | Self::PayLife { payer, .. } | Self::Upkeep { payer, .. } => Some(*payer),
-            Self::Target { player, .. } => Some(*player),
+            Self::Target { player, .. } | Self::OneOf { player, .. } => Some(*player),
             Self::Sacrifice { player, .. } | Self::PutIntoPlay { player, .. } => Some(*player),
             Self::Discard { player, .. }
             | Self::DiscardRandom { player, .. }
@@ -167,6 +175,7 @@ impl Decision<'_> {
                 Some(hand.iter().map(|&c| Action::DiscardRandom(player, c)).collect())
             }
             Self::Choose { player, options } => Some(options.iter().map(|&c| Action::Choose(player, c)).collect()),
+            Self::OneOf { options, .. } => Some(options.to_vec()),
             _ => None,
         }
     }
@@ -182,6 +191,8 @@ pub enum Asked {
     PayLife(PlayerId, u32),
     /// Targets of a triggered ability: the legal ones, and whether it may be declined.
     Target(PlayerId, Vec<TargetRef>, bool),
+    /// One of these answers.
+    OneOf(Vec<Action>),
     /// Pay a permanent's upkeep cost (with the sacrifices it asks for) or not.
     Upkeep(PlayerId, u32, CardId),
     /// Discard down to seven, or a card of the player's choice as an effect resolves.
@@ -225,6 +236,7 @@ impl Asked {
             Decision::Choose { player, options } => Self::Choose(player, options.to_vec()),
             Decision::Order { player, cards, .. } if cards.len() > 1 => Self::Order(player, cards.to_vec()),
             Decision::Place { .. } => Self::Place,
+            Decision::OneOf { options, .. } => Self::OneOf(options.to_vec()),
             Decision::Regenerate { dying } => Self::Regenerate(dying.to_vec()),
             Decision::Prevent => Self::Prevent { spells: Vec::new(), sources: Vec::new() },
             Decision::Assign { dealing, .. } => Self::Assign(dealing.to_vec()),
@@ -387,6 +399,7 @@ impl Judge for super::Engine<'_> {
             | (Decision::PutIntoPlay { player, .. }, Action::PutIntoPlay(p, _))
             | (Decision::DiscardRandom { player, .. }, Action::DiscardRandom(p, _))
             | (Decision::Choose { player, .. }, Action::Choose(p, _)) => *p == player,
+            (Decision::OneOf { player, .. }, Action::Use(p, ..) | Action::HaveBlock(p, ..)) => *p == player,
             (Decision::Order { player, cards, all }, Action::Order(p, _)) => cards.len() > 1 && (all || *p == player),
             (Decision::Regenerate { dying }, _) => self.regeneration_target(a).is_some_and(|c| dying.contains(&c)),
             (Decision::Prevent, _) => self.legal_in_prevention(a),

@@ -221,6 +221,8 @@ pub struct EventContext {
     pub toughness: i32,
     /// This is the delayed part of a scheduled effect, happening now.
     pub delayed: bool,
+    /// The block that triggered it, (blocker, attacker): undone if the block is (False Orders).
+    pub block: Option<(CardId, CardId)>,
 }
 
 /// Something that happened in the game, recorded where it happens so that the abilities it
@@ -430,6 +432,9 @@ pub struct Combat {
     /// Fourth Edition: regenerated combatants, still in the combat but dealing and receiving
     /// no more damage (002 Changes: Regeneration).
     pub inert: Vec<CardId>,
+    /// A spell cast at the end of the declaration of blockers (False Orders): the blocks are
+    /// all made, and no more may be declared (002 L428-431).
+    pub blocks_closed_by: Option<CardId>,
 }
 
 impl Combat {
@@ -445,6 +450,7 @@ impl Combat {
             bands: Vec::new(),
             declared: Vec::new(),
             inert: Vec::new(),
+            blocks_closed_by: None,
         }
     }
 
@@ -647,6 +653,12 @@ pub struct Game {
     pub skip_draws: Vec<PlayerId>,
     /// Creatures that deal no combat damage this turn (Farrel's Zealot used its ability).
     pub no_combat_from: Vec<CardId>,
+    /// Permanent spells cast as instants at a moment a sorcery could not be (Armor of Thorns):
+    /// their delayed effect is scheduled as they come into play.
+    pub cast_as_instant: Vec<CardId>,
+    /// Effects until end of turn made by abilities a block triggered: (blocker, attacker,
+    /// first stamp, last stamp), undone with the block if it is undone (False Orders).
+    pub block_effects: Vec<(CardId, CardId, u32, u32)>,
     /// Keywords granted until a player's next upkeep: (creature, keyword, that player).
     until_upkeep: Vec<(CardId, crate::grammar::ability::Keyword, PlayerId)>,
     /// State triggers that fired and whose condition still holds (they fire once per time the
@@ -748,6 +760,8 @@ impl std::hash::Hash for Game {
         self.delayed.hash(h);
         self.activations.hash(h);
         self.no_combat_from.hash(h);
+        self.cast_as_instant.hash(h);
+        self.block_effects.hash(h);
         self.skip_draws.hash(h);
         self.until_upkeep.hash(h);
         self.state_fired.hash(h);
@@ -791,6 +805,8 @@ impl Game {
             delayed: Vec::new(),
             activations: Vec::new(),
             no_combat_from: Vec::new(),
+            cast_as_instant: Vec::new(),
+            block_effects: Vec::new(),
             skip_draws: Vec::new(),
             until_upkeep: Vec::new(),
             disintegrated: Vec::new(),

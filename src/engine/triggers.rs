@@ -437,6 +437,10 @@ impl Engine<'_> {
             }
             (Trigger::Attacks, Happening::Attacks(a)) if *a == c => Some(EventContext { card: Some(c), ..ev() }),
             (Trigger::NotBlocked, Happening::NotBlocked(a)) if *a == c => Some(EventContext { card: Some(c), ..ev() }),
+            // The event names the creature and the defending player (Cloak of Confusion).
+            (Trigger::EnchantedNotBlocked, Happening::NotBlocked(a)) if self.game.card(c).enchanting == Some(*a) => {
+                Some(EventContext { card: Some(*a), player: Some(self.game.active.other()), ..ev() })
+            }
             (Trigger::BlocksOrBlockedBy(f), Happening::Blocks { blocker, attacker, .. }) => {
                 let other = if *blocker == c {
                     *attacker
@@ -445,11 +449,15 @@ impl Engine<'_> {
                 } else {
                     return None;
                 };
-                self.creature_fits(f, other).then(|| EventContext { card: Some(other), ..ev() })
+                self.creature_fits(f, other).then(|| EventContext {
+                    card: Some(other),
+                    block: Some((*blocker, *attacker)),
+                    ..ev()
+                })
             }
             (Trigger::Flanking, Happening::Blocks { blocker, attacker, assigned: true }) if *attacker == c => {
                 let immune = self.def(*blocker).triggered().iter().any(|(t, _)| **t == Trigger::Flanking);
-                (!immune).then(|| EventContext { card: Some(*blocker), ..ev() })
+                (!immune).then(|| EventContext { card: Some(*blocker), block: Some((*blocker, *attacker)), ..ev() })
             }
             (Trigger::Cast(color, ok), Happening::Cast(s) | Happening::Announced(s))
                 if *ok == matches!(h, Happening::Cast(_)) =>
@@ -719,9 +727,16 @@ impl Engine<'_> {
                 event: Some(f.event),
             });
             self.depth = self.depth.saturating_add(1);
+            let from = self.game.seq;
             let r = self.resolve_spell(id);
             self.depth = self.depth.saturating_sub(1);
             r?;
+            // What a block's trigger did until end of turn goes if the block is undone.
+            if let Some((b, a)) = self.game.spell(id).event.as_ref().and_then(|e| e.block)
+                && self.game.seq > from
+            {
+                self.game.block_effects.push((b, a, from + 1, self.game.seq));
+            }
         }
         Ok(())
     }
@@ -735,8 +750,10 @@ impl Engine<'_> {
             return Ok(Some(Vec::new()));
         }
         let Some(effect) = self.effect_of(f.card, f.source) else { return Ok(Some(Vec::new())) };
-        let Some(spec) = effect.target().cloned() else { return Ok(Some(Vec::new())) };
         let optional = effect.optional();
+        let Some(spec) = effect.target().cloned() else {
+            return if optional { self.ask_use(f) } else { Ok(Some(Vec::new())) };
+        };
         let colors = self.colors(f.card);
         let mut options: Vec<TargetRef> = Vec::new();
         for i in 0..self.game.cards().len() {
@@ -815,6 +832,41 @@ impl Engine<'_> {
             [_] => refuse(format!("the target must be one of: {}", self.target_refs_text(&options))),
             _ => refuse("it takes one target".into()),
         }
+    }
+
+    /// An optional triggered ability with no target: its controller uses it or not as it
+    /// triggers (002 Is Not Blocked L2513-2518: the choice cannot wait), `P uses CARD` or `P
+    /// declines CARD`. `None`: declined.
+    fn ask_use(&mut self, f: &Fired) -> Result<Option<Vec<Target>>, Stop> {
+        let p = f.controller;
+        let options = [Action::Use(p, f.card, true), Action::Use(p, f.card, false)];
+        if self.offered(&Decision::OneOf { player: p, options: &options }).is_none() {
+            let (name, card) = (self.pname(p), self.label(f.card));
+            return Err(Stop::Choice {
+                line: None,
+                message: format!(
+                    "{name} may use {card}'s triggered ability ({}): write `{name} uses {card}` or `{name} declines {card}` right after the line that makes it trigger",
+                    f.text
+                ),
+            });
+        }
+        let Some(i) = self.take_line() else { return Ok(None) };
+        let Some(Action::Use(_, c, used)) = self.action_of(i) else { return Ok(None) };
+        if c != f.card {
+            let why = format!("the ability asking now is {}'s", self.label(f.card));
+            return Err(Stop::refuse(Refusal::TriggerTarget { card: f.card, why }).at_line(i));
+        }
+        let (name, card) = (self.pname(p), self.label(f.card));
+        if used {
+            let what = format!("{name} plays {card}'s triggered ability");
+            self.emit(EventKind::PlayOut { what }, Some(TRIGGERED));
+            return Ok(Some(Vec::new()));
+        }
+        self.emit(
+            EventKind::PlayOut { what: format!("{name} declines {card}'s triggered ability") },
+            Some(Rule::g("Is Not Blocked: an optional ability is used or not at once")),
+        );
+        Ok(None)
     }
 
     /// Targets as the trace names them.

@@ -9,6 +9,8 @@
 //!           | "assigns" N "damage from" ref "to" ref | "pays" N ["life"] | "does not pay"
 //!           | "pays" [N] "sacrificing" refs
 //!           | "discards" ref ["at random"] | "chooses" ref | "orders" refs | "passes" | "targets" (refs | "nothing")
+//!           | ("uses" | "declines") ref          (an optional untargeted triggered ability of ref)
+//!           | "has" ref "block" (ref | "nothing") (a new block a resolving spell lets its caster make)
 //! cast_opts = [("on" | "targeting") refs] ["with X=" N] ["sacrificing" refs] ["discarding" refs]
 //!             ["dividing" N ("," N)*] ["choosing" words]
 //! refs      = ref ("," ref)*
@@ -22,7 +24,7 @@ use nom::Parser;
 use nom::branch::alt;
 use nom::bytes::complete::tag;
 use nom::character::complete::space0;
-use nom::combinator::{cut, opt};
+use nom::combinator::{cut, opt, value};
 use nom::multi::separated_list1;
 use nom::sequence::preceded;
 
@@ -126,6 +128,12 @@ pub enum Verb {
     /// `puts CARD into play [on A]` (`None`: `puts nothing into play`): a card put into play
     /// from the hand as an effect resolves (Eureka), with the target of a local enchantment.
     PutsIntoPlay(Option<(RefSyntax, Vec<RefSyntax>)>),
+    /// `uses CARD` (`true`) or `declines CARD`: whether an optional triggered ability of CARD
+    /// with no target is played, as it triggers.
+    Uses(RefSyntax, bool),
+    /// `has A block B` (`None`: `has A block nothing`): a block a resolving spell lets its
+    /// caster make (False Orders).
+    HasBlock(RefSyntax, Option<RefSyntax>),
 }
 
 /// A mana amount written in a `taps ... for M` line.
@@ -133,7 +141,8 @@ pub enum Verb {
 pub struct ManaCostText(#[serde(skip)] pub ManaCost, pub String);
 
 const VERBS: &str = "a verb (plays, taps, casts, activates, announces, regenerates, declares an attack, \
-attacks with, blocks, assigns, pays, does not pay, discards, chooses, orders, targets, passes, sacrifices, puts)";
+attacks with, blocks, assigns, pays, does not pay, discards, chooses, orders, targets, uses, declines, has, passes, \
+sacrifices, puts)";
 
 /// Parses one action line against the names in `lex`.
 ///
@@ -291,6 +300,16 @@ fn verb<'a>(cx: Ctx<'a>, i: &'a str) -> PResult<'a, Verb> {
         let (i, (_, card, _, _, _, _)) = cut((sp, r, sp, kw("into"), sp, kw("play"))).parse(i)?;
         let (i, on) = opt(preceded((sp, kw("on"), sp), cut(|i| refs(cx, i)))).parse(i)?;
         return Ok((i, Verb::PutsIntoPlay(Some((card, on.unwrap_or_default())))));
+    }
+    if let Ok((i, used)) = alt((value(true, kw("uses")), value(false, kw("declines")))).parse(i) {
+        return cut(preceded(sp, r)).map(|c| Verb::Uses(c, used)).parse(i);
+    }
+    if let Ok((i, _)) = kw("has")(i) {
+        let (i, (_, blocker, _, _, _)) = cut((sp, r, sp, kw("block"), sp)).parse(i)?;
+        if let Ok((i, _)) = kw("nothing")(i) {
+            return Ok((i, Verb::HasBlock(blocker, None)));
+        }
+        return cut(r).map(|a| Verb::HasBlock(blocker.clone(), Some(a))).parse(i);
     }
     Err(nom::Err::Error(PError::expected(i, VERBS)))
 }

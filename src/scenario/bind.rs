@@ -145,6 +145,18 @@ impl Loader<'_> {
                 let ts = on.iter().map(|t| self.bind_target(t, text)).collect::<Result<Vec<_>, _>>()?;
                 Ok(Action::PutIntoPlay(player, Some((card, ts))))
             }
+            Verb::Uses(r, used) => {
+                let card = self.bind_card(r, Self::ref_span(text, r), None)?;
+                Ok(Action::Use(player, card, *used))
+            }
+            Verb::HasBlock(b, a) => {
+                let blocker = self.bind_card(b, Self::ref_span(text, b), None)?;
+                let attacker = match a {
+                    Some(a) => Some(self.bind_card(a, Self::ref_span(text, a), None)?),
+                    None => None,
+                };
+                Ok(Action::HaveBlock(player, blocker, attacker))
+            }
         }
     }
 

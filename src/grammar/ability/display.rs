@@ -2,7 +2,7 @@
 
 use super::{
     Ability, ActivationCost, Affects, Amount, Change, CostChange, CostDelta, CostScope, Effect, Filter, Penalty,
-    SacrificeCost, Sacrificed, TargetSpec, UpkeepCost, Who, WordKind,
+    SacrificeCost, Sacrificed, TargetSpec, Trigger, UpkeepCost, Who, WordKind,
 };
 use std::fmt;
 
@@ -25,6 +25,9 @@ impl fmt::Display for Ability {
                 }
                 if c.once_each_turn {
                     f.write_str("; use only once each turn")?;
+                }
+                if c.after_blocks {
+                    f.write_str("; use only after blockers are declared")?;
                 }
                 if let Some(n) = c.spend_cap {
                     write!(f, "; spend no more than {n} this way each turn")?;
@@ -85,8 +88,11 @@ impl fmt::Display for Ability {
                     Change::SetColor(_) | Change::Text(..) => write!(f, "{a} (changed)"),
                 }
             }
+            Self::Triggered(Trigger::CastAsInstant, e) => write!(f, "you may cast this as an instant; if you do, {e}"),
             Self::Triggered(t, e) => write!(f, "{t}, {e}"),
+            Self::EnchantOnly(Filter::YouControl) => f.write_str("enchant only creatures you control"),
             Self::EnchantOnly(x) => write!(f, "enchant only {} creatures", filter_word(*x)),
+            Self::EndOfBlockersOnly => f.write_str("cast only at the end of the declaration of blockers"),
             Self::AsEnters(e) => write!(f, "as this enters play, {e}"),
             Self::UpkeepCost(u) => write!(f, "{u}"),
             Self::AdditionalCost(c) => write!(f, "additional cost: {c}"),
@@ -253,7 +259,13 @@ impl fmt::Display for TargetSpec {
         if let Some(t) = &self.subtype {
             return write!(f, " {}", crate::cards::singular_type(t));
         }
-        let after = [Filter::NotThis, Filter::ActiveSinceTurnBegan, Filter::OpponentControls];
+        let after = [
+            Filter::NotThis,
+            Filter::ActiveSinceTurnBegan,
+            Filter::OpponentControls,
+            Filter::YouControl,
+            Filter::DefenderControls,
+        ];
         let filters: Vec<String> =
             self.filters.iter().filter(|x| !after.contains(x)).map(|x| filter_word(*x)).collect();
         if !filters.is_empty() {
@@ -275,6 +287,12 @@ impl fmt::Display for TargetSpec {
         if self.filters.contains(&Filter::OpponentControls) {
             f.write_str(" an opponent controls")?;
         }
+        if self.filters.contains(&Filter::YouControl) {
+            f.write_str(" you control")?;
+        }
+        if self.filters.contains(&Filter::DefenderControls) {
+            f.write_str(" the defending player controls")?;
+        }
         Ok(())
     }
 }
@@ -295,6 +313,9 @@ fn filter_word(x: Filter) -> String {
         Filter::ActiveSinceTurnBegan => "the active player has controlled since the turn began".to_owned(),
         Filter::OpponentControls => "an opponent controls".to_owned(),
         Filter::OnlyThis => "this".to_owned(),
+        Filter::Blocked => "blocked".to_owned(),
+        Filter::YouControl => "you control".to_owned(),
+        Filter::DefenderControls => "the defending player controls".to_owned(),
     }
 }
 
@@ -477,6 +498,17 @@ impl fmt::Display for Effect {
                 "you may have this deal {a} damage to {t}; if you do, this deals no combat damage this turn"
             ),
             Self::GrantUntilNextUpkeep(t, k) => write!(f, "{t} gains {k} until your next upkeep"),
+            Self::NoCombatDamageInstead(e) => {
+                write!(f, "you may have it deal no combat damage this turn; if you do, {e}")
+            }
+            Self::SwitchBlockers(_) => f.write_str("switch the blockers of two target blocked attacking creatures"),
+            Self::RemoveFromCombat(t, more) => {
+                write!(f, "remove {t} from combat")?;
+                if *more {
+                    f.write_str("; you may have it block another attacking creature")?;
+                }
+                Ok(())
+            }
             Self::OpponentsEnterTapped => {
                 f.write_str("artifacts, creatures and lands your opponents play come into play tapped")
             }

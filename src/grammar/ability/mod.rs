@@ -10,7 +10,8 @@
 //!          | "comes into play with" (N | "X") KIND "counters" | cost_change | enchant | entering
 //!          | "enters play as a copy of" target        (Clone: copies its target as it resolves)
 //!          | "cast only during an opponent's turn, before the attack"
-//!          (an activated ability may end "; use only during an opponent's turn, before the attack"
+//!          (an activated ability may end "; use only after blockers are declared" or
+//!          "; use only during an opponent's turn, before the attack"
 //!          or "; use only once each turn" or "; spend no more than" N "this way each turn")
 //! keyword  = "flying" | "first strike" | "trample" | "banding" | "wall" | "defender"
 //!          | "does not tap to attack" | "vigilance"
@@ -36,6 +37,10 @@
 //! target  += "target" TYPE       (a creature of that type: `target Assembly Worker`)
 //!            (TYPE: a creature type, plural or singular, `other Goblins`)
 //! enchant  = "enchant only" filter "creatures"     (what a local enchantment may be cast on)
+//!          | "enchant only creatures you control"
+//!          | "you may cast this as an instant; if you do," effect   (Armor of Thorns: cast at a
+//!            moment a sorcery could not be, the effect, a delayed one, is scheduled as it enters play)
+//!          | "cast only at the end of the declaration of blockers"   (False Orders)
 //! entering = "as this enters play," effect          (part of a local enchantment's resolution;
 //!            effect = "deal" N "damage to enchanted creature")
 //! entry    = "when this comes into play," upkeep   (a comes-into-play cost: Lake of the Dead)
@@ -50,6 +55,7 @@
 //!          | "at the beginning of" whose "upkeep" | "during" whose "upkeep"   (a phase effect)
 //!          | "at the beginning of" whose "turn"        (Phase 0, before summoning sickness ends)
 //!          | "whenever this attacks" | "whenever this attacks and is not blocked"
+//!          | "whenever enchanted creature attacks and is not blocked"
 //!          | "whenever this blocks or becomes blocked by a" ("non-wall" | color ("or" color)*) "creature"
 //!          | "whenever a player" ["successfully"] "casts a" [color] "spell"
 //!          | "whenever a creature is put into the graveyard from play"
@@ -135,6 +141,12 @@
 //! trigger += "at end of your turn"                                   (Psychic Vortex)
 //! part    += "draw a card" | "draw" N "cards"                        (a draw paid as a cost)
 //! target  += "target opponent"                                       (any player but the caster)
+//! effect  += "the defending player discards a card at random"
+//!          | "you may have it deal no combat damage this turn; if you do," effect   (optional:
+//!            `P uses CARD` or `P declines CARD` as it triggers)
+//!          | "switch the blockers of two target blocked attacking creatures"
+//!          | "remove" target "from combat" ["; you may have it block another attacking creature"]
+//!            (the new block is named at resolution: `P has A block B`, or `P has A block nothing`)
 //!          | effect "unless you pay" payment
 //!          | effect ("at end of combat" | "at end of turn" | "at the beginning of the next turn")
 //!          | "draw a card"     (the controller draws; with "at the beginning of the next turn", a cantrip)
@@ -149,6 +161,7 @@
 //! who      = "this" | "enchanted creature" | target
 //! target   = ["any number of"] "target" (adjective | kind | "," | "or")+ ["other than this"]
 //!            ["the active player has controlled since the turn began"] ["an opponent controls"]
+//!            ["you control"] ["the defending player controls"]   (adjectives include "blocked")
 //!            e.g. target nonartifact, nonblack creature; adjectives include "flying", "non-wall"
 //! amount   = N | "X"
 //! ```
@@ -290,6 +303,14 @@ pub enum Filter {
     Flying,
     /// It is not the permanent whose ability this is (`other than this`).
     NotThis,
+    /// It is an attacking creature that is blocked (`blocked`; 002 Blocking: however it became
+    /// blocked).
+    Blocked,
+    /// The announcing player controls it (`... you control`; `enchant only creatures you
+    /// control`).
+    YouControl,
+    /// The defending player of the attack controls it (`... the defending player controls`).
+    DefenderControls,
     /// The active player controls it and has since the turn began (`the active player has
     /// controlled since the turn began`: not summoning sick, 002 Attack or Die Effects).
     ActiveSinceTurnBegan,
@@ -472,8 +493,8 @@ pub enum Effect {
     /// `draw a card`: the controller draws; a player who cannot draw loses once the resolution
     /// is over (002 L2698-2701). Written with `at the beginning of the next turn`, a cantrip.
     DrawCard,
-    /// `that player discards a card at random`: played only where chance decides nothing (an
-    /// empty hand, or a hand of one known card); otherwise the run stops, exit 2.
+    /// `that player discards a card at random` (or `the defending player ...`): the pick is
+    /// named by `P discards CARD at random` unless chance has nothing to decide.
     DiscardAtRandom,
     /// `remove this from the game`.
     RemoveThis,
@@ -484,6 +505,19 @@ pub enum Effect {
     /// turn` (Farrel's Zealot): an optional, targeted ability; a fizzle undoes both parts
     /// (002 Is Not Blocked L2519-2523).
     DamageInsteadOfCombat(Amount, TargetSpec),
+    /// `you may have it deal no combat damage this turn; if you do, EFFECT` (Cloak of
+    /// Confusion): an optional, untargeted ability on the event's creature, chosen as it
+    /// triggers (002 Is Not Blocked L2509-2518).
+    NoCombatDamageInstead(Box<Effect>),
+    /// `switch the blockers of two target blocked attacking creatures` (General Jarkeld): each
+    /// creature blocking exactly one of them blocks the other instead, if each attacker could
+    /// be blocked by the other's blockers; the new blocks are not "assigned" (002 L1508-1510).
+    SwitchBlockers(TargetSpec),
+    /// `remove target ... from combat[; you may have it block another attacking creature]`
+    /// (False Orders): the blocker is taken out of the combat as if never declared, an attacker
+    /// it alone blocked becomes unblocked; with `true`, its caster may then have it block
+    /// another attacker (002 L428-431, L353-355, L514-519).
+    RemoveFromCombat(TargetSpec, bool),
     /// `TARGET gains KEYWORD until your next upkeep` (002 Duration Effects L1054-1058: it ends
     /// just before the beginning of that upkeep).
     GrantUntilNextUpkeep(TargetSpec, Keyword),
@@ -591,7 +625,9 @@ impl Effect {
             | Self::Copy(t)
             | Self::DamageInsteadOfCombat(_, t)
             | Self::GrantUntilNextUpkeep(t, _)
-            | Self::TargetDiscards(t, _) => Some(t),
+            | Self::TargetDiscards(t, _)
+            | Self::SwitchBlockers(t)
+            | Self::RemoveFromCombat(t, _) => Some(t),
             Self::Then(a, b) => a.target().or_else(|| b.target()),
             _ => None,
         }
@@ -612,7 +648,7 @@ impl Effect {
     #[must_use]
     pub const fn target_count(&self) -> Option<usize> {
         match self {
-            Self::MoveEnchantment(..) => Some(2),
+            Self::MoveEnchantment(..) | Self::SwitchBlockers(_) => Some(2),
             _ => None,
         }
     }
@@ -620,7 +656,7 @@ impl Effect {
     /// Whether its controller may decline to play it (`you may have ...`).
     #[must_use]
     pub const fn optional(&self) -> bool {
-        matches!(self, Self::DamageInsteadOfCombat(..))
+        matches!(self, Self::DamageInsteadOfCombat(..) | Self::NoCombatDamageInstead(_))
     }
 }
 
@@ -773,6 +809,9 @@ pub struct ActivationCost {
     /// `draw a card` / `draw N cards` (Psychic Vortex's cumulative upkeep): a draw that is a
     /// cost, which no effect may modify (002 L1861-1862).
     pub draw: u32,
+    /// `...; use only after blockers are declared`: in the attack, from the fast effects after
+    /// blocking until the damage (General Jarkeld).
+    pub after_blocks: bool,
 }
 
 impl ActivationCost {
@@ -900,6 +939,9 @@ pub enum Ability {
     /// enters play with that creature's printed characteristics and text changes, but not its
     /// counters or the effects on it (002 Copy Cards, L1746-1818).
     EntersAsCopy(TargetSpec),
+    /// `cast only at the end of the declaration of blockers`: once the blocks are made, before
+    /// the step ends (False Orders; 002 Step 3 L428-431).
+    EndOfBlockersOnly,
 }
 
 /// What a triggered ability waits for.
@@ -929,6 +971,15 @@ pub enum Trigger {
     /// `whenever this attacks and is not blocked`: at the end of the declaration of blockers
     /// (002 Is Not Blocked L2509-2533).
     NotBlocked,
+    /// `whenever enchanted creature attacks and is not blocked`: the same moment, for the
+    /// creature a local enchantment enchants (Cloak of Confusion); the event names the creature
+    /// and the defending player.
+    EnchantedNotBlocked,
+    /// `you may cast this as an instant; if you do, EFFECT`: not an event but a condition of
+    /// the casting. A permanent spell with it may be cast whenever an instant could; when it
+    /// was cast at a moment a sorcery could not be, EFFECT (a delayed one, `bury this at end of
+    /// turn`) is scheduled as it comes into play (Armor of Thorns; 002 L2896-2901).
+    CastAsInstant,
     /// `whenever a player [successfully] casts a [COLOR] spell`: once it is announced, or once it
     /// is successfully cast (002 L964-969; Lucky Charms L2737-2741).
     Cast(Option<Color>, bool),
@@ -972,6 +1023,7 @@ impl Trigger {
                 | Self::EndOfTurnIfNoCreatures
                 | Self::DuringUpkeep(_)
                 | Self::EndOfYourTurn
+                | Self::CastAsInstant
         )
     }
 }

@@ -130,6 +130,19 @@ fn ability(i: &str) -> PResult<'_, Ability> {
     if let Ok((r, e)) = static_effect(i) {
         return Ok((r, Ability::Static(e)));
     }
+    if let Ok((r, _)) = (kw("enchant"), sp, kw("only"), sp, kw("creatures"), sp, kw("you"), sp, kw("control")).parse(i)
+    {
+        return Ok((r, Ability::EnchantOnly(Filter::YouControl)));
+    }
+    if let Ok((r, _)) = super::triggered::phrase("cast only at the end of the declaration of blockers")(i) {
+        return Ok((r, Ability::EndOfBlockersOnly));
+    }
+    if let Ok((r, _)) = super::triggered::phrase("you may cast this as an instant")(i) {
+        let (r, _) = cut((space0, char(';'), space0, super::triggered::phrase("if you do"), space0, char(','), space0))
+            .parse(r)?;
+        let (r, e) = cut(effect).parse(r)?;
+        return Ok((r, Ability::Triggered(Trigger::CastAsInstant, e)));
+    }
     if let Ok((r, (_, _, _, _, x, _, _))) =
         (kw("enchant"), sp, kw("only"), sp, target_word, sp, alt((kw("creatures"), kw("creature")))).parse(i)
     {
@@ -170,6 +183,11 @@ fn ability(i: &str) -> PResult<'_, Ability> {
     let (r, once) =
         opt((space0, char(';'), space0, kw("use"), sp, kw("only"), sp, kw("once"), sp, kw("each"), sp, kw("turn")))
             .parse(r)?;
+    let (r, after_blocks) = opt((
+        (space0, char(';'), space0, kw("use"), sp, kw("only"), sp),
+        super::triggered::phrase("after blockers are declared"),
+    ))
+    .parse(r)?;
     let (r, cap) = opt((
         (space0, char(';'), space0, kw("spend"), sp, kw("no"), sp, kw("more"), sp, kw("than"), sp),
         number,
@@ -185,6 +203,7 @@ fn ability(i: &str) -> PResult<'_, Ability> {
                 before_opponents_attack: before.is_some(),
                 spend_cap: cap.map(|(_, n, _)| n),
                 once_each_turn: once.is_some(),
+                after_blocks: after_blocks.is_some(),
                 ..cost
             },
             e,
@@ -522,6 +541,7 @@ fn target_word(i: &str) -> PResult<'_, TargetWord> {
         value(F(Filter::Tapped), kw("tapped")),
         value(F(Filter::Untapped), kw("untapped")),
         value(F(Filter::Blocking), kw("blocking")),
+        value(F(Filter::Blocked), kw("blocked")),
         value(F(Filter::Attacking), kw("attacking")),
         value(F(Filter::NonArtifact), kw("nonartifact")),
         value(F(Filter::NonWall), kw("non-wall")),
@@ -588,6 +608,10 @@ pub(super) fn target(i: &str) -> PResult<'_, TargetSpec> {
     }
     if let Ok((r, _)) = (sp, kw("an"), sp, kw("opponent"), sp, kw("controls")).parse(i) {
         spec.filters.push(Filter::OpponentControls);
+        i = r;
+    }
+    if let Ok((r, _)) = (sp, kw("the"), sp, kw("defending"), sp, kw("player"), sp, kw("controls")).parse(i) {
+        spec.filters.push(Filter::DefenderControls);
         i = r;
     }
     Ok((i, spec))

@@ -157,6 +157,8 @@ impl fmt::Display for Trigger {
             Self::BlocksOrBlockedBy(c) => write!(f, "whenever this blocks or becomes blocked by a {c}"),
             Self::Flanking => f.write_str("flanking"),
             Self::NotBlocked => f.write_str("whenever this attacks and is not blocked"),
+            Self::EnchantedNotBlocked => f.write_str("whenever enchanted creature attacks and is not blocked"),
+            Self::CastAsInstant => f.write_str("when cast as an instant"),
             Self::Cast(c, ok) => {
                 let how = if *ok { "successfully casts" } else { "casts" };
                 let color = c.map(|c| format!("{} ", c.name())).unwrap_or_default();
@@ -245,6 +247,9 @@ pub(super) fn trigger(i: &str) -> PResult<'_, Trigger> {
     }
     if let Ok((r, ())) = phrase("whenever this attacks and is not blocked")(i) {
         return Ok((r, Trigger::NotBlocked));
+    }
+    if let Ok((r, ())) = phrase("whenever enchanted creature attacks and is not blocked")(i) {
+        return Ok((r, Trigger::EnchantedNotBlocked));
     }
     if let Ok((r, ())) = phrase("whenever this attacks")(i) {
         return Ok((r, Trigger::Attacks));
@@ -443,8 +448,24 @@ pub(super) fn effect(i: &str) -> PResult<'_, Effect> {
     if let Ok((r, ())) = phrase("return this to play under its owner's control")(i) {
         return Ok((r, Effect::ReturnThis));
     }
-    if let Ok((r, ())) = phrase("that player discards a card at random")(i) {
+    if let Ok((r, ())) = phrase("that player discards a card at random")(i)
+        .or_else(|_| phrase("the defending player discards a card at random")(i))
+    {
         return Ok((r, Effect::DiscardAtRandom));
+    }
+    if let Ok((r, ())) = phrase("you may have it deal no combat damage this turn")(i) {
+        let (r, _) = cut((space0, char(';'), space0, phrase("if you do"), space0, char(','), space0)).parse(r)?;
+        let (r, e) = cut(base).parse(r)?;
+        return Ok((r, Effect::NoCombatDamageInstead(Box::new(e))));
+    }
+    if let Ok((r, ())) = phrase("switch the blockers of two")(i) {
+        let (r, t) = cut(signed_sp(super::parse::target)).parse(r)?;
+        return Ok((r, Effect::SwitchBlockers(t)));
+    }
+    if let Ok((r, (_, _, t, _))) = (kw("remove"), sp, super::parse::target, phrase_after(" from combat")).parse(i) {
+        let (r, more) =
+            opt((space0, char(';'), space0, phrase("you may have it block another attacking creature"))).parse(r)?;
+        return Ok((r, Effect::RemoveFromCombat(t, more.is_some())));
     }
     if let Ok((r, ())) = phrase("you skip your next draw phase")(i) {
         return Ok((r, Effect::SkipNextDraw));
