@@ -68,6 +68,13 @@ impl Engine<'_> {
             ) if self.pol.fast_effects_in_declarations => Ok(()),
             // A declaration step ends only where nothing is open (under Alpha a fast effect may be
             // open in it, 003 p.25): the line is then taken at the current moment.
+            // A specialized ability (Jade Statue's) is played inside the declarations (002
+            // L313-317, L342-343, L364-366).
+            (Some(s @ (AttackStep::DeclareAttackers | AttackStep::DeclareBlockers)), Action::Announce(an))
+                if self.combat_only(an) && self.declaring(an.player, s) =>
+            {
+                Ok(())
+            }
             (Some(AttackStep::DeclareAttackers), a)
                 if !matches!(a, Action::AttackWith(..) | Action::Tap(..)) && self.game.top().is_neutral() =>
             {
@@ -79,6 +86,24 @@ impl Engine<'_> {
                 self.advance_combat(AttackStep::AfterBlocks)
             }
             _ => Ok(()),
+        }
+    }
+
+    /// Whether `p` is the player declaring in step `s` (the attacker declares attackers, the
+    /// defender blockers).
+    pub(super) fn declaring(&self, p: PlayerId, s: AttackStep) -> bool {
+        match s {
+            AttackStep::DeclareAttackers => p == self.game.active,
+            AttackStep::DeclareBlockers => p != self.game.active,
+            _ => false,
+        }
+    }
+
+    /// Whether the line plays an ability usable only during combat (Jade Statue).
+    fn combat_only(&self, an: &super::action::Announce) -> bool {
+        match an.source {
+            super::state::Source::Ability(i) => self.ability_cost(an.card, i).is_some_and(|c| c.combat_only),
+            _ => false,
         }
     }
 
@@ -705,8 +730,10 @@ impl Engine<'_> {
                 Ok(())
             }
             AttackStep::EndOfCombat => {
-                // 002 Step 7: end-of-combat effects, mana burn, then the life check.
+                // 002 Step 7: end-of-combat effects, mana burn, then the life check. What lasts
+                // "until end of combat" has seen the "at end of combat" effects, and ends.
                 self.end_of_combat_effects()?;
+                self.end_combat_durations()?;
                 self.burn_and_life_check("at the end of the attack")?;
                 self.game.combat = None;
                 self.emit(EventKind::CombatEnds, Some(END));
@@ -715,6 +742,19 @@ impl Engine<'_> {
             }
             _ => Ok(()),
         }
+    }
+
+    /// The effects that last "until end of combat" end (Jade Statue): in the end of combat
+    /// step, once its "at end of combat" effects have been dealt with (002 Step 7, L485-489).
+    pub(super) fn end_combat_durations(&mut self) -> Result<(), Stop> {
+        let ended = self.game.end_combat_effects();
+        if ended.is_empty() {
+            return Ok(());
+        }
+        let cards = ended.iter().map(|&c| self.label(c)).collect();
+        self.emit(EventKind::CombatEffectsEnd { cards }, Some(END));
+        self.drop_from_combat();
+        Ok(())
     }
 
     /// Creatures killed, bounced or no longer creatures leave the combat (002 Steps 2 and 4).

@@ -386,6 +386,7 @@ impl Engine<'_> {
                     | EventKind::Lost { .. }
                     | EventKind::ColorSet { .. }
                     | EventKind::Animated { .. }
+                    | EventKind::AnimatedForCombat { .. }
                     | EventKind::TextChanged { .. }
                     | EventKind::BaseSet { .. }
             )

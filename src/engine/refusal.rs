@@ -1336,6 +1336,9 @@ impl Engine<'_> {
             }
             F::Mandatory => format!("{name}'s upkeep cost must be paid when it can be: it is not optional"),
             F::OnlyInUpkeep => format!("{name}'s ability may be used only during its controller's upkeep"),
+            F::OnlyDuringCombat => format!(
+                "{name}'s ability may be used only during combat, from the declaration of attackers on (before it, fast effects are played in the main phase)"
+            ),
             F::OnceEachTurn => {
                 format!("{name}'s ability may be used only once each turn, and its player has used it this turn")
             }

@@ -321,7 +321,14 @@ impl Engine<'_> {
                     if self.game.card(src).zone == Zone::Play && self.game.card(src).tapped {
                         let stamp = self.game.stamp();
                         let change = Change::Pump(p, t);
-                        self.game.eot.push(UntilEot { card: c, stamp, change, lasting: true, while_tapped: Some(src) });
+                        self.game.eot.push(UntilEot {
+                            card: c,
+                            stamp,
+                            change,
+                            lasting: true,
+                            while_tapped: Some(src),
+                            until_combat_end: false,
+                        });
                         let (np, nt) = self.pt(c);
                         self.emit(
                             EventKind::Lasting {
@@ -393,6 +400,13 @@ impl Engine<'_> {
                     self.emit(EventKind::Animated { card: self.label(c), now: format!("{p}/{t}") }, None);
                 }
             }
+            Effect::AnimateUntilEndOfCombat(w, change) => {
+                if let Some(c) = who(w).filter(|&c| self.game.card(c).zone == Zone::Play) {
+                    self.game.until_end_of_combat(c, change.clone());
+                    let (p, t) = self.pt(c);
+                    self.emit(EventKind::AnimatedForCombat { card: self.label(c), now: format!("{p}/{t}") }, None);
+                }
+            }
             Effect::AnimateAll(land, change) => {
                 // The lands of that type its controller controls as it resolves, each animated
                 // until end of turn (an until-end-of-turn effect: 002 L2560-2563).
@@ -427,6 +441,7 @@ impl Engine<'_> {
                         change: Change::SetColor(vec![*col]),
                         lasting: true,
                         while_tapped: None,
+                        until_combat_end: false,
                     });
                     let spell = matches!(t, Target::Spell(_));
                     self.emit(EventKind::ColorSet { card: self.tlabel(t), color: col.name().to_owned(), spell }, None);
@@ -455,7 +470,14 @@ impl Engine<'_> {
                     }
                     let stamp = self.game.stamp();
                     let change = Change::Text(old.clone(), new.clone());
-                    self.game.eot.push(UntilEot { card: c, stamp, change, lasting: true, while_tapped: None });
+                    self.game.eot.push(UntilEot {
+                        card: c,
+                        stamp,
+                        change,
+                        lasting: true,
+                        while_tapped: None,
+                        until_combat_end: false,
+                    });
                     self.emit(EventKind::TextChanged { card: self.tlabel(t), old, new }, None);
                 }
             }
@@ -1383,7 +1405,14 @@ impl Engine<'_> {
         c.def = def;
         for e in text {
             let stamp = self.game.stamp();
-            self.game.eot.push(UntilEot { card: copy, stamp, change: e.change, lasting: true, while_tapped: None });
+            self.game.eot.push(UntilEot {
+                card: copy,
+                stamp,
+                change: e.change,
+                lasting: true,
+                while_tapped: None,
+                until_combat_end: false,
+            });
         }
         self.emit(
             EventKind::PlayOut { what: format!("{} enters play as a copy of {}", self.label(copy), self.label(orig)) },

@@ -500,6 +500,9 @@ pub struct UntilEot {
     /// A tap-and-hold effect: it ends when this permanent untaps or leaves play (002
     /// Tap-and-Hold, L3593-3606), and does not end with the turn.
     pub while_tapped: Option<CardId>,
+    /// It ends with the combat (Jade Statue's "until end of combat"), or with the turn if no
+    /// end of combat comes.
+    pub until_combat_end: bool,
 }
 
 /// What a priority context is for.
@@ -806,7 +809,21 @@ impl Game {
     /// An effect on `card` until end of turn, stamped now (002 L2996-2999).
     pub fn until_end_of_turn(&mut self, card: CardId, change: crate::grammar::ability::Change) {
         let stamp = self.stamp();
-        self.eot.push(UntilEot { card, stamp, change, lasting: false, while_tapped: None });
+        self.eot.push(UntilEot { card, stamp, change, lasting: false, while_tapped: None, until_combat_end: false });
+    }
+
+    /// An effect on `card` until the end of combat, stamped now.
+    pub fn until_end_of_combat(&mut self, card: CardId, change: crate::grammar::ability::Change) {
+        let stamp = self.stamp();
+        self.eot.push(UntilEot { card, stamp, change, lasting: false, while_tapped: None, until_combat_end: true });
+    }
+
+    /// Ends the effects that last until the end of combat; returns the cards they were on.
+    pub fn end_combat_effects(&mut self) -> Vec<CardId> {
+        let mut ended: Vec<CardId> = self.eot.iter().filter(|e| e.until_combat_end).map(|e| e.card).collect();
+        ended.dedup();
+        self.eot.retain(|e| !e.until_combat_end);
+        ended
     }
 
     /// A fresh timestamp for an effect taking effect now (the zone order counter: a card

@@ -26,6 +26,9 @@ impl fmt::Display for Ability {
                 if c.once_each_turn {
                     f.write_str("; use only once each turn")?;
                 }
+                if c.combat_only {
+                    f.write_str("; use only during combat")?;
+                }
                 if let Some(n) = c.spend_cap {
                     write!(f, "; spend no more than {n} this way each turn")?;
                 }
@@ -361,6 +364,12 @@ impl fmt::Display for Effect {
                 write!(f, "{w} becomes a {p}/{t} {ty}{art}creature until end of turn")
             }
             Self::Animate(w, _) => write!(f, "{w} becomes a creature until end of turn"),
+            Self::AnimateUntilEndOfCombat(w, Change::Animate { pt: Some((p, t)), subtype, artifact }) => {
+                let ty = subtype.as_ref().map(|s| format!("{} ", crate::cards::singular_type(s))).unwrap_or_default();
+                let art = if *artifact { "artifact " } else { "" };
+                write!(f, "{w} becomes a {p}/{t} {ty}{art}creature until end of combat")
+            }
+            Self::AnimateUntilEndOfCombat(w, _) => write!(f, "{w} becomes a creature until end of combat"),
             Self::AnimateAll(land, Change::Animate { pt: Some((p, t)), .. }) => {
                 let lands = crate::cards::plural_type(land);
                 write!(f, "all {lands} you control become {p}/{t} creatures until end of turn")

@@ -11,7 +11,8 @@
 //!          | "enters play as a copy of" target        (Clone: copies its target as it resolves)
 //!          | "cast only during an opponent's turn, before the attack"
 //!          (an activated ability may end "; use only during an opponent's turn, before the attack"
-//!          or "; use only once each turn" or "; spend no more than" N "this way each turn")
+//!          or "; use only once each turn" or "; spend no more than" N "this way each turn"
+//!          or "; use only during combat")
 //! keyword  = "flying" | "first strike" | "trample" | "banding" | "wall" | "defender"
 //!          | "does not tap to attack" | "vigilance"
 //!          | LAND "walk" | "protection from" color | "rampage" N
@@ -31,7 +32,7 @@
 //!          | "enchanted artifact is a creature with power and toughness equal to its casting cost"
 //!          | "this has power and toughness each equal to the number of" (NAME "in play"
 //!             | "cards in its controller's hand")                 (a */* creature)
-//! effect  += who "becomes a" N "/" N [TYPE] ["artifact"] "creature until end of turn"
+//! effect  += who "becomes a" N "/" N [TYPE] ["artifact"] "creature until end of" ("turn" | "combat")
 //!            (TYPE: capitalised words, `this becomes a 2/2 Assembly Worker artifact creature ...`)
 //! target  += "target" TYPE       (a creature of that type: `target Assembly Worker`)
 //!            (TYPE: a creature type, plural or singular, `other Goblins`)
@@ -362,6 +363,9 @@ pub enum Effect {
     SetPt(Who, Amount, Amount),
     /// The permanent becomes a creature until end of turn (a `Change::Animate`).
     Animate(Who, Change),
+    /// The permanent becomes a creature until the end of combat (Jade Statue): the effect ends
+    /// as the end of combat step has dealt with its "at end of combat" effects (002 Step 7).
+    AnimateUntilEndOfCombat(Who, Change),
     /// Every land of a basic land type its controller controls becomes a creature until end of
     /// turn (Thelonite Druid's Forests; the type kept as [`crate::cards::type_key`] keeps it).
     AnimateAll(String, Change),
@@ -521,6 +525,7 @@ impl Effect {
             | Self::Lose(Who::Target(t), _)
             | Self::SetPt(Who::Target(t), _, _)
             | Self::Animate(Who::Target(t), _)
+            | Self::AnimateUntilEndOfCombat(Who::Target(t), _)
             | Self::SetColor(Who::Target(t), _)
             | Self::ReplaceWord(_, t)
             | Self::Regenerate(Who::Target(t))
@@ -700,6 +705,10 @@ pub struct ActivationCost {
     pub any_player: bool,
     /// `...; use only during an opponent's turn, before the attack` (Nettling Imp).
     pub before_opponents_attack: bool,
+    /// `...; use only during combat` (Jade Statue): from the declaration of attackers to the
+    /// end of combat; in the declarations of attackers and blockers it is played as a
+    /// specialized ability (002 L301-304, L342-343, L364-366).
+    pub combat_only: bool,
     /// `...; use only once each turn`: once per turn for each player who controls it (002
     /// L1276-1278).
     pub once_each_turn: bool,

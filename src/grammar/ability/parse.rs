@@ -170,6 +170,8 @@ fn ability(i: &str) -> PResult<'_, Ability> {
         (sp, kw("this"), sp, kw("way"), sp, kw("each"), sp, kw("turn")),
     ))
     .parse(r)?;
+    let (r, combat) =
+        opt((space0, char(';'), space0, kw("use"), sp, kw("only"), sp, kw("during"), sp, kw("combat"))).parse(r)?;
     Ok((
         r,
         Ability::Activated(
@@ -179,6 +181,7 @@ fn ability(i: &str) -> PResult<'_, Ability> {
                 before_opponents_attack: before.is_some(),
                 spend_cap: cap.map(|(_, n, _)| n),
                 once_each_turn: once.is_some(),
+                combat_only: combat.is_some(),
                 ..cost
             },
             e,
@@ -756,6 +759,11 @@ fn animation(i: &str) -> PResult<'_, Change> {
     ))
 }
 
+/// `"until end of combat"` (Jade Statue's duration).
+fn until_end_of_combat(i: &str) -> PResult<'_, ()> {
+    value((), (sp, kw("until"), sp, kw("end"), sp, kw("of"), sp, kw("combat"))).parse(i)
+}
+
 pub(super) fn until_eot(i: &str) -> PResult<'_, ()> {
     value((), (sp, kw("until"), sp, kw("end"), sp, kw("of"), sp, kw("turn"))).parse(i)
 }
@@ -1201,6 +1209,9 @@ pub(super) fn base_effect(i: &str) -> PResult<'_, Effect> {
     }
     if let Ok((r, (_, _, c, _))) = (kw("becomes"), sp, animation, until_eot).parse(r) {
         return Ok((r, Effect::Animate(w, c)));
+    }
+    if let Ok((r, (_, _, c, _))) = (kw("becomes"), sp, animation, until_end_of_combat).parse(r) {
+        return Ok((r, Effect::AnimateUntilEndOfCombat(w, c)));
     }
     if let Ok((r, _)) = (kw("becomes"), sp).parse(r) {
         let (r, (p, _, t, _)) = cut((amount, char('/'), amount, until_eot)).parse(r)?;
