@@ -177,6 +177,11 @@ pub struct CardDef {
     /// Creature or land types: those of the type line (`Summon Goblins` is a Goblin), of a basic
     /// land's name, and of the `subtypes:` field, each as [`type_key`] keeps it.
     pub subtypes: Vec<String>,
+    /// The expansion whose symbol the card bears (`set: Arabian Nights`), for the cards that
+    /// ask (City in a Bottle: 002 L3765-3767, L2552). Given only where every printing of the
+    /// era bears it, or for a scenario's own printing of a card.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub set: Option<String>,
     /// Where the definition came from.
     pub origin: String,
 }
@@ -462,6 +467,7 @@ static UNREADABLE: CardDef = CardDef {
     variants: BTreeMap::new(),
     color: None,
     subtypes: Vec::new(),
+    set: None,
     origin: String::new(),
 };
 
@@ -488,6 +494,8 @@ pub struct RawCard {
     color: Option<RawText>,
     #[serde(default)]
     subtypes: Vec<RawText>,
+    #[serde(default)]
+    set: Option<RawText>,
 }
 
 /// An edition override of a card: any of its type line, text, abilities and modes.
@@ -801,6 +809,8 @@ pub(crate) struct Fields {
     pub(crate) color: Option<Spanned<String>>,
     /// Types beyond the type line's.
     pub(crate) subtypes: Vec<Spanned<String>>,
+    /// The expansion symbol.
+    pub(crate) set: Option<Spanned<String>>,
 }
 
 impl Fields {
@@ -828,6 +838,7 @@ impl Fields {
                 .collect(),
             color: raw.color.as_ref().map(|c| locate(c, src)),
             subtypes: raw.subtypes.iter().map(|t| locate(t, src)).collect(),
+            set: raw.set.as_ref().map(|t| locate(t, src)),
         }
     }
 }
@@ -848,6 +859,7 @@ fn parse_fields(f: Fields, origin: &str) -> Result<CardDef, Diagnostic> {
         editions,
         color,
         subtypes: raw_subtypes,
+        set,
     } = f;
     if let Some(e) = editions.keys().find(|e| !EDITION_KEYS.contains(&e.as_str())) {
         return Err(Diagnostic::new(
@@ -876,6 +888,7 @@ fn parse_fields(f: Fields, origin: &str) -> Result<CardDef, Diagnostic> {
             editions: BTreeMap::new(),
             color: color.clone(),
             subtypes: raw_subtypes.clone(),
+            set: set.clone(),
         };
         variants.insert(e.clone(), Box::new(parse_fields(v, origin)?));
     }
@@ -955,6 +968,7 @@ fn parse_fields(f: Fields, origin: &str) -> Result<CardDef, Diagnostic> {
         variants,
         color,
         subtypes,
+        set: set.map(|s| s.node.trim().to_owned()).filter(|s| !s.is_empty()),
         origin: origin.to_owned(),
     })
 }

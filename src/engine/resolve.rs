@@ -751,7 +751,11 @@ impl Engine<'_> {
             | Effect::TakeUnblockedDamage
             | Effect::NoUntapPowerAtLeast(_)
             | Effect::ControlEnchanted
-            | Effect::OpponentsEnterTapped => {}
+            | Effect::OpponentsEnterTapped
+            | Effect::SpendWhiteAsAny
+            | Effect::ExtraMana(..)
+            | Effect::BuryOtherOfSet(_)
+            | Effect::SetCannotBePlayed(_) => {}
             // Done as the enchantment enters play (see the end of `resolve_spell`).
             Effect::DamageEnchanted(_) => {}
             Effect::DamageDisintegrate(a, _) => {

@@ -27,6 +27,13 @@
 //!          | "you control enchanted creature"
 //! affected = "enchanted creature" | "other" TYPE | "all" TYPE | "all creatures" | COLOR "creatures"
 //!          | "attacking creatures you control" | "enchanted land" | "nonbasic lands"
+//!          | "lands you control" | "nonland permanents you control and nonland cards you own"
+//! static  += affected "have" COLOR "mana symbols"     (the base colour, under Laces: 002 L1652-1660)
+//!          | "you may spend white mana as though it were mana of any color and other mana only
+//!             as though it were colorless"
+//!          | LAND-plural "tapped for mana produce an additional" mana     (Gauntlet of Might)
+//!          | "other" SET "cards in play are buried" | SET "cards cannot be played"
+//!            (SET: an expansion's name in capitalised words, as a card's `set:` field gives it)
 //! static  += affected ("is" | "are") (LAND | "the chosen basic land type")    (a land type change)
 //!          | affected ("is" | "are") ["a"] N "/" N ["artifact"] ("creature" | "creatures")
 //!          | "enchanted artifact is a creature with power and toughness equal to its casting cost"
@@ -492,6 +499,17 @@ pub enum Effect {
     /// A creature spell that enters play as a copy of its target (Clone; implied by
     /// `enters play as a copy of target creature`, never written as an effect).
     Copy(TargetSpec),
+    /// `you may spend white mana as though it were mana of any color and other mana only as
+    /// though it were colorless` (Celestial Dawn): a static rule on its controller's payments.
+    SpendWhiteAsAny,
+    /// `LANDs tapped for mana produce an additional MANA` (Gauntlet of Might): a static effect
+    /// on every such land's mana ability, figured after its land type (002 L2568-2574).
+    ExtraMana(String, ManaCost),
+    /// `other SET cards in play are buried` (City in a Bottle): whenever a permanent bearing
+    /// that expansion symbol is in play with it, it is buried.
+    BuryOtherOfSet(String),
+    /// `SET cards cannot be played` (City in a Bottle): no spell or land bearing that symbol.
+    SetCannotBePlayed(String),
 }
 
 impl Effect {
@@ -590,6 +608,11 @@ pub enum Affects {
     EnchantedArtifact,
     /// The card itself (a power and toughness of `*/*` defined by its own text).
     This,
+    /// The lands the ability's controller controls (Celestial Dawn's Plains).
+    OwnLands,
+    /// The nonland permanents the ability's controller controls and the nonland cards that
+    /// player owns elsewhere (hand, library, graveyard; a spell: its caster's).
+    OwnNonland,
 }
 
 /// A number a characteristic is defined by, counted when it is asked for.
@@ -623,6 +646,9 @@ pub enum Change {
     ChosenLandType,
     /// Base power and toughness both equal to a count (a `*/*` creature's own text).
     PtEqual(Count),
+    /// The card's mana symbols are of this colour, which makes it its base colour, under any
+    /// effect that sets its colour whenever that came (Celestial Dawn: 002 L1652-1660).
+    ManaSymbols(Color),
     /// The permanent becomes a creature as well as what it is (002 L1958-1962): with this base
     /// power and toughness, or, with `None`, its converted casting cost for both (Animate
     /// Artifact); with a creature type if the effect names one; an artifact too if `artifact`.
