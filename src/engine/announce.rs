@@ -117,6 +117,9 @@ impl Engine<'_> {
                 }));
             }
         }
+        if matches!(an.source, Source::Spell(_)) {
+            self.check_expansion(an.card)?;
+        }
         if let Some(step) = self.combat_only_step(an)? {
             return self.specialized_now(an, &effect, step);
         }

@@ -67,14 +67,26 @@ impl Engine<'_> {
                 *opts.iter().find(|m| **m == w).ok_or_else(|| Stop::refuse(Refusal::CannotMake { card: c, mana: w }))?
             }
         };
+        let extra = self.extra_mana(c);
         self.game.card_mut(c).tapped = true;
         self.game.happened.push(super::state::Happening::TappedForMana { card: c, player: p });
         add(&mut self.game.players[p.ix()].pool, &mana);
         self.emit(
-            EventKind::ManaAdded { player: self.pname(p), source: name, mana: mana.to_string(), auto },
+            EventKind::ManaAdded { player: self.pname(p), source: name.clone(), mana: mana.to_string(), auto },
             Some(MANA_SOURCE),
         );
-        Ok(mana)
+        // Additional mana is part of what the land makes (002 L2568-2574: Wild Growth, Mana Flare).
+        let mut total = mana;
+        for (src, m) in extra {
+            add(&mut self.game.players[p.ix()].pool, &m);
+            total = super::query::sum_mana(&total, &m);
+            let source = format!("{} (an additional mana as {name} is tapped)", self.label(src));
+            self.emit(
+                EventKind::ManaAdded { player: self.pname(p), source, mana: m.to_string(), auto },
+                Some(MANA_SOURCE),
+            );
+        }
+        Ok(total)
     }
 
     /// Adds mana from a mana source spell or ability.
