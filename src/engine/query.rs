@@ -468,7 +468,7 @@ impl Engine<'_> {
     /// Untapped permanents `p` controls that produce mana by tapping alone, in play order:
     /// basic lands first, then other simple sources (never a summoning-sick creature).
     /// The additional mana a land makes as it is tapped for mana, by the static effects that
-    /// reach it (Gauntlet of Might's Mountains), each with its source. Figured after the land's
+    /// reach it (Gauntlet of Might's Mountains, Wild Growth's land), each with its source. Figured after the land's
     /// type (002 L2568-2574); a tapped artifact's effect is off (002 L1339-1342).
     pub(super) fn extra_mana(&self, c: CardId) -> Vec<(CardId, crate::grammar::mana::ManaCost)> {
         if self.kind(c) != CardKind::Land {
@@ -477,10 +477,14 @@ impl Engine<'_> {
         let mut out = Vec::new();
         for src in self.game.zone(Zone::Play, None) {
             for a in &self.def(src).abilities {
-                let Ability::Static(Effect::ExtraMana(land, m)) = a else { continue };
+                let Ability::Static(Effect::ExtraMana(from, m)) = a else { continue };
                 let off =
                     self.game.card(src).tapped && self.kind(src) == CardKind::Artifact && self.pol.tapped_artifacts_off;
-                if !off && self.chars(c).has_subtype(land) {
+                let reaches = match from {
+                    crate::grammar::ability::ManaFrom::LandType(land) => self.chars(c).has_subtype(land),
+                    crate::grammar::ability::ManaFrom::EnchantedLand => self.game.card(src).enchanting == Some(c),
+                };
+                if !off && reaches {
                     out.push((src, *m));
                 }
             }

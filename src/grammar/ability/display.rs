@@ -376,8 +376,11 @@ impl fmt::Display for Effect {
             Self::SpendWhiteAsAny => f.write_str(
                 "you may spend white mana as though it were mana of any color and other mana only as though it were colorless",
             ),
-            Self::ExtraMana(land, m) => {
+            Self::ExtraMana(super::ManaFrom::LandType(land), m) => {
                 write!(f, "{} tapped for mana produce an additional {m}", crate::cards::plural_type(land))
+            }
+            Self::ExtraMana(super::ManaFrom::EnchantedLand, m) => {
+                write!(f, "enchanted land tapped for mana produces an additional {m}")
             }
             Self::BuryOtherOfSet(set) => write!(f, "other {set} cards in play are buried"),
             Self::SetCannotBePlayed(set) => write!(f, "{set} cards cannot be played"),

@@ -32,6 +32,7 @@
 //!          | "you may spend white mana as though it were mana of any color and other mana only
 //!             as though it were colorless"
 //!          | LAND-plural "tapped for mana produce an additional" mana     (Gauntlet of Might)
+//!          | "enchanted land tapped for mana produces an additional" mana    (Wild Growth)
 //!          | "other" SET "cards in play are buried" | SET "cards cannot be played"
 //!            (SET: an expansion's name in capitalised words, as a card's `set:` field gives it)
 //! static  += affected ("is" | "are") (LAND | "the chosen basic land type")    (a land type change)
@@ -502,9 +503,10 @@ pub enum Effect {
     /// `you may spend white mana as though it were mana of any color and other mana only as
     /// though it were colorless` (Celestial Dawn): a static rule on its controller's payments.
     SpendWhiteAsAny,
-    /// `LANDs tapped for mana produce an additional MANA` (Gauntlet of Might): a static effect
-    /// on every such land's mana ability, figured after its land type (002 L2568-2574).
-    ExtraMana(String, ManaCost),
+    /// `LANDs tapped for mana produce an additional MANA` (Gauntlet of Might), `enchanted land
+    /// tapped for mana produces an additional MANA` (Wild Growth): a static effect on the mana
+    /// such a land makes, figured after its land type (002 L2568-2574).
+    ExtraMana(ManaFrom, ManaCost),
     /// `other SET cards in play are buried` (City in a Bottle): whenever a permanent bearing
     /// that expansion symbol is in play with it, it is buried.
     BuryOtherOfSet(String),
@@ -869,6 +871,15 @@ pub enum Ability {
     /// enters play with that creature's printed characteristics and text changes, but not its
     /// counters or the effects on it (002 Copy Cards, L1746-1818).
     EntersAsCopy(TargetSpec),
+}
+
+/// Which lands make additional mana (see [`Effect::ExtraMana`]).
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
+pub enum ManaFrom {
+    /// Every land of this basic land type (its singular, lowercase), whoever controls it.
+    LandType(String),
+    /// The land the enchantment enchants.
+    EnchantedLand,
 }
 
 /// What a triggered ability waits for.

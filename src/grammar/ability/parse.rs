@@ -650,7 +650,13 @@ fn statics2(i: &str) -> PResult<'_, Effect> {
     if let Ok((r, (land, _))) = (land_type, (sp, kw("tapped"), sp, kw("for"), sp, kw("mana"), sp)).parse(i) {
         let (r, (_, _, _, _, _, m)) =
             cut((kw("produce"), sp, kw("an"), sp, (kw("additional"), sp), mana_cost)).parse(r)?;
-        return Ok((r, Effect::ExtraMana(land, m)));
+        return Ok((r, Effect::ExtraMana(super::ManaFrom::LandType(land), m)));
+    }
+    if let Ok((r, _)) = (kw("enchanted"), sp, kw("land"), sp, kw("tapped"), sp, kw("for"), sp, kw("mana"), sp).parse(i)
+    {
+        let (r, (_, _, _, _, _, m)) =
+            cut((kw("produces"), sp, kw("an"), sp, (kw("additional"), sp), mana_cost)).parse(r)?;
+        return Ok((r, Effect::ExtraMana(super::ManaFrom::EnchantedLand, m)));
     }
     if let Ok((r, (_, set, _))) = ((kw("other"), sp), type_name, sp).parse(i)
         && let Ok((r, _)) = (kw("cards"), sp, kw("in"), sp, kw("play"), sp, kw("are"), sp, kw("buried")).parse(r)
