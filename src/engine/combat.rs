@@ -775,6 +775,23 @@ impl Engine<'_> {
         }
     }
 
+    /// The permanents of the combat still in play that are no longer creatures leave it at
+    /// once (002 L500-502: if it becomes a creature again, it does not rejoin). Those that left
+    /// play are dropped as the next step begins, as before.
+    pub(super) fn drop_uncreatured_from_combat(&mut self) {
+        let Some(cb) = self.combat() else { return };
+        let gone: Vec<CardId> = cb
+            .attackers
+            .iter()
+            .copied()
+            .chain(cb.blocks.iter().flat_map(|(_, bs)| bs.iter().copied()))
+            .filter(|&c| self.game.card(c).zone == Zone::Play && !self.is_creature_in_play(c) && cb.in_combat(c))
+            .collect();
+        for c in gone {
+            self.remove_from_combat(c, "it is no longer a creature");
+        }
+    }
+
     /// Removes a creature from the combat, with a trace line.
     pub(super) fn remove_from_combat(&mut self, c: CardId, why: &str) {
         let present = self.combat().is_some_and(|cb| cb.in_combat(c));

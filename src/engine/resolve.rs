@@ -208,6 +208,9 @@ impl Engine<'_> {
             self.lethal_now(Rule::g("Damage: lethal damage is checked whenever damage or toughness changes"))?;
         }
         self.bury_orphans();
+        // A creature of the combat that stopped being a creature leaves it now, so that
+        // becoming one again later in the step does not bring it back (002 L500-502).
+        self.drop_uncreatured_from_combat();
         // Triggers from the resolution are dealt with once it is complete (002 Step 4).
         self.run_triggers()?;
         self.depth -= 1;
