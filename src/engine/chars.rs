@@ -66,9 +66,9 @@ pub fn touched_statics_animate(lib: &Library, game: &Game) -> bool {
 /// What may be changed on card `c` now (see [`Touched`]).
 #[must_use]
 pub fn touched(lib: &Library, game: &Game, c: CardId) -> Touched {
-    let mut t = Touched::default();
     // A change of mana symbols reaches cards in every zone (Celestial Dawn: cards you own).
-    t.colors = statics(lib, game).base_colors && lib.get(game.card(c).def).kind != CardKind::Land;
+    let colors = statics(lib, game).base_colors && lib.get(game.card(c).def).kind != CardKind::Land;
+    let mut t = Touched { colors, ..Touched::default() };
     if game.card(c).zone != Zone::Play && game.card(c).zone != Zone::Limbo {
         return t;
     }
