@@ -1152,6 +1152,49 @@ mod tests {
         assert!(err.contains("unknown edition `m14`"), "{err}");
     }
 
+    /// The old artifact type lines (002 L1354-1362): Mono taps as part of each activation, Poly
+    /// does not, Continuous has no activated ability.
+    #[test]
+    fn old_artifact_type_lines() {
+        let card = |ty: &str| {
+            format!(
+                "- name: Rod\n  cost: 2\n  type: {ty}\n  abilities: [\"1: deal 1 damage to target creature or player\"]\n"
+            )
+        };
+        let tap_of = |ty: &str| {
+            let src = card(ty);
+            let cards = read_card_file(&src).unwrap_or_else(|d| panic!("{}", d.message));
+            let mut lib = Library::default();
+            lib.add_source(&cards, "x", &src).map(|_| {
+                let def = lib.get(lib.find("rod").unwrap_or(DefId(0)));
+                assert_eq!(def.kind, CardKind::Artifact);
+                matches!(&def.abilities[0], Ability::Activated(c, _) if c.tap)
+            })
+        };
+        assert_eq!(tap_of("Mono Artifact").ok(), Some(true));
+        assert_eq!(tap_of("Poly Artifact").ok(), Some(false));
+        let err = tap_of("Continuous Artifact").err().map(|d| d.message).unwrap_or_default();
+        assert!(err.contains("Continuous Artifact has no activated abilities"), "{err}");
+    }
+
+    /// A built-in card's `set:` names an expansion of the card table, and the only one that
+    /// printed the card in the era (so every copy bears its symbol).
+    #[test]
+    fn builtin_sets_are_the_only_printing() {
+        let lib = Library::builtin().unwrap_or_else(|e| panic!("{e}"));
+        let table = crate::deck::table::Table::get().unwrap_or_else(|e| panic!("{e}"));
+        let mut seen = 0;
+        for (_, def) in lib.iter() {
+            let Some(set) = &def.set else { continue };
+            seen += 1;
+            let card = table.find(&def.name).map(|i| &table.cards[i]);
+            let sets: Vec<&str> =
+                card.map(|c| c.sets.iter().map(|&i| table.sets[i].name.as_str()).collect()).unwrap_or_default();
+            assert_eq!(sets, vec![set.as_str()], "{}: `set: {set}`, printed in {sets:?}", def.name);
+        }
+        assert!(seen >= 2);
+    }
+
     #[test]
     fn every_builtin_card_parses() {
         let lib = Library::builtin().unwrap_or_else(|e| panic!("{e}"));
