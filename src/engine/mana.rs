@@ -68,9 +68,9 @@ impl Engine<'_> {
             }
         };
         let extra = self.extra_mana(c);
-        self.game.card_mut(c).tapped = true;
+        self.game.tap(c);
         self.game.happened.push(super::state::Happening::TappedForMana { card: c, player: p });
-        add(&mut self.game.players[p.ix()].pool, &mana);
+        add(self.game.pool_mut(p), &mana);
         self.emit(
             EventKind::ManaAdded { player: self.pname(p), source: name.clone(), mana: mana.to_string(), auto },
             Some(MANA_SOURCE),
@@ -78,7 +78,7 @@ impl Engine<'_> {
         // Additional mana is part of what the land makes (002 L2568-2574: Wild Growth, Mana Flare).
         let mut total = mana;
         for (src, m) in extra {
-            add(&mut self.game.players[p.ix()].pool, &m);
+            add(self.game.pool_mut(p), &m);
             total = super::query::sum_mana(&total, &m);
             let source = format!("{} (an additional mana as {name} is tapped)", self.label(src));
             self.emit(
@@ -91,7 +91,7 @@ impl Engine<'_> {
 
     /// Adds mana from a mana source spell or ability.
     pub(super) fn add_mana(&mut self, p: PlayerId, source: String, mana: &ManaCost) {
-        add(&mut self.game.players[p.ix()].pool, mana);
+        add(self.game.pool_mut(p), mana);
         self.emit(
             EventKind::ManaAdded { player: self.pname(p), source, mana: mana.to_string(), auto: false },
             Some(MANA_SOURCE),
@@ -133,7 +133,7 @@ impl Engine<'_> {
             need[Color::White.index()] = all;
         }
         // Plan on a copy so that a cost that cannot be paid taps nothing.
-        let mut pool = self.game.players[p.ix()].pool;
+        let mut pool = self.game.player(p).pool;
         let mut taps: Vec<CardId> = Vec::new();
         let mut sources = if tap_sources { self.simple_mana_sources(p) } else { Vec::new() };
         for c in Color::ALL {
@@ -169,7 +169,7 @@ impl Engine<'_> {
             spend_pool(&mut pool, &mut generic);
         }
         if need.iter().any(|&n| n > 0) || generic > 0 {
-            let have = self.game.players[p.ix()].pool;
+            let have = self.game.player(p).pool;
             let mut could = [0u32; 6];
             for (_, m) in self.simple_mana_sources(p) {
                 add(&mut could, &m);
@@ -187,7 +187,7 @@ impl Engine<'_> {
         for src in taps {
             self.tap_for_mana(p, src, None, true)?;
         }
-        self.game.players[p.ix()].pool = pool;
+        *self.game.pool_mut(p) = pool;
         match dawn {
             Some(d) if nonwhite(cost) > 0 => Ok(format!(
                 "{cost} (under {}, white mana paid its coloured part: other mana pays only generic costs)",
