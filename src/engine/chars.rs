@@ -435,6 +435,13 @@ pub fn chars<'a>(lib: &'a Library, game: &'a Game, c: CardId) -> Chars<'a> {
         let change = match e {
             Applied::Static(_, src, a) => {
                 let Ability::Continuous(a, chg) = a else { continue };
+                // A tapped artifact's continuous effects are off (002 L1339-1342).
+                if game.tapped_artifacts_off
+                    && game.card(*src).tapped
+                    && lib.get(game.card(*src).def).kind == CardKind::Artifact
+                {
+                    continue;
+                }
                 if !reaches(game, &ch, c, *src, a) {
                     continue;
                 }

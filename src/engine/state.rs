@@ -692,6 +692,9 @@ pub struct Game {
     /// The static abilities in play that change characteristics, in timestamp order, kept
     /// between moves (see `engine::chars`). Emptied by [`Game::move_card`].
     pub statics_cache: std::cell::RefCell<Option<std::sync::Arc<super::chars::Statics>>>,
+    /// The rules switch off a tapped non-creature artifact's continuous effects (5e, 4e and
+    /// Alpha: 002 L1339-1342): set from the edition as the game is set up, never in play.
+    pub tapped_artifacts_off: bool,
     /// Every change, in order, since the journal was last cleared (see [`Mutation`]).
     journal: Vec<Mutation>,
     /// How far into the journal each state check has read (see [`Check`]).
@@ -806,6 +809,7 @@ impl Game {
             used: Vec::new(),
             in_play_cache: std::cell::RefCell::new(None),
             statics_cache: std::cell::RefCell::new(None),
+            tapped_artifacts_off: false,
             journal: Vec::new(),
             read: [0; Check::COUNT],
         }
