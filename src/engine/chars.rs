@@ -247,6 +247,27 @@ fn color_bits(cs: &[Color]) -> u8 {
     cs.iter().fold(0, |acc, c| acc | bit(*c))
 }
 
+/// Whether a tapped non-creature artifact's continuous abilities are off now: a tapped
+/// artifact that is not a creature, printed or made one by an effect on it (an until-end-of-turn
+/// or until-end-of-combat animation, Animate Artifact), which is enough without computing the
+/// source's own characteristics inside another card's (002 L1015-1018).
+fn switched_off(lib: &Library, game: &Game, src: CardId) -> bool {
+    let card = game.card(src);
+    if !card.tapped || lib.get(card.def).kind != CardKind::Artifact {
+        return false;
+    }
+    let timed = game.effects().iter().any(|e| e.card == src && matches!(e.change, Change::Animate { .. }));
+    let enchanted = game.zone(Zone::Play, None).into_iter().any(|e| {
+        game.card(e).enchanting == Some(src)
+            && lib
+                .get(game.card(e).def)
+                .abilities
+                .iter()
+                .any(|a| matches!(a, Ability::Continuous(Affects::EnchantedArtifact, Change::Animate { .. })))
+    });
+    !timed && !enchanted
+}
+
 /// The printed characteristics with the card's counters, before any effect.
 fn printed<'a>(lib: &'a Library, game: &Game, c: CardId) -> Chars<'a> {
     let def = lib.get(game.card(c).def);
@@ -435,11 +456,9 @@ pub fn chars<'a>(lib: &'a Library, game: &'a Game, c: CardId) -> Chars<'a> {
         let change = match e {
             Applied::Static(_, src, a) => {
                 let Ability::Continuous(a, chg) = a else { continue };
-                // A tapped artifact's continuous effects are off (002 L1339-1342).
-                if game.tapped_artifacts_off
-                    && game.card(*src).tapped
-                    && lib.get(game.card(*src).def).kind == CardKind::Artifact
-                {
+                // A tapped artifact's continuous effects are off, unless it is a creature
+                // (002 L1015-1018, L1339-1342).
+                if game.tapped_artifacts_off && switched_off(lib, game, *src) {
                     continue;
                 }
                 if !reaches(game, &ch, c, *src, a) {

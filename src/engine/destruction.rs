@@ -117,6 +117,7 @@ impl Engine<'_> {
         for src in self.game.zone(Zone::Play, None) {
             if self.game.card(src).tapped
                 && self.kind(src) == crate::cards::CardKind::Artifact
+                && !self.is_creature(src)
                 && self.pol.tapped_artifacts_off
             {
                 continue;

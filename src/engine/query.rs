@@ -478,8 +478,10 @@ impl Engine<'_> {
         for src in self.game.zone(Zone::Play, None) {
             for a in &self.def(src).abilities {
                 let Ability::Static(Effect::ExtraMana(from, m)) = a else { continue };
-                let off =
-                    self.game.card(src).tapped && self.kind(src) == CardKind::Artifact && self.pol.tapped_artifacts_off;
+                let off = self.game.card(src).tapped
+                    && self.kind(src) == CardKind::Artifact
+                    && !self.is_creature(src)
+                    && self.pol.tapped_artifacts_off;
                 let reaches = match from {
                     crate::grammar::ability::ManaFrom::LandType(land) => self.chars(c).has_subtype(land),
                     crate::grammar::ability::ManaFrom::EnchantedLand => self.game.card(src).enchanting == Some(c),
