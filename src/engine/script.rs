@@ -81,6 +81,21 @@ pub enum Decision<'d> {
     /// Fourth Edition: draw mana from a source on its way to the graveyard, in the damage
     /// prevention step that is its last moment in play.
     LastMana,
+    /// Choose a permanent to sacrifice to an effect resolving (002 Sacrifice: the player
+    /// whose permanent it is chooses; Kjeldoran Dead).
+    Sacrifice {
+        /// Who sacrifices.
+        player: PlayerId,
+        /// The permanents that may be sacrificed.
+        options: &'d [CardId],
+    },
+    /// Put a card from the hand into play, or none, as an effect resolves (Eureka).
+    PutIntoPlay {
+        /// Who chooses.
+        player: PlayerId,
+        /// The cards that may be put into play.
+        options: &'d [CardId],
+    },
     /// Divide the combat damage of attackers dealing damage now among their blockers.
     Assign {
         /// The attackers dealing damage in this step.
@@ -98,6 +113,7 @@ impl Decision<'_> {
             Self::Pay { payer, .. } | Self::PayLife { payer, .. } | Self::Upkeep { payer, .. } => Some(*payer),
             Self::Target { player, .. } => Some(*player),
             Self::Discard { player, .. } | Self::Order { player, .. } => Some(*player),
+            Self::Sacrifice { player, .. } | Self::PutIntoPlay { player, .. } => Some(*player),
             Self::Act
             | Self::Place { .. }
             | Self::Regenerate { .. }
@@ -125,6 +141,9 @@ impl Decision<'_> {
                     .collect(),
             ),
             Self::Discard { player, hand } => Some(hand.iter().map(|&c| Action::Discard(player, c)).collect()),
+            Self::Sacrifice { player, options } => {
+                Some(options.iter().map(|&c| Action::Sacrifice(player, c)).collect())
+            }
             _ => None,
         }
     }
@@ -160,6 +179,11 @@ pub enum Asked {
     },
     /// Divide the damage of these attackers.
     Assign(Vec<CardId>),
+    /// Sacrifice one of these permanents.
+    Sacrifice(PlayerId, Vec<CardId>),
+    /// Put one of these cards into play, or none; each with the targets it may take as it
+    /// comes into play then (`None`: it takes none).
+    PutIntoPlay(PlayerId, Vec<(CardId, Option<Vec<TargetRef>>)>),
 }
 
 impl Asked {
@@ -175,6 +199,10 @@ impl Asked {
             Decision::Regenerate { dying } => Self::Regenerate(dying.to_vec()),
             Decision::Prevent => Self::Prevent { spells: Vec::new(), sources: Vec::new() },
             Decision::Assign { dealing, .. } => Self::Assign(dealing.to_vec()),
+            Decision::Sacrifice { player, options } => Self::Sacrifice(player, options.to_vec()),
+            Decision::PutIntoPlay { player, options } => {
+                Self::PutIntoPlay(player, options.iter().map(|&c| (c, None)).collect())
+            }
             Decision::Act | Decision::LastMana | Decision::Order { .. } => return None,
         })
     }
@@ -325,7 +353,9 @@ impl Judge for super::Engine<'_> {
             (Decision::Upkeep { .. }, Action::Pay(..) | Action::PaySacrificing(..) | Action::PayLife(..))
             | (Decision::Place { .. }, Action::Order(..)) => true,
             (Decision::Discard { player, .. }, Action::Discard(p, _))
-            | (Decision::Target { player, .. }, Action::Targets(p, _)) => *p == player,
+            | (Decision::Target { player, .. }, Action::Targets(p, _))
+            | (Decision::Sacrifice { player, .. }, Action::Sacrifice(p, _))
+            | (Decision::PutIntoPlay { player, .. }, Action::PutIntoPlay(p, _)) => *p == player,
             (Decision::Order { player, cards, all }, Action::Order(p, _)) => cards.len() > 1 && (all || *p == player),
             (Decision::Regenerate { dying }, _) => self.regeneration_target(a).is_some_and(|c| dying.contains(&c)),
             (Decision::Prevent, _) => self.legal_in_prevention(a),
@@ -366,6 +396,11 @@ impl super::Engine<'_> {
         if answer.is_none()
             && let Some(mut asked) = Asked::of(d)
         {
+            if let Asked::PutIntoPlay(_, cards) = &mut asked {
+                for (c, targets) in cards.iter_mut() {
+                    *targets = self.put_targets(*c);
+                }
+            }
             if let Asked::Prevent { spells, sources } = &mut asked {
                 *spells = self.game.zone(super::state::Zone::Limbo, None);
                 for p in &self.game.packets {
