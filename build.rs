@@ -22,6 +22,7 @@ const FILES: &[&str] = &[
     "rulings.yaml",
     "upkeep2.yaml",
     "combat2.yaml",
+    "statics2.yaml",
 ];
 
 fn main() {

@@ -116,6 +116,7 @@ fn defs() -> Value {
                 "pt": { "description": "Power/toughness of a creature, e.g. 2/2.", "type": "string" },
                 "color": { "description": "The card's colour when its cost does not give it (`red`, `white and blue`, `colorless`): a zero-cost card of a stated colour.", "type": "string" },
                 "subtypes": { "description": "Creature or land types beyond those the type line and name give (`Wall` for an artifact creature that counts as a Wall).", "type": "array", "items": { "type": "string" } },
+                "set": { "description": "The expansion whose symbol the card bears, by its name (`Arabian Nights`): read by City in a Bottle. Given where every printing of the era bears it, or for one printing.", "type": "string" },
                 "text": { "description": "The effect in plain words, for display.", "$ref": "#/$defs/line" },
                 "abilities": { "description": "Abilities in the card grammar, e.g. `T: deal 1 damage to target creature or player`, `spell: ...`, `flying`.", "$ref": "#/$defs/lines" },
                 "modes": { "description": "Named modes, each one `spell: ...` effect.", "type": "object", "additionalProperties": { "$ref": "#/$defs/line" } },

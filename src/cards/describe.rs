@@ -111,6 +111,9 @@ pub fn rows(d: &CardDef) -> Vec<(String, String)> {
     }
     let colors: Vec<&str> = d.colors().iter().map(|c| c.name()).collect();
     out.push(("colour".into(), if colors.is_empty() { "colorless".into() } else { colors.join(", ") }));
+    if let Some(set) = &d.set {
+        out.push(("expansion symbol".into(), set.clone()));
+    }
     if !d.text.is_empty() {
         out.push(("text".into(), d.text.clone()));
     }

@@ -31,6 +31,7 @@ pub const BUILTIN: &[(&str, &str)] = &[
     ("src/cards/rulings.yaml", include_str!("rulings.yaml")),
     ("src/cards/upkeep2.yaml", include_str!("upkeep2.yaml")),
     ("src/cards/combat2.yaml", include_str!("combat2.yaml")),
+    ("src/cards/statics2.yaml", include_str!("statics2.yaml")),
 ];
 
 /// The help given where a name is not in the library: how to add a card.
@@ -179,6 +180,11 @@ pub struct CardDef {
     /// Creature or land types: those of the type line (`Summon Goblins` is a Goblin), of a basic
     /// land's name, and of the `subtypes:` field, each as [`type_key`] keeps it.
     pub subtypes: Vec<String>,
+    /// The expansion whose symbol the card bears (`set: Arabian Nights`), for the cards that
+    /// ask (City in a Bottle: 002 L3765-3767, L2552). Given only where every printing of the
+    /// era bears it, or for a scenario's own printing of a card.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub set: Option<String>,
     /// Where the definition came from.
     pub origin: String,
 }
@@ -464,6 +470,7 @@ static UNREADABLE: CardDef = CardDef {
     variants: BTreeMap::new(),
     color: None,
     subtypes: Vec::new(),
+    set: None,
     origin: String::new(),
 };
 
@@ -490,6 +497,8 @@ pub struct RawCard {
     color: Option<RawText>,
     #[serde(default)]
     subtypes: Vec<RawText>,
+    #[serde(default)]
+    set: Option<RawText>,
 }
 
 /// An edition override of a card: any of its type line, text, abilities and modes.
@@ -803,6 +812,8 @@ pub(crate) struct Fields {
     pub(crate) color: Option<Spanned<String>>,
     /// Types beyond the type line's.
     pub(crate) subtypes: Vec<Spanned<String>>,
+    /// The expansion symbol.
+    pub(crate) set: Option<Spanned<String>>,
 }
 
 impl Fields {
@@ -830,6 +841,7 @@ impl Fields {
                 .collect(),
             color: raw.color.as_ref().map(|c| locate(c, src)),
             subtypes: raw.subtypes.iter().map(|t| locate(t, src)).collect(),
+            set: raw.set.as_ref().map(|t| locate(t, src)),
         }
     }
 }
@@ -850,6 +862,7 @@ fn parse_fields(f: Fields, origin: &str) -> Result<CardDef, Diagnostic> {
         editions,
         color,
         subtypes: raw_subtypes,
+        set,
     } = f;
     if let Some(e) = editions.keys().find(|e| !EDITION_KEYS.contains(&e.as_str())) {
         return Err(Diagnostic::new(
@@ -878,6 +891,7 @@ fn parse_fields(f: Fields, origin: &str) -> Result<CardDef, Diagnostic> {
             editions: BTreeMap::new(),
             color: color.clone(),
             subtypes: raw_subtypes.clone(),
+            set: set.clone(),
         };
         variants.insert(e.clone(), Box::new(parse_fields(v, origin)?));
     }
@@ -957,6 +971,7 @@ fn parse_fields(f: Fields, origin: &str) -> Result<CardDef, Diagnostic> {
         variants,
         color,
         subtypes,
+        set: set.map(|s| s.node.trim().to_owned()).filter(|s| !s.is_empty()),
         origin: origin.to_owned(),
     })
 }
@@ -1138,6 +1153,49 @@ mod tests {
         let cards = read_card_file(&bad).unwrap_or_else(|d| panic!("{}", d.message));
         let err = Library::default().add_source(&cards, "x", &bad).err().map(|d| d.message).unwrap_or_default();
         assert!(err.contains("unknown edition `m14`"), "{err}");
+    }
+
+    /// The old artifact type lines (002 L1354-1362): Mono taps as part of each activation, Poly
+    /// does not, Continuous has no activated ability.
+    #[test]
+    fn old_artifact_type_lines() {
+        let card = |ty: &str| {
+            format!(
+                "- name: Rod\n  cost: 2\n  type: {ty}\n  abilities: [\"1: deal 1 damage to target creature or player\"]\n"
+            )
+        };
+        let tap_of = |ty: &str| {
+            let src = card(ty);
+            let cards = read_card_file(&src).unwrap_or_else(|d| panic!("{}", d.message));
+            let mut lib = Library::default();
+            lib.add_source(&cards, "x", &src).map(|_| {
+                let def = lib.get(lib.find("rod").unwrap_or(DefId(0)));
+                assert_eq!(def.kind, CardKind::Artifact);
+                matches!(&def.abilities[0], Ability::Activated(c, _) if c.tap)
+            })
+        };
+        assert_eq!(tap_of("Mono Artifact").ok(), Some(true));
+        assert_eq!(tap_of("Poly Artifact").ok(), Some(false));
+        let err = tap_of("Continuous Artifact").err().map(|d| d.message).unwrap_or_default();
+        assert!(err.contains("Continuous Artifact has no activated abilities"), "{err}");
+    }
+
+    /// A built-in card's `set:` names an expansion of the card table, and the only one that
+    /// printed the card in the era (so every copy bears its symbol).
+    #[test]
+    fn builtin_sets_are_the_only_printing() {
+        let lib = Library::builtin().unwrap_or_else(|e| panic!("{e}"));
+        let table = crate::deck::table::Table::get().unwrap_or_else(|e| panic!("{e}"));
+        let mut seen = 0;
+        for (_, def) in lib.iter() {
+            let Some(set) = &def.set else { continue };
+            seen += 1;
+            let card = table.find(&def.name).map(|i| &table.cards[i]);
+            let sets: Vec<&str> =
+                card.map(|c| c.sets.iter().map(|&i| table.sets[i].name.as_str()).collect()).unwrap_or_default();
+            assert_eq!(sets, vec![set.as_str()], "{}: `set: {set}`, printed in {sets:?}", def.name);
+        }
+        assert!(seen >= 2);
     }
 
     #[test]

@@ -10,7 +10,8 @@ use super::Fields;
 use crate::span::{Span, Spanned};
 use std::collections::BTreeMap;
 
-const KEYS: &[&str] = &["name", "cost", "type", "pt", "text", "abilities", "modes", "editions", "color", "subtypes"];
+const KEYS: &[&str] =
+    &["name", "cost", "type", "pt", "text", "abilities", "modes", "editions", "color", "subtypes", "set"];
 
 fn at(s: &str) -> Spanned<String> {
     // Positions are not needed: an error is reported by the slow path.
@@ -173,6 +174,7 @@ fn fields(values: Vec<(&str, Value<'_>)>) -> Option<Fields> {
         editions: BTreeMap::new(),
         color: None,
         subtypes: Vec::new(),
+        set: None,
     };
     let (mut has_name, mut has_type) = (false, false);
     for (k, v) in values {
@@ -187,6 +189,7 @@ fn fields(values: Vec<(&str, Value<'_>)>) -> Option<Fields> {
             ("pt", Value::Scalar(s)) => f.pt = Some(at(s)),
             ("text", Value::Scalar(s)) => f.text = Some(s.to_owned()),
             ("color", Value::Scalar(s)) => f.color = Some(at(s)),
+            ("set", Value::Scalar(s)) => f.set = Some(at(s)),
             ("subtypes", Value::List(items)) => f.subtypes = items.into_iter().map(at).collect(),
             ("abilities", Value::List(items)) => f.abilities = items.into_iter().map(at).collect(),
             ("abilities", Value::Block(lines)) => {

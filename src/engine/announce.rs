@@ -129,6 +129,12 @@ impl Engine<'_> {
                 fault: super::costs::CostFault::OnlyAtEndOfBlocks,
             }));
         }
+        if matches!(an.source, Source::Spell(_)) {
+            self.check_expansion(an.card)?;
+        }
+        if let Some(step) = self.combat_only_step(an)? {
+            return self.specialized_now(an, &effect, step);
+        }
         let mut speed = self.speed(an.card, an.source, &effect);
         // An interrupt that may aim at a spell or a permanent (a Lace, Sleight of Mind) is
         // played as an instant when it aims at permanents only (002 Interrupt, as the Blasts).
@@ -233,6 +239,46 @@ impl Engine<'_> {
             Some(Rule::g("Moving Enchantments: the enchantments that can be played as an instant")),
         );
         Speed::Instant
+    }
+
+    /// An ability usable only during combat (Jade Statue): refused outside the attack (from the
+    /// declaration of attackers to its end: before it, fast effects belong to the main phase,
+    /// 002 L301-303). Returns the declaration step it is played in, if it is one: there it is
+    /// played as a specialized ability by the player declaring (002 L313-317, L342-343,
+    /// L364-366; the other player's line ends the declarations, as any other line), unless the rules
+    /// allow fast effects in the declarations anyway (Alpha) or have no such steps (m13).
+    fn combat_only_step(&self, an: &Announce) -> Result<Option<super::state::AttackStep>, Stop> {
+        use super::state::AttackStep;
+        let Source::Ability(i) = an.source else { return Ok(None) };
+        if !self.ability_cost(an.card, i).is_some_and(|c| c.combat_only) {
+            return Ok(None);
+        }
+        let step = self.game.combat().map(|cb| cb.step);
+        let m13 = self.combat_phase();
+        match step {
+            Some(s) if m13 || s >= AttackStep::DeclareAttackers => {
+                let declaring = self.declaring(an.player, s);
+                Ok((declaring && !m13 && !self.pol.fast_effects_in_declarations).then_some(s))
+            }
+            _ => Err(Stop::refuse(Refusal::Cost { card: an.card, fault: super::costs::CostFault::OnlyDuringCombat })),
+        }
+    }
+
+    /// Plays an ability as a specialized ability in a declaration step of the attack: announced,
+    /// paid and resolved at once, in no batch, and the declarations go on (002 L313-317).
+    fn specialized_now(&mut self, an: &Announce, effect: &Effect, step: super::state::AttackStep) -> Result<(), Stop> {
+        self.check_source_zone(an)?;
+        let targets = self.bind_targets(an);
+        self.check_targets(an, effect, &targets)?;
+        let id = self.announce_paid(an, targets)?;
+        let rule = if step == super::state::AttackStep::DeclareBlockers {
+            super::combat::BLOCKERS
+        } else {
+            super::combat::ATTACKERS
+        };
+        self.emit(EventKind::Specialized { spell: self.slabel(id) }, Some(rule));
+        self.resolve_spell(id)?;
+        self.run_triggers()
     }
 
     /// A card printed as an interrupt, played (card or mode) on no spell. Fifth Edition's errata

@@ -38,6 +38,8 @@ pub struct Statics {
     pub animates: bool,
     /// Some of them give or take keywords.
     pub keywords: bool,
+    /// Some of them change the mana symbols, so the base colour, of cards (Celestial Dawn).
+    pub base_colors: bool,
 }
 
 /// What the continuous effects that may reach a card can change, found cheaply (the effects
@@ -64,7 +66,9 @@ pub fn touched_statics_animate(lib: &Library, game: &Game) -> bool {
 /// What may be changed on card `c` now (see [`Touched`]).
 #[must_use]
 pub fn touched(lib: &Library, game: &Game, c: CardId) -> Touched {
-    let mut t = Touched::default();
+    // A change of mana symbols reaches cards in every zone (Celestial Dawn: cards you own).
+    let colors = statics(lib, game).base_colors && lib.get(game.card(c).def).kind != CardKind::Land;
+    let mut t = Touched { colors, ..Touched::default() };
     if game.card(c).zone != Zone::Play && game.card(c).zone != Zone::Limbo {
         return t;
     }
@@ -78,7 +82,7 @@ pub fn touched(lib: &Library, game: &Game, c: CardId) -> Touched {
             }
             Change::Animate { .. } => t.creature = true,
             Change::Grant(_) | Change::Lose(_) => t.keywords = true,
-            Change::SetColor(_) => t.colors = true,
+            Change::SetColor(_) | Change::ManaSymbols(_) => t.colors = true,
             Change::LandType(_) | Change::ChosenLandType => t.abilities = true,
             Change::Pump(..) | Change::SetPt(..) | Change::PtEqual(_) => {}
         }
@@ -122,18 +126,19 @@ fn statics(lib: &Library, game: &Game) -> std::sync::Arc<Statics> {
         return s;
     }
     list.sort_by_key(|&(t, _, _)| t);
-    let (mut land_types, mut animates, mut keywords) = (false, false, false);
+    let (mut land_types, mut animates, mut keywords, mut base_colors) = (false, false, false, false);
     for &(_, src, i) in &list {
         if let Some(Ability::Continuous(_, chg)) = lib.get(game.card(src).def).abilities.get(usize::from(i)) {
             match chg {
                 Change::LandType(_) | Change::ChosenLandType => land_types = true,
                 Change::Animate { .. } => animates = true,
                 Change::Grant(_) | Change::Lose(_) => keywords = true,
+                Change::ManaSymbols(_) => base_colors = true,
                 _ => {}
             }
         }
     }
-    let s = std::sync::Arc::new(Statics { list, land_types, animates, keywords });
+    let s = std::sync::Arc::new(Statics { list, land_types, animates, keywords, base_colors });
     *game.statics_cache.borrow_mut() = Some(s.clone());
     s
 }
@@ -242,6 +247,27 @@ fn color_bits(cs: &[Color]) -> u8 {
     cs.iter().fold(0, |acc, c| acc | bit(*c))
 }
 
+/// Whether a tapped non-creature artifact's continuous abilities are off now: a tapped
+/// artifact that is not a creature, printed or made one by an effect on it (an until-end-of-turn
+/// or until-end-of-combat animation, Animate Artifact), which is enough without computing the
+/// source's own characteristics inside another card's (002 L1015-1018).
+fn switched_off(lib: &Library, game: &Game, src: CardId) -> bool {
+    let card = game.card(src);
+    if !card.tapped || lib.get(card.def).kind != CardKind::Artifact {
+        return false;
+    }
+    let timed = game.effects().iter().any(|e| e.card == src && matches!(e.change, Change::Animate { .. }));
+    let enchanted = game.zone(Zone::Play, None).into_iter().any(|e| {
+        game.card(e).enchanting == Some(src)
+            && lib
+                .get(game.card(e).def)
+                .abilities
+                .iter()
+                .any(|a| matches!(a, Ability::Continuous(Affects::EnchantedArtifact, Change::Animate { .. })))
+    });
+    !timed && !enchanted
+}
+
 /// The printed characteristics with the card's counters, before any effect.
 fn printed<'a>(lib: &'a Library, game: &Game, c: CardId) -> Chars<'a> {
     let def = lib.get(game.card(c).def);
@@ -251,6 +277,7 @@ fn printed<'a>(lib: &'a Library, game: &Game, c: CardId) -> Chars<'a> {
             .cost
             .map_or(0, |m| Color::ALL.into_iter().filter(|k| m.colored[k.index()] > 0).fold(0, |a, k| a | bit(k))),
     };
+    let colors = mana_symbols(lib, game, c, def).unwrap_or(colors);
     // A `*/*` creature's own text defines its numbers: the oldest effect on it (002 L3000-3004).
     let pt = def
         .abilities
@@ -272,6 +299,36 @@ fn printed<'a>(lib: &'a Library, game: &Game, c: CardId) -> Chars<'a> {
         text: Vec::new(),
         keywords: Vec::new(),
     }
+}
+
+/// The base colour an effect on the mana symbols gives card `c` (Celestial Dawn: "nonland
+/// permanents you control and nonland cards you own"): the newest such effect that reaches it,
+/// read with its source's text changes. The base colour stays under any effect that sets the
+/// colour, whenever either came (002 L1652-1660); the card's own colour is back once the effect
+/// ends (002 L1653-1656).
+fn mana_symbols(lib: &Library, game: &Game, c: CardId, def: &CardDef) -> Option<u8> {
+    if def.kind == CardKind::Land {
+        return None;
+    }
+    let st = statics(lib, game);
+    if !st.base_colors {
+        return None;
+    }
+    let card = game.card(c);
+    // In play (or being cast) its controller's; elsewhere its owner's.
+    let who = if matches!(card.zone, Zone::Play | Zone::Limbo) { card.controller } else { card.owner };
+    st.list.iter().rev().find_map(|&(_, src, i)| {
+        if game.card(src).controller != who {
+            return None;
+        }
+        let a = lib.get(game.card(src).def).abilities.get(usize::from(i))?;
+        let text = text_changes(game, src);
+        let a = if text.is_empty() { Cow::Borrowed(a) } else { Cow::Owned(swap_ability(a, &text)) };
+        match a.as_ref() {
+            Ability::Continuous(Affects::OwnNonland, Change::ManaSymbols(col)) => Some(bit(*col)),
+            _ => None,
+        }
+    })
 }
 
 /// A count a characteristic is defined by, now.
@@ -399,6 +456,11 @@ pub fn chars<'a>(lib: &'a Library, game: &'a Game, c: CardId) -> Chars<'a> {
         let change = match e {
             Applied::Static(_, src, a) => {
                 let Ability::Continuous(a, chg) = a else { continue };
+                // A tapped artifact's continuous effects are off, unless it is a creature
+                // (002 L1015-1018, L1339-1342).
+                if game.tapped_artifacts_off && switched_off(lib, game, *src) {
+                    continue;
+                }
                 if !reaches(game, &ch, c, *src, a) {
                     continue;
                 }
@@ -414,8 +476,9 @@ pub fn chars<'a>(lib: &'a Library, game: &'a Game, c: CardId) -> Chars<'a> {
             Change::SetColor(cs) => ch.colors = color_bits(cs),
             Change::Text(old, new) => ch.text.push((old.clone(), new.clone())),
             Change::LandType(t) => become_land_type(&mut ch, t),
-            // A card's own `*/*` text: applied with its printed values.
-            Change::PtEqual(_) => {}
+            // A card's own `*/*` text: applied with its printed values; mana symbols make the
+            // base colour (in `printed`).
+            Change::PtEqual(_) | Change::ManaSymbols(_) => {}
             // Animate Artifact on what is a creature already changes nothing.
             Change::Animate { pt: None, .. } if ch.is_creature() => {}
             Change::Animate { pt, subtype, artifact } => {
@@ -583,6 +646,8 @@ fn reaches(game: &Game, ch: &Chars<'_>, c: CardId, src: CardId, a: &Affects) -> 
         // Its own text: applied with the printed values, not here.
         Affects::This => false,
         Affects::NonbasicLands => ch.kind == CardKind::Land && !ch.def.is_basic(),
+        Affects::OwnLands => ch.kind == CardKind::Land && game.card(c).controller == game.card(src).controller,
+        Affects::OwnNonland => ch.kind != CardKind::Land && game.card(c).controller == game.card(src).controller,
         Affects::AllCreatures => ch.is_creature(),
         Affects::ColorCreatures(col) => ch.is_creature() && ch.colors & bit(*col) != 0,
         Affects::OwnAttackers => {

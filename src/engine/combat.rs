@@ -68,6 +68,13 @@ impl Engine<'_> {
             ) if self.pol.fast_effects_in_declarations => Ok(()),
             // A declaration step ends only where nothing is open (under Alpha a fast effect may be
             // open in it, 003 p.25): the line is then taken at the current moment.
+            // A specialized ability (Jade Statue's) is played inside the declarations (002
+            // L313-317, L342-343, L364-366).
+            (Some(s @ (AttackStep::DeclareAttackers | AttackStep::DeclareBlockers)), Action::Announce(an))
+                if self.combat_only(an) && self.declaring(an.player, s) =>
+            {
+                Ok(())
+            }
             (Some(AttackStep::DeclareAttackers), a)
                 if !matches!(a, Action::AttackWith(..) | Action::Tap(..)) && self.game.top().is_neutral() =>
             {
@@ -86,6 +93,24 @@ impl Engine<'_> {
                 self.advance_combat(AttackStep::AfterBlocks)
             }
             _ => Ok(()),
+        }
+    }
+
+    /// Whether `p` is the player declaring in step `s` (the attacker declares attackers, the
+    /// defender blockers).
+    pub(super) fn declaring(&self, p: PlayerId, s: AttackStep) -> bool {
+        match s {
+            AttackStep::DeclareAttackers => p == self.game.active,
+            AttackStep::DeclareBlockers => p != self.game.active,
+            _ => false,
+        }
+    }
+
+    /// Whether the line plays an ability usable only during combat (Jade Statue).
+    fn combat_only(&self, an: &super::action::Announce) -> bool {
+        match an.source {
+            super::state::Source::Ability(i) => self.ability_cost(an.card, i).is_some_and(|c| c.combat_only),
+            _ => false,
         }
     }
 
@@ -724,8 +749,10 @@ impl Engine<'_> {
                 Ok(())
             }
             AttackStep::EndOfCombat => {
-                // 002 Step 7: end-of-combat effects, mana burn, then the life check.
+                // 002 Step 7: end-of-combat effects, mana burn, then the life check. What lasts
+                // "until end of combat" has seen the "at end of combat" effects, and ends.
                 self.end_of_combat_effects()?;
+                self.end_combat_durations()?;
                 self.burn_and_life_check("at the end of the attack")?;
                 *self.game.combat_mut() = None;
                 self.emit(EventKind::CombatEnds, Some(END));
@@ -734,6 +761,19 @@ impl Engine<'_> {
             }
             _ => Ok(()),
         }
+    }
+
+    /// The effects that last "until end of combat" end (Jade Statue): in the end of combat
+    /// step, once its "at end of combat" effects have been dealt with (002 Step 7, L485-489).
+    pub(super) fn end_combat_durations(&mut self) -> Result<(), Stop> {
+        let ended = self.game.end_combat_effects();
+        if ended.is_empty() {
+            return Ok(());
+        }
+        let cards = ended.iter().map(|&c| self.label(c)).collect();
+        self.emit(EventKind::CombatEffectsEnd { cards }, Some(END));
+        self.drop_from_combat();
+        Ok(())
     }
 
     /// Creatures killed, bounced or no longer creatures leave the combat (002 Steps 2 and 4).
@@ -751,6 +791,23 @@ impl Engine<'_> {
             let why =
                 if self.game.card(c).zone == Zone::Play { "it is no longer a creature" } else { "it has left play" };
             self.remove_from_combat(c, why);
+        }
+    }
+
+    /// The permanents of the combat still in play that are no longer creatures leave it at
+    /// once (002 L500-502: if it becomes a creature again, it does not rejoin). Those that left
+    /// play are dropped as the next step begins, as before.
+    pub(super) fn drop_uncreatured_from_combat(&mut self) {
+        let Some(cb) = self.combat() else { return };
+        let gone: Vec<CardId> = cb
+            .attackers
+            .iter()
+            .copied()
+            .chain(cb.blocks.iter().flat_map(|(_, bs)| bs.iter().copied()))
+            .filter(|&c| self.game.card(c).zone == Zone::Play && !self.is_creature_in_play(c) && cb.in_combat(c))
+            .collect();
+        for c in gone {
+            self.remove_from_combat(c, "it is no longer a creature");
         }
     }
 

@@ -81,6 +81,7 @@ impl Engine<'_> {
         self.emit(EventKind::StepEnds { phase: "end of combat step".into() }, Some(LEAVE));
         self.depth = 1;
         self.empty_pools()?;
+        self.end_combat_durations()?;
         *self.game.combat_mut() = None;
         self.depth = 0;
         let Some(main2) = self.pol.phases.iter().position(|&x| x == "main 2") else {

@@ -149,6 +149,8 @@ pub enum CostFault {
     Mandatory,
     /// An ability its card limits to its controller's upkeep, played at another time.
     OnlyInUpkeep,
+    /// `; use only during combat` outside the attack.
+    OnlyDuringCombat,
     /// A card or ability limited to an opponent's turn, before the attack, played at another
     /// time (002 Attack or Die Effects, L1387-1394).
     OnlyBeforeOpponentsAttack,
@@ -177,6 +179,7 @@ impl CostFault {
             Self::NotYours(_) | Self::Twice(_) => SACRIFICE,
             Self::Mandatory => PHASE_COST,
             Self::OnlyInUpkeep => Rule::g("Activation Cost"),
+            Self::OnlyDuringCombat => Rule::g("Attack Phase, Step 1: Declare Attackers"),
             Self::OnItsWay(_) => Rule::g("Changes from Fourth Edition: On Its Way to the Graveyard"),
             Self::OnlyBeforeOpponentsAttack => Rule::g("Attack or Die Effects"),
             Self::OnlyAfterBlocks => Rule::g("Attack Phase, Step 4: Fast Effects after Blocking"),

@@ -99,6 +99,9 @@ impl Engine<'_> {
     /// A local enchantment whose permanent has left play, or gained protection from the
     /// enchantment's colour, is buried (002 Enchantments).
     pub(super) fn bury_orphans(&mut self) {
+        // City in a Bottle reads zones and tapping, which the attachments check does not
+        // follow: it looks every time (a scan of the permanents' abilities).
+        self.bury_by_expansion();
         // Only when something it reads changed; what it changes itself is looked at next time.
         if !self.game.changed_for(Check::Attachments) {
             // Every test run checks the journal's claim against a full look.
@@ -130,6 +133,69 @@ impl Engine<'_> {
             self.put_in_graveyard(c);
         }
         self.sync_control();
+    }
+
+    /// The expansions barred by permanents in play (City in a Bottle: `SET cards cannot be
+    /// played`, `other SET cards in play are buried`), each with its source and whether it
+    /// buries (`true`) or forbids play (`false`). A tapped artifact's are off (002 L1339-1342).
+    pub(super) fn barred_sets(&self) -> Vec<(CardId, String, bool)> {
+        let mut out = Vec::new();
+        for src in self.game.zone(Zone::Play, None) {
+            if self.game.card(src).tapped
+                && self.kind(src) == crate::cards::CardKind::Artifact
+                && !self.is_creature(src)
+                && self.pol.tapped_artifacts_off
+            {
+                continue;
+            }
+            for a in &self.def(src).abilities {
+                match a {
+                    crate::grammar::ability::Ability::Static(crate::grammar::ability::Effect::BuryOtherOfSet(s)) => {
+                        out.push((src, s.clone(), true));
+                    }
+                    crate::grammar::ability::Ability::Static(crate::grammar::ability::Effect::SetCannotBePlayed(s)) => {
+                        out.push((src, s.clone(), false))
+                    }
+                    _ => {}
+                }
+            }
+        }
+        out
+    }
+
+    /// Refuses to play card `c` if a permanent in play bars its expansion.
+    pub(super) fn check_expansion(&self, c: CardId) -> Result<(), Stop> {
+        let Some(set) = self.def(c).set.as_deref() else { return Ok(()) };
+        match self.barred_sets().into_iter().find(|(_, s, bury)| !bury && s.eq_ignore_ascii_case(set)) {
+            Some((by, set, _)) => Err(Stop::refuse(super::refusal::Refusal::ExpansionBarred { card: c, by, set })),
+            None => Ok(()),
+        }
+    }
+
+    /// Buries every other permanent bearing an expansion symbol that a permanent in play buries
+    /// (City in a Bottle), as soon as both are in play.
+    fn bury_by_expansion(&mut self) {
+        let barred = self.barred_sets();
+        if !barred.iter().any(|(_, _, bury)| *bury) {
+            return;
+        }
+        for c in self.game.zone(Zone::Play, None) {
+            let Some(set) = self.def(c).set.clone() else { continue };
+            let by = barred.iter().find(|(src, s, bury)| *bury && *src != c && s.eq_ignore_ascii_case(&set));
+            if let Some((src, s, _)) = by {
+                self.emit(
+                    EventKind::PlayOut {
+                        what: format!(
+                            "{} bears the {s} expansion symbol and {} buries every other {s} card in play",
+                            self.label(c),
+                            self.label(*src)
+                        ),
+                    },
+                    Some(Rule::g("Token Creatures: \"expansion killer\" cards such as City in a Bottle read the expansion symbol")),
+                );
+                self.bury(&[c]);
+            }
+        }
     }
 
     /// Control from enchantments (Control Magic): a creature is controlled by the controller of

@@ -20,6 +20,11 @@ pub fn pool_text(pool: &[u32; 6]) -> String {
     ManaCost { generic: pool[5], colored, x: 0 }.to_string()
 }
 
+/// The coloured symbols of a cost that are not white.
+fn nonwhite(m: &ManaCost) -> u32 {
+    Color::ALL.into_iter().filter(|&c| c != Color::White).map(|c| m.colored[c.index()]).sum()
+}
+
 fn add(pool: &mut [u32; 6], m: &ManaCost) {
     for (slot, n) in pool.iter_mut().zip(m.colored) {
         *slot = slot.saturating_add(n);
@@ -62,14 +67,26 @@ impl Engine<'_> {
                 *opts.iter().find(|m| **m == w).ok_or_else(|| Stop::refuse(Refusal::CannotMake { card: c, mana: w }))?
             }
         };
+        let extra = self.extra_mana(c);
         self.game.tap(c);
         self.game.happened.push(super::state::Happening::TappedForMana { card: c, player: p });
         add(self.game.pool_mut(p), &mana);
         self.emit(
-            EventKind::ManaAdded { player: self.pname(p), source: name, mana: mana.to_string(), auto },
+            EventKind::ManaAdded { player: self.pname(p), source: name.clone(), mana: mana.to_string(), auto },
             Some(MANA_SOURCE),
         );
-        Ok(mana)
+        // Additional mana is part of what the land makes (002 L2568-2574: Wild Growth, Mana Flare).
+        let mut total = mana;
+        for (src, m) in extra {
+            add(self.game.pool_mut(p), &m);
+            total = super::query::sum_mana(&total, &m);
+            let source = format!("{} (an additional mana as {name} is tapped)", self.label(src));
+            self.emit(
+                EventKind::ManaAdded { player: self.pname(p), source, mana: m.to_string(), auto },
+                Some(MANA_SOURCE),
+            );
+        }
+        Ok(total)
     }
 
     /// Adds mana from a mana source spell or ability.
@@ -106,11 +123,19 @@ impl Engine<'_> {
         if cost.total() == 0 {
             return Ok("nothing".to_owned());
         }
+        // Celestial Dawn: white mana pays any coloured part and other mana only generic parts,
+        // so every coloured symbol is paid as a W.
+        let dawn = self.white_as_any(p);
+        let mut need = cost.colored;
+        if dawn.is_some() {
+            let all: u32 = need.iter().sum();
+            need = [0; 5];
+            need[Color::White.index()] = all;
+        }
         // Plan on a copy so that a cost that cannot be paid taps nothing.
         let mut pool = self.game.player(p).pool;
         let mut taps: Vec<CardId> = Vec::new();
         let mut sources = if tap_sources { self.simple_mana_sources(p) } else { Vec::new() };
-        let mut need = cost.colored;
         for c in Color::ALL {
             let i = c.index();
             let from_pool = need[i].min(pool[i]);
@@ -150,7 +175,10 @@ impl Engine<'_> {
                 add(&mut could, &m);
             }
             // `what` is the label the caller gives what is paid for (a card or a spell).
-            let (cost, what) = (*cost, what.to_owned());
+            let (cost, mut what) = (*cost, what.to_owned());
+            if let Some(d) = dawn.filter(|_| nonwhite(&cost) > 0) {
+                what = format!("{what} (under {}, only white mana pays its coloured part)", self.label(d));
+            }
             if !tap_sources {
                 return Err(Stop::refuse(Refusal::CannotPayMidResolution { player: p, cost, what, have }));
             }
@@ -160,6 +188,22 @@ impl Engine<'_> {
             self.tap_for_mana(p, src, None, true)?;
         }
         *self.game.pool_mut(p) = pool;
-        Ok(cost.to_string())
+        match dawn {
+            Some(d) if nonwhite(cost) > 0 => Ok(format!(
+                "{cost} (under {}, white mana paid its coloured part: other mana pays only generic costs)",
+                self.label(d)
+            )),
+            _ => Ok(cost.to_string()),
+        }
+    }
+
+    /// The permanent under whose rule `p` may spend white mana as mana of any colour and other
+    /// mana only as colourless (Celestial Dawn), if `p` controls one.
+    fn white_as_any(&self, p: PlayerId) -> Option<CardId> {
+        use crate::grammar::ability::{Ability, Effect};
+        self.game
+            .zone(Zone::Play, Some(p))
+            .into_iter()
+            .find(|&c| self.def(c).abilities.iter().any(|a| matches!(a, Ability::Static(Effect::SpendWhiteAsAny))))
     }
 }

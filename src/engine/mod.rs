@@ -390,6 +390,7 @@ impl Engine<'_> {
                     | EventKind::Lost { .. }
                     | EventKind::ColorSet { .. }
                     | EventKind::Animated { .. }
+                    | EventKind::AnimatedForCombat { .. }
                     | EventKind::TextChanged { .. }
                     | EventKind::BaseSet { .. }
             )

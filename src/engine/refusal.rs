@@ -304,6 +304,15 @@ pub enum Refusal {
         /// The card.
         card: CardId,
     },
+    /// A card of an expansion that a permanent in play bars (City in a Bottle).
+    ExpansionBarred {
+        /// The card.
+        card: CardId,
+        /// The permanent that bars it.
+        by: CardId,
+        /// The expansion.
+        set: String,
+    },
     /// A second land in one turn.
     SecondLand {
         /// The player.
@@ -911,6 +920,9 @@ impl Refusal {
             | Self::LandNotInHand { .. }
             | Self::NotALand { .. } => LANDS,
             Self::SecondLand { .. } => Rule::r5("Main Phase: one land per turn"),
+            Self::ExpansionBarred { .. } => Rule::g(
+                "Token Creatures: \"expansion killer\" cards such as City in a Bottle read the expansion symbol",
+            ),
             Self::ManaSourceNotControlled { .. }
             | Self::ManaSourceTapped { .. }
             | Self::NoManaAbility { .. }
@@ -1176,6 +1188,11 @@ impl Engine<'_> {
                 format!("{} is not in {}'s hand", self.label(*card), self.pname(*player))
             }
             Refusal::NotALand { card } => format!("{} is not a land", self.label(*card)),
+            Refusal::ExpansionBarred { card, by, set } => format!(
+                "{} bears the {set} expansion symbol, and {} in play says {set} cards cannot be played",
+                self.label(*card),
+                self.label(*by)
+            ),
             Refusal::SecondLand { player } => format!("{} has already played a land this turn", self.pname(*player)),
             Refusal::ManaSourceNotControlled { card, player, place } => format!(
                 "{} does not control {} in play (it is in {})",
@@ -1451,6 +1468,9 @@ impl Engine<'_> {
             }
             F::OnlyAtEndOfBlocks => format!(
                 "{name} may be cast only at the end of the declaration of blockers, once the blocks are made (write it right after the last `blocks` line)"
+            ),
+            F::OnlyDuringCombat => format!(
+                "{name}'s ability may be used only during combat, from the declaration of attackers on (before it, fast effects are played in the main phase)"
             ),
             F::OnceEachTurn => {
                 format!("{name}'s ability may be used only once each turn, and its player has used it this turn")

@@ -212,6 +212,9 @@ impl Engine<'_> {
         } else {
             self.state_checks(Rule::g("Damage: lethal damage is checked whenever damage or toughness changes"))?;
         }
+        // A creature of the combat that stopped being a creature leaves it now, so that
+        // becoming one again later in the step does not bring it back (002 L500-502).
+        self.drop_uncreatured_from_combat();
         // Triggers from the resolution are dealt with once it is complete (002 Step 4).
         self.run_triggers()?;
         self.depth -= 1;
@@ -331,6 +334,7 @@ impl Engine<'_> {
                             change,
                             lasting: true,
                             while_tapped: Some(src),
+                            until_combat_end: false,
                         });
                         let (np, nt) = self.pt(c);
                         self.emit(
@@ -403,6 +407,13 @@ impl Engine<'_> {
                     self.emit(EventKind::Animated { card: self.label(c), now: format!("{p}/{t}") }, None);
                 }
             }
+            Effect::AnimateUntilEndOfCombat(w, change) => {
+                if let Some(c) = who(w).filter(|&c| self.game.card(c).zone == Zone::Play) {
+                    self.game.until_end_of_combat(c, change.clone());
+                    let (p, t) = self.pt(c);
+                    self.emit(EventKind::AnimatedForCombat { card: self.label(c), now: format!("{p}/{t}") }, None);
+                }
+            }
             Effect::AnimateAll(land, change) => {
                 // The lands of that type its controller controls as it resolves, each animated
                 // until end of turn (an until-end-of-turn effect: 002 L2560-2563).
@@ -437,6 +448,7 @@ impl Engine<'_> {
                         change: Change::SetColor(vec![*col]),
                         lasting: true,
                         while_tapped: None,
+                        until_combat_end: false,
                     });
                     let spell = matches!(t, Target::Spell(_));
                     self.emit(EventKind::ColorSet { card: self.tlabel(t), color: col.name().to_owned(), spell }, None);
@@ -465,7 +477,14 @@ impl Engine<'_> {
                     }
                     let stamp = self.game.stamp();
                     let change = Change::Text(old.clone(), new.clone());
-                    self.game.add_effect(UntilEot { card: c, stamp, change, lasting: true, while_tapped: None });
+                    self.game.add_effect(UntilEot {
+                        card: c,
+                        stamp,
+                        change,
+                        lasting: true,
+                        while_tapped: None,
+                        until_combat_end: false,
+                    });
                     self.emit(EventKind::TextChanged { card: self.tlabel(t), old, new }, None);
                 }
             }
@@ -748,7 +767,11 @@ impl Engine<'_> {
             | Effect::DamageRemovesCounters(_)
             | Effect::HandsRevealed
             | Effect::DrawMayBeDenied(_)
-            | Effect::AbilitiesLocked => {}
+            | Effect::AbilitiesLocked
+            | Effect::SpendWhiteAsAny
+            | Effect::ExtraMana(..)
+            | Effect::BuryOtherOfSet(_)
+            | Effect::SetCannotBePlayed(_) => {}
             Effect::TargetDiscards(..) | Effect::PutCreatureFromHand(_) | Effect::DiscardHand => {
                 self.apply_costs2(id, effect, legal, buried)?
             }
@@ -1400,7 +1423,14 @@ impl Engine<'_> {
         self.game.become_copy_of(copy, def);
         for e in text {
             let stamp = self.game.stamp();
-            self.game.add_effect(UntilEot { card: copy, stamp, change: e.change, lasting: true, while_tapped: None });
+            self.game.add_effect(UntilEot {
+                card: copy,
+                stamp,
+                change: e.change,
+                lasting: true,
+                while_tapped: None,
+                until_combat_end: false,
+            });
         }
         self.emit(
             EventKind::PlayOut { what: format!("{} enters play as a copy of {}", self.label(copy), self.label(orig)) },

@@ -506,6 +506,9 @@ pub struct UntilEot {
     /// A tap-and-hold effect: it ends when this permanent untaps or leaves play (002
     /// Tap-and-Hold, L3593-3606), and does not end with the turn.
     pub while_tapped: Option<CardId>,
+    /// It ends with the combat (Jade Statue's "until end of combat"), or with the turn if no
+    /// end of combat comes.
+    pub until_combat_end: bool,
 }
 
 /// What a priority context is for.
@@ -708,6 +711,9 @@ pub struct Game {
     /// The static abilities in play that change characteristics, in timestamp order, kept
     /// between moves (see `engine::chars`). Emptied by [`Game::move_card`].
     pub statics_cache: std::cell::RefCell<Option<std::sync::Arc<super::chars::Statics>>>,
+    /// The rules switch off a tapped non-creature artifact's continuous effects (5e, 4e and
+    /// Alpha: 002 L1339-1342): set from the edition as the game is set up, never in play.
+    pub tapped_artifacts_off: bool,
     /// Every change, in order, since the journal was last cleared (see [`Mutation`]).
     journal: Vec<Mutation>,
     /// How far into the journal each state check has read (see [`Check`]).
@@ -828,6 +834,7 @@ impl Game {
             used: Vec::new(),
             in_play_cache: std::cell::RefCell::new(None),
             statics_cache: std::cell::RefCell::new(None),
+            tapped_artifacts_off: false,
             journal: vec![Mutation::SetUp],
             read: [0; Check::COUNT],
         }
@@ -1222,7 +1229,21 @@ impl Game {
     /// An effect on `card` until end of turn, stamped now (002 L2996-2999).
     pub fn until_end_of_turn(&mut self, card: CardId, change: crate::grammar::ability::Change) {
         let stamp = self.stamp();
-        self.add_effect(UntilEot { card, stamp, change, lasting: false, while_tapped: None });
+        self.add_effect(UntilEot { card, stamp, change, lasting: false, while_tapped: None, until_combat_end: false });
+    }
+
+    /// An effect on `card` until the end of combat, stamped now.
+    pub fn until_end_of_combat(&mut self, card: CardId, change: crate::grammar::ability::Change) {
+        let stamp = self.stamp();
+        self.add_effect(UntilEot { card, stamp, change, lasting: false, while_tapped: None, until_combat_end: true });
+    }
+
+    /// Ends the effects that last until the end of combat; returns the cards they were on.
+    pub fn end_combat_effects(&mut self) -> Vec<CardId> {
+        let mut ended: Vec<CardId> = self.eot.iter().filter(|e| e.until_combat_end).map(|e| e.card).collect();
+        ended.dedup();
+        self.end_effects(|e| e.until_combat_end);
+        ended
     }
 
     /// The control changes until end of turn: (permanent, new controller, timestamp).

@@ -466,6 +466,7 @@ impl Engine<'_> {
         if self.kind(c) != CardKind::Land {
             return Err(Stop::refuse(Refusal::NotALand { card: c }));
         }
+        self.check_expansion(c)?;
         if self.game.player(p).land_played {
             return Err(Stop::refuse(Refusal::SecondLand { player: p }));
         }

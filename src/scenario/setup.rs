@@ -335,6 +335,7 @@ impl<'s> Loader<'s> {
         let mut game = Game::new(self.cards.clone(), [p0, p1], active, phase, combat);
         game.attacked = attacked;
         game.first_turn = first_turn;
+        game.tapped_artifacts_off = policies.tapped_artifacts_off;
 
         let mut lines = Vec::new();
         for (n, raw_line) in raw.actions.iter().enumerate() {

@@ -207,6 +207,10 @@ pub enum EventKind {
     Granted { card: String, keyword: String },
     /// A permanent becomes a creature until end of turn.
     Animated { card: String, now: String },
+    /// A permanent becomes a creature until the end of combat (Jade Statue).
+    AnimatedForCombat { card: String, now: String },
+    /// The effects lasting until the end of combat end (002 Step 7).
+    CombatEffectsEnd { cards: Vec<String> },
     /// A spell's or permanent's colour is set (a Lace).
     ColorSet { card: String, color: String, spell: bool },
     /// A word of a card's text is replaced (empty `old`: its text holds no word of the kind).

@@ -245,6 +245,10 @@ pub(crate) fn sentence(kind: &EventKind) -> String {
         }
         K::Granted { card, keyword } => format!("{card} gains {keyword} until end of turn"),
         K::Animated { card, now } => format!("{card} becomes a {now} creature until end of turn"),
+        K::AnimatedForCombat { card, now } => format!("{card} becomes a {now} creature until end of combat"),
+        K::CombatEffectsEnd { cards } => {
+            format!("the effects lasting until end of combat on {} end", cards.join(", "))
+        }
         K::ColorSet { card, color, spell: false } => format!("{card} becomes {color} for as long as it is in play"),
         K::ColorSet { card, color, spell: true } => {
             format!("the spell {card} becomes {color}; a permanent it becomes keeps that colour")

@@ -29,6 +29,9 @@ impl fmt::Display for Ability {
                 if c.after_blocks {
                     f.write_str("; use only after blockers are declared")?;
                 }
+                if c.combat_only {
+                    f.write_str("; use only during combat")?;
+                }
                 if let Some(n) = c.spend_cap {
                     write!(f, "; spend no more than {n} this way each turn")?;
                 }
@@ -84,6 +87,7 @@ impl fmt::Display for Ability {
                             write!(f, "{a} are {p}/{t} {ty}{art}creatures")
                         }
                     }
+                    Change::ManaSymbols(c) => write!(f, "{a} {} {} mana symbols", verb("has", "have"), c.name()),
                     // Never written on a card: made by effects only.
                     Change::SetColor(_) | Change::Text(..) => write!(f, "{a} (changed)"),
                 }
@@ -332,6 +336,8 @@ impl fmt::Display for Affects {
             Self::NonbasicLands => f.write_str("nonbasic lands"),
             Self::EnchantedArtifact => f.write_str("enchanted artifact"),
             Self::This => f.write_str("this"),
+            Self::OwnLands => f.write_str("lands you control"),
+            Self::OwnNonland => f.write_str("nonland permanents you control and nonland cards you own"),
         }
     }
 }
@@ -405,6 +411,23 @@ impl fmt::Display for Effect {
                 write!(f, "{w} becomes a {p}/{t} {ty}{art}creature until end of turn")
             }
             Self::Animate(w, _) => write!(f, "{w} becomes a creature until end of turn"),
+            Self::AnimateUntilEndOfCombat(w, Change::Animate { pt: Some((p, t)), subtype, artifact }) => {
+                let ty = subtype.as_ref().map(|s| format!("{} ", crate::cards::singular_type(s))).unwrap_or_default();
+                let art = if *artifact { "artifact " } else { "" };
+                write!(f, "{w} becomes a {p}/{t} {ty}{art}creature until end of combat")
+            }
+            Self::AnimateUntilEndOfCombat(w, _) => write!(f, "{w} becomes a creature until end of combat"),
+            Self::SpendWhiteAsAny => f.write_str(
+                "you may spend white mana as though it were mana of any color and other mana only as though it were colorless",
+            ),
+            Self::ExtraMana(super::ManaFrom::LandType(land), m) => {
+                write!(f, "{} tapped for mana produce an additional {m}", crate::cards::plural_type(land))
+            }
+            Self::ExtraMana(super::ManaFrom::EnchantedLand, m) => {
+                write!(f, "enchanted land tapped for mana produces an additional {m}")
+            }
+            Self::BuryOtherOfSet(set) => write!(f, "other {set} cards in play are buried"),
+            Self::SetCannotBePlayed(set) => write!(f, "{set} cards cannot be played"),
             Self::AnimateAll(land, Change::Animate { pt: Some((p, t)), .. }) => {
                 let lands = crate::cards::plural_type(land);
                 write!(f, "all {lands} you control become {p}/{t} creatures until end of turn")

@@ -12,7 +12,8 @@
 //!          | "cast only during an opponent's turn, before the attack"
 //!          (an activated ability may end "; use only after blockers are declared" or
 //!          "; use only during an opponent's turn, before the attack"
-//!          or "; use only once each turn" or "; spend no more than" N "this way each turn")
+//!          or "; use only once each turn" or "; spend no more than" N "this way each turn"
+//!          or "; use only during combat")
 //! keyword  = "flying" | "first strike" | "trample" | "banding" | "wall" | "defender"
 //!          | "does not tap to attack" | "vigilance"
 //!          | LAND "walk" | "protection from" color | "rampage" N
@@ -27,12 +28,20 @@
 //!          | "you control enchanted creature"
 //! affected = "enchanted creature" | "other" TYPE | "all" TYPE | "all creatures" | COLOR "creatures"
 //!          | "attacking creatures you control" | "enchanted land" | "nonbasic lands"
+//!          | "lands you control" | "nonland permanents you control and nonland cards you own"
+//! static  += affected "have" COLOR "mana symbols"     (the base colour, under Laces: 002 L1652-1660)
+//!          | "you may spend white mana as though it were mana of any color and other mana only
+//!             as though it were colorless"
+//!          | LAND-plural "tapped for mana produce an additional" mana     (Gauntlet of Might)
+//!          | "enchanted land tapped for mana produces an additional" mana    (Wild Growth)
+//!          | "other" SET "cards in play are buried" | SET "cards cannot be played"
+//!            (SET: an expansion's name in capitalised words, as a card's `set:` field gives it)
 //! static  += affected ("is" | "are") (LAND | "the chosen basic land type")    (a land type change)
 //!          | affected ("is" | "are") ["a"] N "/" N ["artifact"] ("creature" | "creatures")
 //!          | "enchanted artifact is a creature with power and toughness equal to its casting cost"
 //!          | "this has power and toughness each equal to the number of" (NAME "in play"
 //!             | "cards in its controller's hand")                 (a */* creature)
-//! effect  += who "becomes a" N "/" N [TYPE] ["artifact"] "creature until end of turn"
+//! effect  += who "becomes a" N "/" N [TYPE] ["artifact"] "creature until end of" ("turn" | "combat")
 //!            (TYPE: capitalised words, `this becomes a 2/2 Assembly Worker artifact creature ...`)
 //! target  += "target" TYPE       (a creature of that type: `target Assembly Worker`)
 //!            (TYPE: a creature type, plural or singular, `other Goblins`)
@@ -405,6 +414,9 @@ pub enum Effect {
     SetPt(Who, Amount, Amount),
     /// The permanent becomes a creature until end of turn (a `Change::Animate`).
     Animate(Who, Change),
+    /// The permanent becomes a creature until the end of combat (Jade Statue): the effect ends
+    /// as the end of combat step has dealt with its "at end of combat" effects (002 Step 7).
+    AnimateUntilEndOfCombat(Who, Change),
     /// Every land of a basic land type its controller controls becomes a creature until end of
     /// turn (Thelonite Druid's Forests; the type kept as [`crate::cards::type_key`] keeps it).
     AnimateAll(String, Change),
@@ -583,6 +595,18 @@ pub enum Effect {
     PutCreatureFromHand(u32),
     /// `discard your hand`: every card in the controller's hand.
     DiscardHand,
+    /// `you may spend white mana as though it were mana of any color and other mana only as
+    /// though it were colorless` (Celestial Dawn): a static rule on its controller's payments.
+    SpendWhiteAsAny,
+    /// `LANDs tapped for mana produce an additional MANA` (Gauntlet of Might), `enchanted land
+    /// tapped for mana produces an additional MANA` (Wild Growth): a static effect on the mana
+    /// such a land makes, figured after its land type (002 L2568-2574).
+    ExtraMana(ManaFrom, ManaCost),
+    /// `other SET cards in play are buried` (City in a Bottle): whenever a permanent bearing
+    /// that expansion symbol is in play with it, it is buried.
+    BuryOtherOfSet(String),
+    /// `SET cards cannot be played` (City in a Bottle): no spell or land bearing that symbol.
+    SetCannotBePlayed(String),
 }
 
 impl Effect {
@@ -616,6 +640,7 @@ impl Effect {
             | Self::Lose(Who::Target(t), _)
             | Self::SetPt(Who::Target(t), _, _)
             | Self::Animate(Who::Target(t), _)
+            | Self::AnimateUntilEndOfCombat(Who::Target(t), _)
             | Self::SetColor(Who::Target(t), _)
             | Self::ReplaceWord(_, t)
             | Self::Regenerate(Who::Target(t))
@@ -683,6 +708,11 @@ pub enum Affects {
     EnchantedArtifact,
     /// The card itself (a power and toughness of `*/*` defined by its own text).
     This,
+    /// The lands the ability's controller controls (Celestial Dawn's Plains).
+    OwnLands,
+    /// The nonland permanents the ability's controller controls and the nonland cards that
+    /// player owns elsewhere (hand, library, graveyard; a spell: its caster's).
+    OwnNonland,
 }
 
 /// A number a characteristic is defined by, counted when it is asked for.
@@ -716,6 +746,9 @@ pub enum Change {
     ChosenLandType,
     /// Base power and toughness both equal to a count (a `*/*` creature's own text).
     PtEqual(Count),
+    /// The card's mana symbols are of this colour, which makes it its base colour, under any
+    /// effect that sets its colour whenever that came (Celestial Dawn: 002 L1652-1660).
+    ManaSymbols(Color),
     /// The permanent becomes a creature as well as what it is (002 L1958-1962): with this base
     /// power and toughness, or, with `None`, its converted casting cost for both (Animate
     /// Artifact); with a creature type if the effect names one; an artifact too if `artifact`.
@@ -798,6 +831,10 @@ pub struct ActivationCost {
     pub any_player: bool,
     /// `...; use only during an opponent's turn, before the attack` (Nettling Imp).
     pub before_opponents_attack: bool,
+    /// `...; use only during combat` (Jade Statue): from the declaration of attackers to the
+    /// end of combat; in the declarations of attackers and blockers it is played as a
+    /// specialized ability (002 L301-304, L342-343, L364-366).
+    pub combat_only: bool,
     /// `...; use only once each turn`: once per turn for each player who controls it (002
     /// L1276-1278).
     pub once_each_turn: bool,
@@ -942,6 +979,15 @@ pub enum Ability {
     /// `cast only at the end of the declaration of blockers`: once the blocks are made, before
     /// the step ends (False Orders; 002 Step 3 L428-431).
     EndOfBlockersOnly,
+}
+
+/// Which lands make additional mana (see [`Effect::ExtraMana`]).
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
+pub enum ManaFrom {
+    /// Every land of this basic land type (its singular, lowercase), whoever controls it.
+    LandType(String),
+    /// The land the enchantment enchants.
+    EnchantedLand,
 }
 
 /// What a triggered ability waits for.

@@ -194,6 +194,8 @@ fn ability(i: &str) -> PResult<'_, Ability> {
         (sp, kw("this"), sp, kw("way"), sp, kw("each"), sp, kw("turn")),
     ))
     .parse(r)?;
+    let (r, combat) =
+        opt((space0, char(';'), space0, kw("use"), sp, kw("only"), sp, kw("during"), sp, kw("combat"))).parse(r)?;
     Ok((
         r,
         Ability::Activated(
@@ -204,6 +206,7 @@ fn ability(i: &str) -> PResult<'_, Ability> {
                 spend_cap: cap.map(|(_, n, _)| n),
                 once_each_turn: once.is_some(),
                 after_blocks: after_blocks.is_some(),
+                combat_only: combat.is_some(),
                 ..cost
             },
             e,
@@ -666,6 +669,9 @@ fn trigger(i: &str) -> PResult<'_, Trigger> {
 
 /// A static effect that is not a change of characteristics (see [`continuous`] for those).
 fn static_effect(i: &str) -> PResult<'_, Effect> {
+    if let Ok(done) = statics2(i) {
+        return Ok(done);
+    }
     let (r, e) = effect(i)?;
     if matches!(
         e,
@@ -677,10 +683,43 @@ fn static_effect(i: &str) -> PResult<'_, Effect> {
             | Effect::HandsRevealed
             | Effect::DrawMayBeDenied(_)
             | Effect::AbilitiesLocked
+            | Effect::SpendWhiteAsAny
+            | Effect::ExtraMana(..)
+            | Effect::BuryOtherOfSet(_)
+            | Effect::SetCannotBePlayed(_)
     ) {
         return Ok((r, e));
     }
     Err(nom::Err::Error(PError::expected(i, "a static effect")))
+}
+
+/// The static effects of Celestial Dawn, Gauntlet of Might and City in a Bottle (see the module
+/// docs).
+fn statics2(i: &str) -> PResult<'_, Effect> {
+    const WHITE: &str =
+        "you may spend white mana as though it were mana of any color and other mana only as though it were colorless";
+    if let Ok((r, _)) = tag_no_case::<&str, &str, PError<'_>>(WHITE).parse(i) {
+        return Ok((r, Effect::SpendWhiteAsAny));
+    }
+    if let Ok((r, (land, _))) = (land_type, (sp, kw("tapped"), sp, kw("for"), sp, kw("mana"), sp)).parse(i) {
+        let (r, (_, _, _, _, _, m)) =
+            cut((kw("produce"), sp, kw("an"), sp, (kw("additional"), sp), mana_cost)).parse(r)?;
+        return Ok((r, Effect::ExtraMana(super::ManaFrom::LandType(land), m)));
+    }
+    if let Ok((r, _)) = (kw("enchanted"), sp, kw("land"), sp, kw("tapped"), sp, kw("for"), sp, kw("mana"), sp).parse(i)
+    {
+        let (r, (_, _, _, _, _, m)) =
+            cut((kw("produces"), sp, kw("an"), sp, (kw("additional"), sp), mana_cost)).parse(r)?;
+        return Ok((r, Effect::ExtraMana(super::ManaFrom::EnchantedLand, m)));
+    }
+    if let Ok((r, (_, set, _))) = ((kw("other"), sp), type_name, sp).parse(i)
+        && let Ok((r, _)) = (kw("cards"), sp, kw("in"), sp, kw("play"), sp, kw("are"), sp, kw("buried")).parse(r)
+    {
+        return Ok((r, Effect::BuryOtherOfSet(set)));
+    }
+    let (r, (set, _, _, _, _, _, _)) =
+        (type_name, sp, kw("cards"), sp, kw("cannot"), sp, (kw("be"), sp, kw("played"))).parse(i)?;
+    Ok((r, Effect::SetCannotBePlayed(set)))
 }
 
 /// `affected = "enchanted creature" | "other" TYPE | "all creatures" | COLOR "creatures"
@@ -692,6 +731,14 @@ fn affected(i: &str) -> PResult<'_, Affects> {
         value(Affects::NonbasicLands, (kw("nonbasic"), sp, kw("lands"))),
         value(Affects::EnchantedArtifact, (kw("enchanted"), sp, kw("artifact"))),
         value(Affects::This, kw("this")),
+        value(Affects::OwnLands, (kw("lands"), sp, kw("you"), sp, kw("control"))),
+        value(
+            Affects::OwnNonland,
+            (
+                (kw("nonland"), sp, kw("permanents"), sp, kw("you"), sp, kw("control"), sp, kw("and"), sp),
+                (kw("nonland"), sp, kw("cards"), sp, kw("you"), sp, kw("own")),
+            ),
+        ),
         value(Affects::AllCreatures, (kw("all"), sp, kw("creatures"))),
         map(preceded((kw("all"), sp), word), |t: &str| Affects::OfType(crate::cards::type_key(t))),
         value(Affects::OwnAttackers, (kw("attacking"), sp, kw("creatures"), sp, kw("you"), sp, kw("control"))),
@@ -735,6 +782,10 @@ fn continuous(i: &str) -> PResult<'_, (Affects, Change)> {
         } else {
             cut(land_type).map(|t| Change::LandType(crate::cards::type_key(&t))).parse(r)?
         }
+    } else if let Ok((r, (_, _, c, _, _, _, _))) =
+        (alt((kw("has"), kw("have"))), sp, color, sp, kw("mana"), sp, kw("symbols")).parse(r)
+    {
+        (r, Change::ManaSymbols(c))
     } else if let Ok((r, _)) = (
         (alt((kw("has"), kw("have"))), sp, kw("power"), sp, kw("and"), sp, kw("toughness"), sp),
         (kw("each"), sp, kw("equal"), sp, kw("to"), sp, kw("the"), sp, kw("number"), sp, kw("of"), sp),
@@ -808,6 +859,11 @@ fn animation(i: &str) -> PResult<'_, Change> {
             artifact: art.is_some(),
         },
     ))
+}
+
+/// `"until end of combat"` (Jade Statue's duration).
+fn until_end_of_combat(i: &str) -> PResult<'_, ()> {
+    value((), (sp, kw("until"), sp, kw("end"), sp, kw("of"), sp, kw("combat"))).parse(i)
 }
 
 pub(super) fn until_eot(i: &str) -> PResult<'_, ()> {
@@ -1255,6 +1311,9 @@ pub(super) fn base_effect(i: &str) -> PResult<'_, Effect> {
     }
     if let Ok((r, (_, _, c, _))) = (kw("becomes"), sp, animation, until_eot).parse(r) {
         return Ok((r, Effect::Animate(w, c)));
+    }
+    if let Ok((r, (_, _, c, _))) = (kw("becomes"), sp, animation, until_end_of_combat).parse(r) {
+        return Ok((r, Effect::AnimateUntilEndOfCombat(w, c)));
     }
     if let Ok((r, _)) = (kw("becomes"), sp).parse(r) {
         let (r, (p, _, t, _)) = cut((amount, char('/'), amount, until_eot)).parse(r)?;
