@@ -734,11 +734,12 @@ impl Check {
 
     /// Whether a change can matter to this check. Anything that may change a characteristic
     /// (a move changes the statics in play and hand sizes; an effect; the attack, for effects
-    /// on attackers) matters to both; tapping and life matter to neither.
+    /// on attackers; tapping, since a tapped artifact's continuous effects are off, 002
+    /// L1015-1018) matters to both; life matters to neither.
     #[must_use]
     pub const fn reads(self, m: &Mutation) -> bool {
         match m {
-            Mutation::Tapped(_) | Mutation::Untapped(_) | Mutation::Life(..) | Mutation::Lost(_) => false,
+            Mutation::Life(..) | Mutation::Lost(_) => false,
             Mutation::Damaged(..) | Mutation::DamageRemoved(_) | Mutation::Counters(..) | Mutation::Sickness(..) => {
                 matches!(self, Self::Lethal)
             }
