@@ -694,7 +694,7 @@ impl Engine<'_> {
 
     /// Whether a spell record is an ability rather than a spell.
     fn is_ability(&self, s: SpellId) -> bool {
-        matches!(self.game.spell(s).source, Source::Ability(_))
+        matches!(self.game.spell(s).source, Source::Ability(_) | Source::Triggered(_))
     }
 
     /// A spell's or ability's label in the trace.

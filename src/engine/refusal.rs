@@ -557,6 +557,14 @@ pub enum Refusal {
         /// Why.
         why: String,
     },
+    /// A phase effect played by a line at a moment or by a player the rules do not allow, or a
+    /// second time in one phase.
+    PhaseEffect {
+        /// The card whose phase effect it is.
+        card: CardId,
+        /// Why.
+        why: String,
+    },
     /// A payment answered with the wrong amount.
     PaymentAmount {
         /// The spell asking.
@@ -869,6 +877,7 @@ impl Refusal {
             Self::NoManaMidResolution { .. } => STEP4_MANA,
             Self::PaymentAmount { .. } | Self::LifeForMana { .. } => STEP4,
             Self::TriggerTarget { .. } => Rule::g("Spell and Ability Timing, Triggered Abilities"),
+            Self::PhaseEffect { .. } => Rule::g("Phase Effects and Phase Abilities"),
             Self::CannotPayLife { .. } => Rule::g("Costs: life cannot be paid below zero"),
             Self::Unasked { what, .. } => match what {
                 Unasked::Assign => Rule::g("Attack Phase, Step 5+6: First Strike and non-FirstStrike Damage Dealing"),
@@ -1215,6 +1224,9 @@ impl Engine<'_> {
             }
             Refusal::TriggerTarget { card, why } => {
                 format!("{}'s triggered ability cannot be played so: {why}", self.label(*card))
+            }
+            Refusal::PhaseEffect { card, why } => {
+                format!("{}'s phase effect cannot be played so: {why}", self.label(*card))
             }
             Refusal::LifeForMana { what, amount, .. } => {
                 format!("{what} asks for {amount} mana, not life")

@@ -623,6 +623,9 @@ pub struct Game {
     /// Permanents whose upkeep cost has been dealt with in the upkeep now under way (their
     /// abilities are free again: 002 Phase Cost, L3038-3045).
     pub upkeep_dealt: Vec<CardId>,
+    /// Phase effects a player has played in the phase now under way: (card, triggered ability
+    /// index, the ability played). Each is used once per phase (002 L3118).
+    pub phase_effects: Vec<(CardId, u8, SpellId)>,
     /// Alpha: preventions set up before the damage they prevent.
     pub shields: Vec<super::alpha::Shield>,
     /// Creatures that must attack this turn and are destroyed at end of turn if they did not
@@ -676,6 +679,7 @@ impl std::hash::Hash for Game {
         self.shields.hash(h);
         self.regen_shields.hash(h);
         self.upkeep_dealt.hash(h);
+        self.phase_effects.hash(h);
     }
 }
 

@@ -13,6 +13,8 @@ use crate::trace::{EventKind, Rule};
 use std::collections::HashSet;
 
 const TRIGGERED: Rule = Rule::g("Spell and Ability Timing, Triggered Abilities");
+const PHASE_EFFECTS_INSTANT: Rule =
+    Rule::g("Phase Effects and Phase Abilities: played in the middle of a phase as an instant, once each phase");
 const PHASE_EFFECTS: Rule =
     Rule::g("Phase Effects and Phase Abilities: mandatory ones are dealt with before the phase ends");
 pub(super) const ORDER: Rule =
@@ -185,6 +187,9 @@ impl Engine<'_> {
             let controller = if self.pol.active_orders_all { active } else { self.game.card(c).controller };
             for (i, (t, _)) in self.def(c).triggered().iter().enumerate() {
                 let Trigger::DuringUpkeep(w) = t else { continue };
+                if self.phase_effect_played(c, i) {
+                    continue;
+                }
                 let Some(event) = self.phase_owner(c, *w, active) else { continue };
                 fired.push(Fired::new(c, i, t.to_string(), controller, event, true));
             }
@@ -200,6 +205,122 @@ impl Engine<'_> {
         );
         self.fire(fired)?;
         self.run_triggers()
+    }
+
+    /// `P plays the phase effect of CARD [on T]`: a phase effect played in the middle of its phase
+    /// is played as an instant at a time its player picks, announced like any ability and open
+    /// to responses in a batch; it is dealt with when it resolves, or fizzles (002 Phase Effects
+    /// and Phase Abilities L3115-3124, L3143-3145). Each is used once per phase (L3118); a
+    /// targeted one needs a legal target to be announced (L3133-3134). What nobody played by the
+    /// end of the upkeep, the engine plays then ([`Self::upkeep_phase_effects`]).
+    pub(super) fn play_phase_effect(
+        &mut self,
+        an: &super::action::Announce,
+        i: u8,
+        effect: &crate::grammar::ability::Effect,
+    ) -> Result<(), Stop> {
+        let c = an.card;
+        let refuse = |why: String| Err(Stop::refuse(Refusal::PhaseEffect { card: c, why }));
+        if self.on_the_stack() {
+            return refuse(
+                "under the M13 rules an upkeep ability triggers and goes on the stack by itself (001 L342-348)".into(),
+            );
+        }
+        let Some(w) = self.def(c).triggered().get(usize::from(i)).and_then(|(t, _)| match t {
+            Trigger::DuringUpkeep(w) => Some(*w),
+            _ => None,
+        }) else {
+            return Err(Stop::refuse(Refusal::NoSuchAbility { card: c }));
+        };
+        if self.game.card(c).zone != Zone::Play {
+            return refuse("it is not in play".into());
+        }
+        let active = self.game.active;
+        let event = if self.phase_name() == "upkeep" { self.phase_owner(c, w, active) } else { None };
+        let Some(event) = event else {
+            return refuse(format!(
+                "it is played during {}, not now",
+                match w {
+                    Whose::Your => "its controller's upkeep",
+                    Whose::Opponents => "the upkeep of its controller's opponent",
+                    Whose::Each => "each upkeep",
+                    Whose::EnchantedControllers => "the upkeep of the enchanted creature's controller",
+                }
+            ));
+        };
+        if self.switched_off(c) {
+            return refuse("a tapped artifact's phase abilities are off (002 L1348-1349)".into());
+        }
+        // 4e: the current player played every phase effect (002 L4494-4495); 5e: its controller.
+        let player = if self.pol.active_orders_all { active } else { self.game.card(c).controller };
+        if an.player != player {
+            let whose = if self.pol.active_orders_all { "the current player's" } else { "its controller's" };
+            return refuse(format!("it is {whose} to play, {}'s", self.pname(player)));
+        }
+        let played = self.game.phase_effects.iter().find(|(x, k, _)| *x == c && *k == i).map(|e| e.2);
+        if played.is_some_and(|s| self.game.spell(s).status != Status::Countered) {
+            return refuse(
+                "each phase effect is used only once each phase, and this one has been played (002 L3118)".into(),
+            );
+        }
+        self.close_all_windows()?;
+        self.yield_to(an.player)?;
+        self.check_timing(an, super::announce::Speed::Instant, effect)?;
+        let targets = self.bind_targets(an);
+        self.check_targets(an, effect, &targets)?;
+        let controller = self.game.card(c).controller;
+        let opponents_only =
+            effect.target().is_some_and(|t| t.filters.contains(&crate::grammar::ability::Filter::OpponentControls));
+        if opponents_only
+            && let Some(&Target::Card(t)) =
+                targets.iter().find(|t| matches!(t, Target::Card(x) if self.game.card(*x).controller == controller))
+        {
+            return refuse(format!("its target must be controlled by an opponent, and {} is not", self.label(t)));
+        }
+        let id = self.game.add_spell(Spell {
+            card: c,
+            controller: player,
+            source: Source::Triggered(i),
+            targets: targets.clone(),
+            x: 0,
+            colors: self.colors(c),
+            packet_sources: Vec::new(),
+            chosen: None,
+            replaced: None,
+            text: self.chars(c).text,
+            sacrificed: Vec::new(),
+            discarded: Vec::new(),
+            source_power: self.pt(c).0,
+            enchanted: self.game.card(c).enchanting,
+            alternative: false,
+            division: Vec::new(),
+            status: Status::BeingCast,
+            event: Some(event),
+        });
+        self.game.phase_effects.push((c, i, id));
+        self.emit(
+            EventKind::Announced {
+                id: usize::from(id.0),
+                player: self.pname(an.player),
+                verb: "plays".into(),
+                spell: self.slabel(id),
+                targets: targets.iter().map(|&t| self.tlabel(t)).collect(),
+                cost: "nothing".into(),
+                x: None,
+                mode: None,
+            },
+            Some(PHASE_EFFECTS_INSTANT),
+        );
+        self.open_window(id);
+        Ok(())
+    }
+
+    /// Whether the phase effect `i` of `c` has been played in this phase and not countered.
+    fn phase_effect_played(&self, c: CardId, i: usize) -> bool {
+        self.game
+            .phase_effects
+            .iter()
+            .any(|&(x, k, s)| x == c && usize::from(k) == i && self.game.spell(s).status != Status::Countered)
     }
 
     /// A continuous effect of an opponent's permanent may make this one come into play tapped

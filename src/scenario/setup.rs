@@ -367,6 +367,7 @@ impl<'s> Loader<'s> {
             shields: Vec::new(),
             regen_shields: Vec::new(),
             upkeep_dealt: Vec::new(),
+            phase_effects: Vec::new(),
             must_attack: Vec::new(),
             attacked_with: Vec::new(),
             spent: Vec::new(),
