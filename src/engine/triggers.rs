@@ -15,6 +15,9 @@ use std::collections::HashSet;
 const TRIGGERED: Rule = Rule::g("Spell and Ability Timing, Triggered Abilities");
 const PHASE_EFFECTS_INSTANT: Rule =
     Rule::g("Phase Effects and Phase Abilities: played in the middle of a phase as an instant, once each phase");
+const PHASE_EFFECTS_END: Rule = Rule::g(
+    "Phase Effects and Phase Abilities: each player deals with their own end of phase effects, the current player's first",
+);
 const PHASE_EFFECTS: Rule =
     Rule::g("Phase Effects and Phase Abilities: mandatory ones are dealt with before the phase ends");
 pub(super) const ORDER: Rule =
@@ -78,11 +81,17 @@ impl Engine<'_> {
         }
         let no_creatures = !self.game.zone(Zone::Play, None).into_iter().any(|c| self.is_creature(c));
         let mut fired = Vec::new();
+        let mut held = Vec::new();
         for c in self.game.zone(Zone::Play, None) {
             for (i, (t, _)) in self.def(c).triggered().iter().enumerate() {
-                if **t == Trigger::EndOfTurnIfNoCreatures && no_creatures {
+                if **t == Trigger::EndOfTurnIfNoCreatures {
                     let controller = self.game.card(c).controller;
-                    fired.push(Fired::new(c, i, t.to_string(), controller, EventContext::default(), true));
+                    let f = Fired::new(c, i, t.to_string(), controller, EventContext::default(), true);
+                    if no_creatures {
+                        fired.push(f);
+                    } else {
+                        held.push(Fired { held: true, ..f });
+                    }
                 }
             }
         }
@@ -90,6 +99,13 @@ impl Engine<'_> {
         if self.pol.trigger_timing == crate::edition::TriggerTiming::OnTheStack {
             self.fire(fired)?;
             return self.run_triggers();
+        }
+        // An "if no creatures are in play" that does not hold yet is looked at again when its
+        // controller comes to deal with it: first in that player's part of the group, so the
+        // opponent's after the active player's effects (002 L3149-3153).
+        if !fired.is_empty() || held.iter().any(|f| f.controller != self.game.active) {
+            held.append(&mut fired);
+            fired = held;
         }
         self.eot_group = Some(false);
         let r = self
@@ -707,9 +723,10 @@ impl Engine<'_> {
         }
         // Abilities that trigger together are all shown triggering before any is ordered or
         // resolved; a lone one is shown just before it resolves.
-        let together = fired.len() > 1;
+        // (An ability held for a later look is shown only if it is played then.)
+        let together = fired.iter().filter(|f| !f.held).count() > 1;
         if together {
-            for f in &fired {
+            for f in fired.iter().filter(|f| !f.held) {
                 self.emit(EventKind::Triggers { card: self.label(f.card), trigger: f.text.clone() }, Some(TRIGGERED));
             }
         }
@@ -807,8 +824,32 @@ impl Engine<'_> {
                 self.active_new_end_of_turn()?;
                 self.eot_group = Some(true);
             }
-            if !together {
-                self.emit(EventKind::Triggers { card: self.label(f.card), trigger: f.text.clone() }, Some(TRIGGERED));
+            // An "if no creatures are in play" is checked as its controller deals with it.
+            let conditional = self
+                .def(f.card)
+                .triggered()
+                .get(match f.source {
+                    Source::Triggered(i) => usize::from(i),
+                    _ => usize::MAX,
+                })
+                .is_some_and(|(t, _)| **t == Trigger::EndOfTurnIfNoCreatures);
+            if conditional && self.game.zone(Zone::Play, None).into_iter().any(|c| self.is_creature(c)) {
+                if !f.held {
+                    self.emit(
+                        EventKind::PlayOut {
+                            what: format!(
+                                "{}: a creature is in play now, so its \"if no creatures are in play\" no longer holds and it does nothing",
+                                self.label(f.card)
+                            ),
+                        },
+                        Some(PHASE_EFFECTS_END),
+                    );
+                }
+                continue;
+            }
+            if !together || f.held {
+                let rule = if f.held { PHASE_EFFECTS_END } else { TRIGGERED };
+                self.emit(EventKind::Triggers { card: self.label(f.card), trigger: f.text.clone() }, Some(rule));
             }
             let Some(targets) = self.trigger_targets(&f)? else { continue };
             let id = self.game.add_spell(Spell {
@@ -947,7 +988,7 @@ impl Engine<'_> {
     fn order_all(&mut self, fired: &mut [Fired]) -> Result<(), Stop> {
         let active = self.game.active;
         let mut cards: Vec<CardId> = Vec::new();
-        for f in fired.iter() {
+        for f in fired.iter().filter(|f| !f.held) {
             if !cards.contains(&f.card) {
                 cards.push(f.card);
             }
@@ -979,7 +1020,7 @@ impl Engine<'_> {
     /// abilities of two or more cards there; every such card must be named once.
     fn order_own(&mut self, p: PlayerId, fired: &mut [Fired]) -> Result<(), Stop> {
         let mut cards: Vec<CardId> = Vec::new();
-        for f in fired.iter() {
+        for f in fired.iter().filter(|f| !f.held) {
             if f.controller == p && !cards.contains(&f.card) {
                 cards.push(f.card);
             }
@@ -1018,6 +1059,9 @@ pub(super) struct Fired {
     event: EventContext,
     /// A beginning or end of phase effect (ordered by the active player under 4e).
     phase_effect: bool,
+    /// An end-of-turn effect whose condition did not hold as the group began, looked at again
+    /// when its controller deals with it (it is played only if it holds then).
+    held: bool,
 }
 
 /// The scheduled part of an effect (itself, or the part of a sequence).
@@ -1040,6 +1084,6 @@ impl Fired {
         phase_effect: bool,
     ) -> Self {
         let source = Source::Triggered(u8::try_from(index).unwrap_or(u8::MAX));
-        Self { card, source, text, controller, event, phase_effect }
+        Self { card, source, text, controller, event, phase_effect, held: false }
     }
 }
