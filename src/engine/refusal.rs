@@ -565,6 +565,13 @@ pub enum Refusal {
         /// Why.
         why: String,
     },
+    /// A copy card put into play other than by casting answered with a creature it cannot copy.
+    CopyTarget {
+        /// The copy card.
+        card: CardId,
+        /// Why.
+        why: String,
+    },
     /// A payment answered with the wrong amount.
     PaymentAmount {
         /// The spell asking.
@@ -878,6 +885,7 @@ impl Refusal {
             Self::PaymentAmount { .. } | Self::LifeForMana { .. } => STEP4,
             Self::TriggerTarget { .. } => Rule::g("Spell and Ability Timing, Triggered Abilities"),
             Self::PhaseEffect { .. } => Rule::g("Phase Effects and Phase Abilities"),
+            Self::CopyTarget { .. } => Rule::g("Copy Cards"),
             Self::CannotPayLife { .. } => Rule::g("Costs: life cannot be paid below zero"),
             Self::Unasked { what, .. } => match what {
                 Unasked::Assign => Rule::g("Attack Phase, Step 5+6: First Strike and non-FirstStrike Damage Dealing"),
@@ -1225,6 +1233,7 @@ impl Engine<'_> {
             Refusal::TriggerTarget { card, why } => {
                 format!("{}'s triggered ability cannot be played so: {why}", self.label(*card))
             }
+            Refusal::CopyTarget { card, why } => format!("{} cannot copy so: {why}", self.label(*card)),
             Refusal::PhaseEffect { card, why } => {
                 format!("{}'s phase effect cannot be played so: {why}", self.label(*card))
             }
