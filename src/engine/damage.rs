@@ -206,22 +206,65 @@ impl Engine<'_> {
         // Sub-step B: automatic redirection (trample) moves damage on, for a second step.
         let moved = if self.pol.redirection_in_step { self.redirect_automatically() } else { Vec::new() };
         // Sub-step C: the damage is successfully dealt; players lose life.
+        let mark = self.game.happened.len();
         self.deal_packets(Rule::g("Spell and Ability Timing, Damage Prevention, Sub-Step C"));
         // Sub-step D: creatures with lethal damage go to the graveyard (they may regenerate).
         // Fourth Edition: what is still on its way goes there; regeneration was in the step.
         let r = if self.destruction_stepped() {
             self.end_of_step_4e()
         } else {
-            self.check_lethal(Rule::g("Spell and Ability Timing, Damage Prevention, Sub-Step D"))
+            // The side effects of the damage come first (Sub-Step C).
+            self.damage_side_effects(mark)
+                .and_then(|()| self.check_lethal(Rule::g("Spell and Ability Timing, Damage Prevention, Sub-Step D")))
         };
         self.depth -= 1;
         r?;
-        if moved.is_empty() {
+        // Damage the side effects assigned follows, with any redirected damage, in a second
+        // damage prevention step (002 Sub-Steps B and C).
+        let mut next = std::mem::take(&mut self.game.packets);
+        next.extend(moved);
+        if next.is_empty() {
             return Ok(());
         }
-        // 002 Sub-Step B: redirected damage is handled in a second damage prevention step.
-        self.game.packets = moved;
+        self.game.packets = next;
         self.prevention_step()
+    }
+
+    /// Sub-step C: the side effects of the damage just dealt (Spirit Link, Hypnotic Specter)
+    /// take effect before the dead go to the graveyard, the current player's first (002 L1165-1171,
+    /// L1185-1187). `mark`: where the damage dealt begins among the recorded events. The other
+    /// events recorded wait for their own moment; damage the side effects assign waits for a
+    /// damage prevention step after this one.
+    fn damage_side_effects(&mut self, mark: usize) -> Result<(), Stop> {
+        let dealt = self.game.happened.split_off(mark.min(self.game.happened.len()));
+        if dealt.is_empty() {
+            return Ok(());
+        }
+        let in_play = self.game.zone(Zone::Play, None);
+        let mut fired = Vec::new();
+        self.event_triggers(&dealt, &in_play, &[], &mut fired);
+        if fired.is_empty() {
+            return Ok(());
+        }
+        self.emit(
+            EventKind::PlayOut {
+                what: "the side effects of the damage dealt take effect, before the dead go to the graveyard".into(),
+            },
+            Some(Rule::g("Spell and Ability Timing, Damage Prevention, Sub-Step C: Side-Effects of Damage")),
+        );
+        let earlier = (std::mem::take(&mut self.game.happened), std::mem::take(&mut self.game.died));
+        let active = self.game.active;
+        self.game.ctx.push(Ctx::new(CtxKind::Prevention, active));
+        let was = std::mem::replace(&mut self.side_effects, true);
+        let r = self.fire(fired);
+        self.side_effects = was;
+        self.game.ctx.pop();
+        let (mut happened, mut died) = earlier;
+        happened.append(&mut self.game.happened);
+        died.append(&mut self.game.died);
+        self.game.happened = happened;
+        self.game.died = died;
+        r
     }
 
     /// Sub-step A's automatic prevention: protection from a colour stops damage of that colour.

@@ -54,7 +54,8 @@ impl Engine<'_> {
     /// Lethal damage and toughness checked now, unless they are state-based actions checked
     /// when a player would next receive priority (m13: 001 L332, L540).
     pub(super) fn lethal_now(&mut self, rule: Rule) -> Result<(), Stop> {
-        if self.pol.life_check == crate::edition::LifeCheck::StateBased {
+        // (In sub-step C the dead wait for sub-step D: 002 L1185-1187.)
+        if self.pol.life_check == crate::edition::LifeCheck::StateBased || self.side_effects {
             return Ok(());
         }
         self.check_lethal(rule)

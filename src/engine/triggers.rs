@@ -495,7 +495,13 @@ impl Engine<'_> {
     /// with or after the event (002 L929-935: a trigger happens when its condition is met, even
     /// on its own permanent leaving play, and is still resolved). A card triggers at most once
     /// per event (002 L953-957).
-    fn event_triggers(&mut self, happened: &[Happening], in_play: &[CardId], died: &[CardId], fired: &mut Vec<Fired>) {
+    pub(super) fn event_triggers(
+        &mut self,
+        happened: &[Happening],
+        in_play: &[CardId],
+        died: &[CardId],
+        fired: &mut Vec<Fired>,
+    ) {
         let lib = self.lib;
         // Most boards have no ability that waits for an event: then there is nothing to match
         // (the state and end of turn triggers are looked at elsewhere).
