@@ -627,6 +627,19 @@ impl<'a> Position<'a> {
                 }
                 out
             }
+            // Mana sources while a triggered ability is being played.
+            Asked::TriggerMana => {
+                let mut out = Vec::new();
+                for &p in &both {
+                    out.extend(
+                        memo.special(self, p, scope, false)
+                            .iter()
+                            .filter(|a| self.e.is_mana_line(a))
+                            .map(|a| vec![a.clone()]),
+                    );
+                }
+                out
+            }
             Asked::Assign(dealing) => {
                 let mut out = Vec::new();
                 let Some(cb) = &g.combat else { return out };

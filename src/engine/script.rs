@@ -81,6 +81,9 @@ pub enum Decision<'d> {
     /// Fourth Edition: draw mana from a source on its way to the graveyard, in the damage
     /// prevention step that is its last moment in play.
     LastMana,
+    /// Use a mana source while a triggered ability is being played, before it resolves (a
+    /// creature sacrificed for mana leaves its target).
+    TriggerMana,
     /// Divide the combat damage of attackers dealing damage now among their blockers.
     Assign {
         /// The attackers dealing damage in this step.
@@ -103,6 +106,7 @@ impl Decision<'_> {
             | Self::Regenerate { .. }
             | Self::Prevent
             | Self::LastMana
+            | Self::TriggerMana
             | Self::Assign { .. } => None,
         }
     }
@@ -160,6 +164,8 @@ pub enum Asked {
     },
     /// Divide the damage of these attackers.
     Assign(Vec<CardId>),
+    /// Use a mana source while a triggered ability is being played.
+    TriggerMana,
 }
 
 impl Asked {
@@ -175,6 +181,7 @@ impl Asked {
             Decision::Regenerate { dying } => Self::Regenerate(dying.to_vec()),
             Decision::Prevent => Self::Prevent { spells: Vec::new(), sources: Vec::new() },
             Decision::Assign { dealing, .. } => Self::Assign(dealing.to_vec()),
+            Decision::TriggerMana => Self::TriggerMana,
             Decision::Act | Decision::LastMana | Decision::Order { .. } => return None,
         })
     }
@@ -336,6 +343,7 @@ impl Judge for super::Engine<'_> {
             (Decision::LastMana, Action::Announce(an)) => {
                 self.is_mana_line(a) && an.sacrifices.iter().any(|&c| self.is_on_its_way(c))
             }
+            (Decision::TriggerMana, _) => self.is_mana_line(a),
             // An attacker dealing damage in a later step keeps its line waiting for it.
             (Decision::Assign { dealing, combat }, Action::Assign(_, _, from, _)) => {
                 dealing.contains(from) || !combat.in_combat(*from)
@@ -358,7 +366,8 @@ impl super::Engine<'_> {
     /// `go to` target ask nothing of the moments that read lines there (contract, Consumption 4).
     pub(super) fn offered(&self, d: &Decision<'_>) -> Option<Answer> {
         let quiet_moment =
-            matches!(d, Decision::Regenerate { .. } | Decision::Prevent | Decision::LastMana | Decision::Assign { .. });
+            matches!(d, Decision::Regenerate { .. } | Decision::Prevent | Decision::LastMana | Decision::Assign { .. })
+                || matches!(d, Decision::TriggerMana);
         if self.quiet && quiet_moment {
             return None;
         }

@@ -878,10 +878,43 @@ impl Engine<'_> {
                 status: Status::Waiting,
                 event: Some(f.event),
             });
+            if !self.game.spell(id).targets.is_empty() {
+                self.trigger_mana(id)?;
+            }
             self.depth = self.depth.saturating_add(1);
             let r = self.resolve_spell(id);
             self.depth = self.depth.saturating_sub(1);
             r?;
+        }
+        Ok(())
+    }
+
+    /// A triggered ability is played like a specialized ability (002 L921-922): no batch, no
+    /// instant answers it (L865-868); but mana sources stay legal while it is being played
+    /// (L553-557, L151-153), so a creature it targets may be sacrificed for mana in answer, and
+    /// the ability then fizzles (002 Is Not Blocked L2520-2524). The lines are mana lines written
+    /// right after the ability's target.
+    fn trigger_mana(&mut self, id: super::state::SpellId) -> Result<(), Stop> {
+        let mut first = true;
+        while let Some(answer) = self.offered(&Decision::TriggerMana) {
+            if first {
+                first = false;
+                self.emit(
+                    EventKind::PlayOut {
+                        what: format!(
+                            "{} is being played: mana sources may be used before it resolves",
+                            self.slabel(id)
+                        ),
+                    },
+                    Some(Rule::g(
+                        "Spell and Ability Timing, Specialized Abilities (triggered abilities are played as they are)",
+                    )),
+                );
+            }
+            while self.driver.position() <= answer.last {
+                let Some(i) = self.driver.take() else { break };
+                self.take_mana_line(i)?;
+            }
         }
         Ok(())
     }
