@@ -75,7 +75,7 @@ fn verdict(sc: &Scenario, out: &Outcome, e: &crate::scenario::Expect, text: &str
     let g = &out.game;
     let (holds, found) = match &e.kind {
         ExpectKind::Life(p, n) => {
-            let life = i64::from(g.players[p.ix()].life);
+            let life = i64::from(g.player(*p).life);
             (life == *n, format!("{} has {life} life", sc.setup.players[p.ix()]))
         }
         ExpectKind::Zone(c, z, owner) => {
@@ -170,12 +170,12 @@ fn verdict(sc: &Scenario, out: &Outcome, e: &crate::scenario::Expect, text: &str
             (!picked.is_empty() && picked.iter().all(|s| *s == want), found)
         }
         ExpectKind::Burned(p, n) => {
-            let b = g.players[p.ix()].burned;
+            let b = g.player(*p).burned;
             (b == *n, format!("{} burned {b}", sc.setup.players[p.ix()]))
         }
-        ExpectKind::Lost(p) => (g.players[p.ix()].lost, result(sc, g)),
-        ExpectKind::Won(p) => (!g.players[p.ix()].lost && g.players[p.other().ix()].lost, result(sc, g)),
-        ExpectKind::NobodyLost => (g.players.iter().all(|p| !p.lost), result(sc, g)),
+        ExpectKind::Lost(p) => (g.player(*p).lost, result(sc, g)),
+        ExpectKind::Won(p) => (!g.player(*p).lost && g.player(p.other()).lost, result(sc, g)),
+        ExpectKind::NobodyLost => (g.players().iter().all(|p| !p.lost), result(sc, g)),
         ExpectKind::DpSteps(n) => (g.dp_steps == *n, count(g.dp_steps, "damage prevention step")),
         ExpectKind::Illegal(t) => match &out.stopped {
             Some(Stop::Illegal(_)) => {
@@ -202,7 +202,7 @@ fn verdict(sc: &Scenario, out: &Outcome, e: &crate::scenario::Expect, text: &str
 }
 
 fn result(sc: &Scenario, g: &Game) -> String {
-    let lost: Vec<&str> = (0..2).filter(|&i| g.players[i].lost).map(|i| sc.setup.players[i].as_str()).collect();
+    let lost: Vec<&str> = (0..2).filter(|&i| g.players()[i].lost).map(|i| sc.setup.players[i].as_str()).collect();
     if lost.is_empty() { "nobody lost".to_owned() } else { format!("{} lost", lost.join(" and ")) }
 }
 
@@ -243,7 +243,7 @@ pub fn board(sc: &Scenario, g: &Game) -> Board {
                     s
                 })
                 .collect();
-            let pl = &g.players[p.ix()];
+            let pl = g.player(p);
             let known = u32::try_from(g.zone(Zone::Library, Some(p)).len()).unwrap_or(0);
             PlayerBoard {
                 name: sc.setup.players[p.ix()].clone(),

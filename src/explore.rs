@@ -34,7 +34,7 @@ pub fn situation(pos: &Position<'_>) -> (Option<PlayerId>, String) {
     let name = |p: PlayerId| setup.players[p.ix()].clone();
     let phase = setup.policies.phases[g.phase];
     let mut s = format!("{}'s turn, {phase} phase", name(g.active));
-    if let Some(cb) = &g.combat {
+    if let Some(cb) = g.combat() {
         s.push_str(&format!(", attack: {} step", cb.step.name()));
     }
     match pos.stopped() {

@@ -103,7 +103,7 @@ impl Engine<'_> {
         if before_attack
             && (self.game.active == an.player
                 || self.game.attacked
-                || self.game.combat.is_some()
+                || self.game.combat().is_some()
                 || !matches!(self.phase_name(), "upkeep" | "draw" | "main"))
         {
             return Err(Stop::refuse(Refusal::Cost {
@@ -257,7 +257,7 @@ impl Engine<'_> {
         if self.is_creature(c) && card.sick {
             return Err(Stop::refuse(Refusal::SickTap { card: c }));
         }
-        self.game.card_mut(c).tapped = true;
+        self.game.tap(c);
         Ok(())
     }
 
@@ -427,7 +427,7 @@ impl Engine<'_> {
         if cast {
             // 002 Step 1: the spell leaves the hand and is in limbo until it resolves.
             self.game.move_card(an.card, Zone::Limbo);
-            self.game.card_mut(an.card).controller = an.player;
+            self.game.set_controller(an.card, an.player);
         }
         let mode = match an.source {
             Source::Spell(i) => {

@@ -58,7 +58,7 @@ pub struct Touched {
 /// Whether a static ability in play may make permanents creatures (or a text change may).
 #[must_use]
 pub fn touched_statics_animate(lib: &Library, game: &Game) -> bool {
-    statics(lib, game).animates || game.eot.iter().any(|e| matches!(e.change, Change::Text(..)))
+    statics(lib, game).animates || game.effects().iter().any(|e| matches!(e.change, Change::Text(..)))
 }
 
 /// What may be changed on card `c` now (see [`Touched`]).
@@ -68,7 +68,7 @@ pub fn touched(lib: &Library, game: &Game, c: CardId) -> Touched {
     if game.card(c).zone != Zone::Play && game.card(c).zone != Zone::Limbo {
         return t;
     }
-    for e in game.eot.iter().filter(|e| e.card == c) {
+    for e in game.effects().iter().filter(|e| e.card == c) {
         match e.change {
             Change::Text(..) => {
                 t.abilities = true;
@@ -84,7 +84,7 @@ pub fn touched(lib: &Library, game: &Game, c: CardId) -> Touched {
         }
     }
     // A text change on a static ability's source may turn it into anything: be safe.
-    if game.eot.iter().any(|e| matches!(e.change, Change::Text(..))) {
+    if game.effects().iter().any(|e| matches!(e.change, Change::Text(..))) {
         return Touched { abilities: true, creature: true, keywords: true, colors: t.colors };
     }
     if game.card(c).zone == Zone::Play {
@@ -103,7 +103,7 @@ fn statics(lib: &Library, game: &Game) -> std::sync::Arc<Statics> {
     }
     let mut list = Vec::new();
     // A plain scan: no list of the cards in play is built for it.
-    for (k, card) in game.cards.iter().enumerate() {
+    for (k, card) in game.cards().iter().enumerate() {
         if card.zone != Zone::Play {
             continue;
         }
@@ -285,7 +285,7 @@ fn count(lib: &Library, game: &Game, c: CardId, n: &crate::grammar::ability::Cou
             .count(),
         Count::ControllerHand => {
             let p = game.card(c).controller;
-            let unknown = usize::try_from(game.players[p.ix()].hand_unknown).unwrap_or(usize::MAX);
+            let unknown = usize::try_from(game.player(p).hand_unknown).unwrap_or(usize::MAX);
             game.zone(Zone::Hand, Some(p)).len().saturating_add(unknown)
         }
     };
@@ -357,7 +357,7 @@ pub fn chars<'a>(lib: &'a Library, game: &'a Game, c: CardId) -> Chars<'a> {
             ch.colors = color_bits(&stated_colors(stated, &swaps));
         }
     }
-    let timed = game.eot.iter().filter(|e| e.card == c);
+    let timed = game.effects().iter().filter(|e| e.card == c);
     let st;
     let swapped: Vec<Option<Ability>>;
     let mut effects: Vec<Applied<'_>> = Vec::new();
@@ -493,7 +493,7 @@ fn stated_colors(stated: &[Color], swaps: &[(String, String)]) -> Vec<Color> {
 /// The text changes on a card, oldest first.
 fn text_changes(game: &Game, c: CardId) -> Vec<(String, String)> {
     let mut t: Vec<&UntilEot> =
-        game.eot.iter().filter(|e| e.card == c && matches!(e.change, Change::Text(..))).collect();
+        game.effects().iter().filter(|e| e.card == c && matches!(e.change, Change::Text(..))).collect();
     t.sort_by_key(|e| e.stamp);
     t.into_iter()
         .filter_map(|e| match &e.change {
@@ -588,7 +588,7 @@ fn reaches(game: &Game, ch: &Chars<'_>, c: CardId, src: CardId, a: &Affects) -> 
         Affects::OwnAttackers => {
             ch.is_creature()
                 && game.card(c).controller == game.card(src).controller
-                && game.combat.as_ref().is_some_and(|cb| cb.in_combat(c) && cb.attackers.contains(&c))
+                && game.combat().is_some_and(|cb| cb.in_combat(c) && cb.attackers.contains(&c))
         }
     }
 }
@@ -597,5 +597,5 @@ fn reaches(game: &Game, ch: &Chars<'_>, c: CardId, src: CardId, a: &Affects) -> 
 /// characteristic is the printed one (a fast path for the many questions of a search).
 #[must_use]
 pub fn any_effects(lib: &Library, game: &Game) -> bool {
-    !game.eot.is_empty() || !statics(lib, game).list.is_empty()
+    !game.effects().is_empty() || !statics(lib, game).list.is_empty()
 }

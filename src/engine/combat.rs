@@ -21,15 +21,15 @@ const OTHER: Rule = Rule::g("Attack Phase, Other Attack Phase Rulings");
 
 impl Engine<'_> {
     fn step(&self) -> Option<AttackStep> {
-        self.game.combat.as_ref().map(|c| c.step)
+        self.game.combat().map(|c| c.step)
     }
 
     pub(super) fn combat(&self) -> Option<&Combat> {
-        self.game.combat.as_ref()
+        self.game.combat()
     }
 
     pub(super) fn combat_mut(&mut self) -> Option<&mut Combat> {
-        self.game.combat.as_mut()
+        self.game.combat_mut().as_mut()
     }
 
     /// Before a line is taken: a declaration step ends at the first line of another kind, and a
@@ -55,7 +55,7 @@ impl Engine<'_> {
                 // the batch resolves the main phase is neutral again (002 Who Announces First).
                 self.require(crate::edition::Unmodelled::AttackCancel)?;
                 self.emit(EventKind::AttackCancelled { by: self.pname(an.player) }, Some(STEP0));
-                self.game.combat = None;
+                *self.game.combat_mut() = None;
                 let top = self.game.top_mut();
                 top.holder = an.player;
                 top.passes = 0;
@@ -203,7 +203,7 @@ impl Engine<'_> {
     fn attack_moment(&mut self, p: PlayerId) -> Result<(), Stop> {
         self.declaration_moment()?;
         let main = self.pol.main_phase();
-        if self.game.combat.is_none() && p == self.game.active && self.game.phase < main {
+        if self.game.combat().is_none() && p == self.game.active && self.game.phase < main {
             self.advance(super::action::Goal::Phase(main), Some(()))?;
         }
         Ok(())
@@ -228,7 +228,7 @@ impl Engine<'_> {
     }
 
     pub(super) fn declare_attack(&mut self, p: PlayerId) -> Result<(), Stop> {
-        if self.combat_phase() && self.game.combat.is_some() {
+        if self.combat_phase() && self.game.combat().is_some() {
             return Err(Stop::refuse(Refusal::CombatM13 {
                 reason: "the combat phase has already begun, and a turn has one combat phase: nothing cancelled it"
                     .into(),
@@ -241,7 +241,7 @@ impl Engine<'_> {
             return self.begin_combat(p);
         }
         self.yield_to(p)?;
-        self.game.combat = Some(Combat::new(AttackStep::DeclareAttack));
+        *self.game.combat_mut() = Some(Combat::new(AttackStep::DeclareAttack));
         self.emit(EventKind::AttackIntention { player: self.pname(p), cancels: self.intention_cancels() }, Some(STEP0));
         // The defender may now respond; the attacker has said what it does.
         let top = self.game.top_mut();
@@ -274,7 +274,7 @@ impl Engine<'_> {
                 self.attack_moment(p)?;
                 self.check_may_attack(p)?;
                 self.yield_to(p)?;
-                self.game.combat = Some(Combat::new(AttackStep::DeclareAttack));
+                *self.game.combat_mut() = Some(Combat::new(AttackStep::DeclareAttack));
                 self.emit(
                     EventKind::AttackIntention { player: self.pname(p), cancels: self.intention_cancels() },
                     Some(STEP0),
@@ -320,7 +320,7 @@ impl Engine<'_> {
             self.game.attacked_with.push(c);
             let tap = !self.has_keyword(c, &Keyword::NoTapToAttack);
             if tap {
-                self.game.card_mut(c).tapped = true;
+                self.game.tap(c);
             }
             if let Some(cb) = self.combat_mut() {
                 cb.attackers.push(c);
@@ -478,7 +478,7 @@ impl Engine<'_> {
                 _ => None,
             })
             // Landwalk granted until a player's next upkeep (Erhnam Djinn's forestwalk).
-            .chain(self.game.until_upkeep.iter().filter(|e| e.0 == a).filter_map(|e| match &e.1 {
+            .chain(self.game.until_upkeep_grants().iter().filter(|e| e.0 == a).filter_map(|e| match &e.1 {
                 Keyword::Landwalk(l) => Some(l.clone()),
                 _ => None,
             }))
@@ -708,7 +708,7 @@ impl Engine<'_> {
                 // 002 Step 7: end-of-combat effects, mana burn, then the life check.
                 self.end_of_combat_effects()?;
                 self.burn_and_life_check("at the end of the attack")?;
-                self.game.combat = None;
+                *self.game.combat_mut() = None;
                 self.emit(EventKind::CombatEnds, Some(END));
                 self.game.ctx = vec![Ctx::new(CtxKind::Phase, active)];
                 Ok(())

@@ -50,7 +50,7 @@ impl Engine<'_> {
     /// the attack (001 L478, L502-504).
     pub(super) fn begin_combat(&mut self, p: PlayerId) -> Result<(), Stop> {
         self.yield_to(p)?;
-        if self.game.combat.is_some() {
+        if self.game.combat().is_some() {
             return Ok(());
         }
         self.emit(
@@ -66,7 +66,7 @@ impl Engine<'_> {
         self.depth += 1;
         self.empty_pools()?;
         self.depth -= 1;
-        self.game.combat = Some(Combat::new(AttackStep::DeclareAttack));
+        *self.game.combat_mut() = Some(Combat::new(AttackStep::DeclareAttack));
         self.emit(EventKind::StepBegins { step: "beginning of combat".into() }, Some(BEGIN));
         let active = self.game.active;
         self.game.ctx = vec![Ctx::new(CtxKind::Phase, active)];
@@ -81,7 +81,7 @@ impl Engine<'_> {
         self.emit(EventKind::StepEnds { phase: "end of combat step".into() }, Some(LEAVE));
         self.depth = 1;
         self.empty_pools()?;
-        self.game.combat = None;
+        *self.game.combat_mut() = None;
         self.depth = 0;
         let Some(main2) = self.pol.phases.iter().position(|&x| x == "main 2") else {
             return Ok(());
@@ -109,7 +109,7 @@ impl Engine<'_> {
     /// m13 the combat phase is left for the second main phase.
     pub(super) fn fight_out(&mut self) -> Result<(), Stop> {
         self.advance_combat(AttackStep::EndOfCombat)?;
-        if self.combat_phase() && self.game.combat.is_some() {
+        if self.combat_phase() && self.game.combat().is_some() {
             self.leave_combat()?;
         }
         Ok(())

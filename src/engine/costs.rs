@@ -362,7 +362,7 @@ impl Engine<'_> {
             }
         }
         if bill.life > 0 {
-            let life = self.game.players[p.ix()].life;
+            let life = self.game.player(p).life;
             if life <= 0 || i64::from(life) < i64::from(bill.life) {
                 return fault(CostFault::Life { life, cost: bill.life });
             }
@@ -445,10 +445,7 @@ impl Engine<'_> {
         if let Some((n, kind)) = &bill.counters {
             let what = if *n == 1 { format!("a {kind} counter") } else { format!("{n} {kind} counters") };
             words.push(format!("{what} removed"));
-            if let Some(slot) = self.game.card_mut(source).counters.iter_mut().find(|(k, _)| k == kind) {
-                slot.1 = slot.1.saturating_sub(*n);
-            }
-            self.game.card_mut(source).counters.retain(|(_, n)| *n > 0);
+            self.game.remove_counters(source, kind, *n);
         }
         if bill.life > 0 {
             self.change_life(p, -i32::try_from(bill.life).unwrap_or(i32::MAX), Some(COSTS));
@@ -477,7 +474,7 @@ impl Engine<'_> {
         self.depth += 1;
         self.put_in_graveyard(c);
         self.depth -= 1;
-        self.game.card_mut(c).sacrificed_toughness = toughness;
+        self.game.set_sacrificed_toughness(c, toughness);
     }
 
     /// Lands of a type `p` controls, tapped first, each group in play order; none named for a

@@ -36,7 +36,7 @@ impl Engine<'_> {
         if self.pol.prevention == crate::edition::PreventionTiming::NoStep {
             // Alpha: the source is chosen before it deals damage, among the cards of that
             // colour in play or being cast (003 p.20, p.37).
-            return (0..self.game.cards.len())
+            return (0..self.game.cards().len())
                 .map(|i| CardId(u16::try_from(i).unwrap_or(0)))
                 .filter(|&c| self.game.card(c).zone == Zone::Play || self.live_spell_of(c).is_some())
                 .filter(|&c| self.colors(c).contains(&col))
@@ -298,8 +298,7 @@ impl Engine<'_> {
         for p in packets {
             match p.to {
                 Target::Card(c) if self.is_creature_in_play(c) => {
-                    let card = self.game.card_mut(c);
-                    card.damage = card.damage.saturating_add(p.amount);
+                    self.game.mark_damage(c, p.amount);
                     self.game.damaged.push((p.source, c));
                     self.game.happened.push(super::state::Happening::Damage {
                         source: p.source,

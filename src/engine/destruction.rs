@@ -136,11 +136,10 @@ impl Engine<'_> {
             let Some(want) = want else { continue };
             let was = card.controller;
             let base = card.control_base;
-            let card = self.game.card_mut(c);
-            card.control_base = if src.is_some() { Some(base.unwrap_or(was)) } else { None };
+            self.game.set_control_base(c, if src.is_some() { Some(base.unwrap_or(was)) } else { None });
             if want != was {
-                card.controller = want;
-                card.sick = true;
+                self.game.set_controller(c, want);
+                self.game.set_sick(c, true);
                 let why = src.map_or_else(|| "the control effect has ended".to_owned(), |e| self.label(e));
                 self.emit(
                     EventKind::PlayOut {

@@ -176,7 +176,7 @@ impl<'a> Position<'a> {
             return u32::MAX;
         }
         let g = self.game();
-        let pool: u32 = g.players[p.ix()].pool.iter().sum();
+        let pool: u32 = g.player(p).pool.iter().sum();
         let lands = g
             .zone(Zone::Play, Some(p))
             .into_iter()
@@ -189,7 +189,7 @@ impl<'a> Position<'a> {
     fn target_candidates(&self, kinds: &[TargetKind]) -> Vec<TargetRef> {
         let g = self.game();
         let mut out = Vec::new();
-        for (i, card) in g.cards.iter().enumerate() {
+        for (i, card) in g.cards().iter().enumerate() {
             let Ok(id) = u16::try_from(i).map(CardId) else { continue };
             let fits = match card.zone {
                 Zone::Play => {
@@ -265,7 +265,7 @@ impl<'a> Position<'a> {
             && matches!(effect, Some(Effect::PreventAllFrom(_) | Effect::ReverseDamage | Effect::Prevent(..)))
         {
             let g = self.game();
-            for (i, c) in g.cards.iter().enumerate() {
+            for (i, c) in g.cards().iter().enumerate() {
                 if matches!(c.zone, Zone::Play | Zone::Limbo | Zone::Graveyard)
                     && let Ok(id) = u16::try_from(i).map(CardId)
                 {
@@ -447,7 +447,7 @@ impl<'a> Position<'a> {
                 }
                 out.push(Action::AttackWith(p, group, Vec::new()));
             }
-        } else if let Some(cb) = &g.combat {
+        } else if let Some(cb) = g.combat() {
             out.push(Action::Block(p, None));
             for &a in &cb.attackers {
                 // Up to three blockers on one attacker (rampage counts the blockers beyond the first).
@@ -642,7 +642,7 @@ impl<'a> Position<'a> {
             }
             Asked::Assign(dealing) => {
                 let mut out = Vec::new();
-                let Some(cb) = &g.combat else { return out };
+                let Some(cb) = g.combat() else { return out };
                 for &from in dealing {
                     // An attacker's damage goes to its blockers; a blocker's to the band it blocks.
                     let facing: Vec<CardId> = if cb.attackers.contains(&from) {

@@ -114,7 +114,7 @@ impl Engine<'_> {
                 let (active, phase) = (self.game.active, self.game.phase);
                 return Err(Stop::refuse(Refusal::SorceryOutsideMain { card: an.card, active, phase }));
             }
-            if let Some(cb) = &self.game.combat {
+            if let Some(cb) = self.game.combat() {
                 return Err(Stop::refuse(Refusal::SorceryInAttack { card: an.card, step: cb.step }));
             }
             if !top.is_neutral() || self.game.ctx.len() > 1 {

@@ -62,9 +62,9 @@ impl Engine<'_> {
                 *opts.iter().find(|m| **m == w).ok_or_else(|| Stop::refuse(Refusal::CannotMake { card: c, mana: w }))?
             }
         };
-        self.game.card_mut(c).tapped = true;
+        self.game.tap(c);
         self.game.happened.push(super::state::Happening::TappedForMana { card: c, player: p });
-        add(&mut self.game.players[p.ix()].pool, &mana);
+        add(self.game.pool_mut(p), &mana);
         self.emit(
             EventKind::ManaAdded { player: self.pname(p), source: name, mana: mana.to_string(), auto },
             Some(MANA_SOURCE),
@@ -74,7 +74,7 @@ impl Engine<'_> {
 
     /// Adds mana from a mana source spell or ability.
     pub(super) fn add_mana(&mut self, p: PlayerId, source: String, mana: &ManaCost) {
-        add(&mut self.game.players[p.ix()].pool, mana);
+        add(self.game.pool_mut(p), mana);
         self.emit(
             EventKind::ManaAdded { player: self.pname(p), source, mana: mana.to_string(), auto: false },
             Some(MANA_SOURCE),
@@ -107,7 +107,7 @@ impl Engine<'_> {
             return Ok("nothing".to_owned());
         }
         // Plan on a copy so that a cost that cannot be paid taps nothing.
-        let mut pool = self.game.players[p.ix()].pool;
+        let mut pool = self.game.player(p).pool;
         let mut taps: Vec<CardId> = Vec::new();
         let mut sources = if tap_sources { self.simple_mana_sources(p) } else { Vec::new() };
         let mut need = cost.colored;
@@ -144,7 +144,7 @@ impl Engine<'_> {
             spend_pool(&mut pool, &mut generic);
         }
         if need.iter().any(|&n| n > 0) || generic > 0 {
-            let have = self.game.players[p.ix()].pool;
+            let have = self.game.player(p).pool;
             let mut could = [0u32; 6];
             for (_, m) in self.simple_mana_sources(p) {
                 add(&mut could, &m);
@@ -159,7 +159,7 @@ impl Engine<'_> {
         for src in taps {
             self.tap_for_mana(p, src, None, true)?;
         }
-        self.game.players[p.ix()].pool = pool;
+        *self.game.pool_mut(p) = pool;
         Ok(cost.to_string())
     }
 }

@@ -201,7 +201,7 @@ impl<'a> Engine<'a> {
             );
         }
         let phase = self.pol.phases[self.game.phase].to_owned();
-        let step = sc.start_step.or(self.game.combat.as_ref().map(|c| c.step)).map(|s| {
+        let step = sc.start_step.or(self.game.combat().map(|c| c.step)).map(|s| {
             // m13: 001's name for the step (the moment after a declaration is in its step).
             if self.combat_phase() {
                 Self::m13_step(s.m13_owner()).unwrap_or("beginning of combat").to_owned()
@@ -311,7 +311,7 @@ impl Engine<'_> {
             self.settle_top()?;
         }
         // An attack in progress is fought to its end of combat.
-        if self.game.combat.is_some() {
+        if self.game.combat().is_some() {
             self.emit(
                 EventKind::PlayOut { what: "the lines have run out: the attack is fought to its end".into() },
                 None,
@@ -417,7 +417,7 @@ impl Engine<'_> {
         // After a damage step nobody may act until the attack is over (002 L450-451): the line
         // waits for the next damage prevention step, or for the main phase.
         let after_damage = matches!(
-            self.game.combat.as_ref().map(|c| c.step),
+            self.game.combat().map(|c| c.step),
             Some(state::AttackStep::FirstStrikeDamage | state::AttackStep::Damage)
         );
         // (Lines taken inside a damage prevention step have a moment of their own.)
@@ -441,7 +441,7 @@ impl Engine<'_> {
             && self.combat_phase()
             && self.game.top().is_neutral()
             && matches!(
-                self.game.combat.as_ref().map(|c| c.step),
+                self.game.combat().map(|c| c.step),
                 Some(state::AttackStep::DeclareBlockers | state::AttackStep::AfterBlocks)
             )
         {
@@ -488,7 +488,7 @@ impl Engine<'_> {
             } else if matches!(line.action, Action::Discard(..) | Action::Order(..)) {
                 Ok(())
             } else if matches!(line.action, Action::Assign(..)) {
-                match self.game.combat.as_ref().map(|c| c.step) {
+                match self.game.combat().map(|c| c.step) {
                     Some(step) if step < state::AttackStep::Damage => {
                         self.settle_top().and_then(|()| self.advance_combat(state::AttackStep::Damage))
                     }
@@ -675,9 +675,7 @@ impl Engine<'_> {
     }
 
     fn change_life(&mut self, p: PlayerId, delta: i32, rule: Option<Rule>) {
-        let from = self.game.players[p.ix()].life;
-        let to = from.saturating_add(delta);
-        self.game.players[p.ix()].life = to;
+        let (from, to) = self.game.change_life(p, delta);
         self.emit(EventKind::Life { player: self.pname(p), from, to }, rule);
     }
 

@@ -16,12 +16,11 @@ impl Engine<'_> {
     /// where it arrived is the usual check that follows the resolution (L2883-2892).
     pub(super) fn move_enchantment(&mut self, e: CardId, d: CardId, chosen: Option<String>) {
         let from = self.game.card(e).enchanting;
-        self.game.eot.retain(|u| !(u.card == e && u.lasting));
+        self.game.end_effects(|u| u.card == e && u.lasting);
         self.game.upkeep_dealt.retain(|&x| x != e);
-        let c = self.game.card_mut(e);
-        c.counters.clear();
-        c.enchanting = Some(d);
-        c.chosen = chosen;
+        self.game.clear_counters(e);
+        self.game.attach(e, Some(d));
+        self.game.set_chosen(e, chosen);
         self.emit(
             EventKind::EnchantmentMoved {
                 card: self.label(e),
@@ -114,10 +113,11 @@ impl Engine<'_> {
                 _ => None,
             })
             .collect();
-        let card = self.game.card_mut(c);
-        card.controller = p;
-        card.sick = true;
-        card.counters.extend(counters);
+        self.game.set_controller(c, p);
+        self.game.set_sick(c, true);
+        for (k, n) in counters {
+            self.game.add_counters(c, &k, n);
+        }
         self.emit(
             EventKind::EntersPlay { card: self.label(c), controller: self.pname(p) },
             Some(Rule::g("Spell and Ability Timing, Step 4: Resolution")),
@@ -196,7 +196,7 @@ impl Engine<'_> {
                     Some(Rule::g("Spell and Ability Timing, Step 4: Resolution")),
                 );
             }
-            let unknown = std::mem::take(&mut self.game.players[p.ix()].hand_unknown);
+            let unknown = self.game.take_hand_unknown(p);
             if unknown > 0 {
                 self.emit(
                     EventKind::PlayOut { what: format!("{} discards {unknown} unknown cards", self.pname(p)) },
@@ -218,7 +218,7 @@ impl Engine<'_> {
         }
         // Marked now, announced once the resolution is over (see `resolve_spell`).
         for &p in &losers {
-            self.game.players[p.ix()].lost = true;
+            self.game.set_lost(p);
         }
         Ok(())
     }

@@ -89,7 +89,7 @@ impl Engine<'_> {
     pub(super) fn end_of_step_4e(&mut self) -> Result<(), Stop> {
         for c in self.game.regenerated.clone() {
             if self.game.card(c).zone == Zone::Play && self.game.card(c).damage > 0 {
-                self.game.card_mut(c).damage = 0;
+                self.game.clear_damage(c);
                 self.emit(
                     EventKind::Lasting { what: format!("the damage on {} is ignored: it regenerated", self.label(c)) },
                     Some(REGEN_4E),
@@ -210,13 +210,13 @@ impl Engine<'_> {
         if !self.is_on_its_way(c) {
             return fail(self, format!("{} is not on its way to the graveyard", self.label(c)));
         }
-        self.game.card_mut(c).tapped = true;
+        self.game.tap(c);
         self.game.regenerated.push(c);
         self.game.on_its_way.retain(|(d, ..)| *d != c);
         self.emit(EventKind::RegeneratedOnItsWay { card: self.label(c) }, Some(REGEN_4E));
-        let in_combat = self.game.combat.as_ref().is_some_and(|cb| cb.in_combat(c));
+        let in_combat = self.game.combat().is_some_and(|cb| cb.in_combat(c));
         if in_combat {
-            if let Some(cb) = self.game.combat.as_mut() {
+            if let Some(cb) = self.game.combat_mut().as_mut() {
                 cb.inert.push(c);
             }
             self.emit(

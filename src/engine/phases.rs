@@ -27,7 +27,7 @@ impl Engine<'_> {
     /// Goes on, nobody acting, to `goal`. `line` is set for `go to` (a past phase is illegal).
     pub(super) fn advance(&mut self, goal: Goal, line: Option<()>) -> Result<(), Stop> {
         // A phase after the main phase lies beyond the attack in progress: fight it out first.
-        if !matches!(goal, Goal::Step(_)) && self.game.combat.is_some() {
+        if !matches!(goal, Goal::Step(_)) && self.game.combat().is_some() {
             self.fight_out()?;
             // (m13: the combat phase ends in the second main phase.)
             if goal == Goal::Phase(self.game.phase) && (self.pol.main_phase() == self.game.phase || self.combat_phase())
@@ -41,7 +41,7 @@ impl Engine<'_> {
         }
         match goal {
             Goal::Step(step) => {
-                let Some(now) = self.game.combat.as_ref().map(|c| c.step) else {
+                let Some(now) = self.game.combat().map(|c| c.step) else {
                     return Err(Stop::refuse(Refusal::NoAttackForStep { step }));
                 };
                 if step <= now {
@@ -116,8 +116,8 @@ impl Engine<'_> {
             self.game.phase = 0;
             self.game.turn += 1;
             self.game.active = self.game.active.other();
-            for p in &mut self.game.players {
-                p.land_played = false;
+            for p in [PlayerId(0), PlayerId(1)] {
+                self.game.set_land_played(p, false);
             }
             self.game.attacked = false;
             self.game.must_attack.clear();
@@ -127,7 +127,7 @@ impl Engine<'_> {
             self.game.activations.clear();
             let active = self.game.active;
             for c in self.game.zone(Zone::Play, Some(active)) {
-                self.game.card_mut(c).sick = false;
+                self.game.set_sick(c, false);
             }
         }
         // 002 Starting the Game: the player who goes first skips the first draw phase.
@@ -239,11 +239,11 @@ impl Engine<'_> {
     /// m13: every pool empties; the mana is lost, with no mana burn (001 L268).
     pub(super) fn empty_pools(&mut self) -> Result<(), Stop> {
         for p in [self.game.active, self.game.active.other()] {
-            let pool = self.game.players[p.ix()].pool;
+            let pool = self.game.player(p).pool;
             if pool.iter().all(|&n| n == 0) {
                 continue;
             }
-            self.game.players[p.ix()].pool = [0; 6];
+            self.game.empty_pool(p, false);
             self.emit(
                 EventKind::PoolEmpties { player: self.pname(p), mana: super::pool_text(&pool) },
                 Some(self.pol.edition.mana_burn_rule()),
@@ -257,7 +257,7 @@ impl Engine<'_> {
     fn discard_to_seven(&mut self) -> Result<(), Stop> {
         let p = self.game.active;
         let known = self.game.zone(Zone::Hand, Some(p)).len();
-        let total = known + usize::try_from(self.game.players[p.ix()].hand_unknown).unwrap_or(usize::MAX);
+        let total = known + usize::try_from(self.game.player(p).hand_unknown).unwrap_or(usize::MAX);
         let mut need = total.saturating_sub(7);
         let when = if self.pol.phases.contains(&"discard") {
             "at the end of the discard phase"
@@ -359,7 +359,7 @@ impl Engine<'_> {
         let words = upkeep_words(u);
         let fits = self.upkeep_fits(p, c, u);
         let need = usize::try_from(u.cost.sacrifice.as_ref().map_or(0, |s| s.count)).unwrap_or(usize::MAX);
-        let pool: u32 = self.game.players[p.ix()].pool.iter().sum();
+        let pool: u32 = self.game.player(p).pool.iter().sum();
         let payable = fits.len() >= need && (n == 0 || pool >= n);
         if u.mandatory && !payable {
             self.depth = 1;
@@ -453,11 +453,7 @@ impl Engine<'_> {
                 self.run_triggers()?;
                 if u.cumulative && self.game.card(c).zone == Zone::Play {
                     // 002 L1994-1996: a paid cumulative upkeep adds a counter.
-                    let counters = &mut self.game.card_mut(c).counters;
-                    match counters.iter_mut().find(|(k, _)| k == "age") {
-                        Some((_, n)) => *n = n.saturating_add(1),
-                        None => counters.push(("age".to_owned(), 1)),
-                    }
+                    self.game.add_counters(c, "age", 1);
                     self.emit(
                         EventKind::Lasting { what: format!("{card} gets an age counter") },
                         Some(Rule::g("Cumulative Upkeep")),
@@ -506,13 +502,10 @@ impl Engine<'_> {
     /// same at the beginning and end of an attack).
     pub(super) fn burn_and_life_check(&mut self, when: &str) -> Result<(), Stop> {
         for p in [self.game.active, self.game.active.other()] {
-            let pool = self.game.players[p.ix()].pool;
-            let amount = pool.iter().fold(0u32, |a, &n| a.saturating_add(n));
+            let amount = self.game.empty_pool(p, true);
             if amount == 0 {
                 continue;
             }
-            self.game.players[p.ix()].pool = [0; 6];
-            self.game.players[p.ix()].burned = self.game.players[p.ix()].burned.saturating_add(amount);
             let damage = self.pol.mana_burn == crate::edition::ManaBurn::Damage;
             self.emit(
                 EventKind::ManaBurn { player: self.pname(p), amount, damage },
@@ -523,9 +516,9 @@ impl Engine<'_> {
         // 002 Losing the Game: less than 1 life at the end of a phase loses.
         let mut over = false;
         for p in [self.game.active, self.game.active.other()] {
-            let life = self.game.players[p.ix()].life;
+            let life = self.game.player(p).life;
             if life < 1 {
-                self.game.players[p.ix()].lost = true;
+                self.game.set_lost(p);
                 over = true;
                 self.emit(
                     EventKind::Loses { player: self.pname(p), reason: format!("{life} life {when}") },
@@ -622,8 +615,8 @@ impl Engine<'_> {
         self.game.phase_effects.clear();
         // "Until your next upkeep" ends just before that upkeep's beginning effects (002
         // Duration Effects L1054-1058).
-        if self.phase_name() == "upkeep" && self.game.until_upkeep.iter().any(|e| e.2 == active) {
-            self.game.until_upkeep.retain(|e| e.2 != active);
+        if self.phase_name() == "upkeep" && self.game.until_upkeep_grants().iter().any(|e| e.2 == active) {
+            self.game.end_until_upkeep(active);
             self.depth = 1;
             self.emit(
                 EventKind::WearsOff { what: format!("effects lasting until {}'s next upkeep", self.pname(active)) },
@@ -659,10 +652,10 @@ impl Engine<'_> {
     /// Alpha: at the end of the turn, 003 p.21, p.29).
     fn heal_creatures(&mut self, rule: Rule) -> Result<(), Stop> {
         for c in self.game.zone(Zone::Play, None) {
-            self.game.card_mut(c).damage = 0;
+            self.game.clear_damage(c);
         }
         // A Lace or a text change lasts while its permanent is in play.
-        self.game.eot.retain(|e| e.lasting);
+        self.game.end_effects(|e| !e.lasting);
         self.game.shields.clear();
         self.game.regen_shields.clear();
         self.game.damaged.clear();
@@ -704,11 +697,7 @@ impl Engine<'_> {
         let top = self.game.zone(Zone::Library, Some(p)).into_iter().max_by_key(|&c| self.game.card(c).seq);
         match top {
             Some(c) => self.game.move_card(c, Zone::Hand),
-            None if self.game.players[p.ix()].library_unknown > 0 => {
-                let pl = &mut self.game.players[p.ix()];
-                pl.library_unknown -= 1;
-                pl.hand_unknown += 1;
-            }
+            None if self.game.draw_unknown(p) => {}
             None => return false,
         }
         self.emit(EventKind::Draws { player: self.pname(p) }, Some(Rule::r5("Draw")));
@@ -721,13 +710,9 @@ impl Engine<'_> {
             Some(c) => {
                 self.game.move_card(c, Zone::Hand);
             }
-            None if self.game.players[p.ix()].library_unknown > 0 => {
-                let pl = &mut self.game.players[p.ix()];
-                pl.library_unknown -= 1;
-                pl.hand_unknown += 1;
-            }
+            None if self.game.draw_unknown(p) => {}
             None => {
-                self.game.players[p.ix()].lost = true;
+                self.game.set_lost(p);
                 self.emit(
                     EventKind::Loses { player: self.pname(p), reason: "cannot draw from an empty library".into() },
                     Some(Rule::g("Losing the Game")),

@@ -88,7 +88,7 @@ impl<'a> Position<'a> {
     /// Whether nothing is open: no spell being cast, no batch, no attack in progress.
     #[must_use]
     pub fn settled(&self) -> bool {
-        self.e.game.ctx.len() == 1 && self.e.game.top().is_neutral() && self.e.game.combat.is_none()
+        self.e.game.ctx.len() == 1 && self.e.game.top().is_neutral() && self.e.game.combat().is_none()
     }
 
     /// The lines taken at the top level, each with the lines read while it was taken (a

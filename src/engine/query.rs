@@ -18,12 +18,12 @@ pub fn power_toughness(lib: &crate::cards::Library, game: &super::state::Game, c
 /// reads 0/0): what a check of every creature uses.
 #[must_use]
 pub fn power_toughness_all(lib: &crate::cards::Library, game: &super::state::Game) -> Vec<(i32, i32)> {
-    let mut all = vec![(0, 0); game.cards.len()];
+    let mut all = vec![(0, 0); game.cards().len()];
     // Only what is or may be a creature: a land or an enchantment with no animation on it
     // keeps 0/0 without the whole computation.
-    let animation = game.eot.iter().any(|e| matches!(e.change, crate::grammar::ability::Change::Animate { .. }))
+    let animation = game.effects().iter().any(|e| matches!(e.change, crate::grammar::ability::Change::Animate { .. }))
         || super::chars::touched_statics_animate(lib, game);
-    for (k, card) in game.cards.iter().enumerate() {
+    for (k, card) in game.cards().iter().enumerate() {
         if card.zone != Zone::Play || !(animation || lib.get(card.def).kind.is_creature()) {
             continue;
         }
@@ -60,7 +60,7 @@ impl Engine<'_> {
     pub(super) fn text_of(&self, c: CardId) -> Vec<(String, String)> {
         let mut t: Vec<(u32, (String, String))> = self
             .game
-            .eot
+            .effects()
             .iter()
             .filter(|e| e.card == c)
             .filter_map(|e| match &e.change {
@@ -226,7 +226,7 @@ impl Engine<'_> {
 
     /// Whether the permanent has a keyword now (printed and not taken away, or given).
     pub(super) fn has_keyword(&self, c: CardId, k: &Keyword) -> bool {
-        if self.game.until_upkeep.iter().any(|(x, kw, _)| *x == c && kw == k) {
+        if self.game.until_upkeep_grants().iter().any(|(x, kw, _)| *x == c && kw == k) {
             return true;
         }
         if !super::chars::touched(self.lib, &self.game, c).keywords {
@@ -343,13 +343,13 @@ impl Engine<'_> {
                             .then_some(TargetFault::NotActiveSinceTurnBegan),
                         // Tapping does not take a creature out of combat (002 Other Attack Phase Rulings).
                         Filter::Blocking => {
-                            (!self.game.combat.as_ref().is_some_and(|cb| cb.in_combat(c) && cb.blocked_by(c).is_some()))
+                            (!self.game.combat().is_some_and(|cb| cb.in_combat(c) && cb.blocked_by(c).is_some()))
                                 .then_some(TargetFault::NotBlocking)
                         }
                         // Whose opponent: checked where the controller is known (triggers.rs).
                         Filter::OpponentControls => None,
                         Filter::Attacking => {
-                            (!self.game.combat.as_ref().is_some_and(|cb| cb.in_combat(c) && cb.attackers.contains(&c)))
+                            (!self.game.combat().is_some_and(|cb| cb.in_combat(c) && cb.attackers.contains(&c)))
                                 .then_some(TargetFault::NotAttacking)
                         }
                     };

@@ -165,13 +165,12 @@ impl Engine<'_> {
             self.depth = self.depth.saturating_sub(1);
             return Ok(None);
         }
-        let c = self.game.card_mut(target);
-        c.tapped = true;
-        c.damage = 0;
+        self.game.tap(target);
+        self.game.clear_damage(target);
         self.emit(EventKind::Regenerated { card: self.label(target) }, Some(REGEN));
         if self.pol.regenerated_leaves_combat {
             self.remove_from_combat(target, "it regenerated");
-        } else if self.game.combat.as_ref().is_some_and(|cb| cb.in_combat(target)) {
+        } else if self.game.combat().is_some_and(|cb| cb.in_combat(target)) {
             // Alpha: tapped, it stays in the combat; a tapped blocker deals no damage.
             self.emit(
                 EventKind::Lasting {

@@ -141,12 +141,14 @@ impl Engine<'_> {
                         _ => None,
                     })
                     .collect();
-                let c = self.game.card_mut(sp.card);
-                c.controller = sp.controller;
-                c.sick = true;
-                c.enchanting = enchanting;
-                c.chosen.clone_from(&sp.chosen);
-                c.counters.extend(counters);
+                let c = sp.card;
+                self.game.set_controller(c, sp.controller);
+                self.game.set_sick(c, true);
+                self.game.attach(c, enchanting);
+                self.game.set_chosen(c, sp.chosen.clone());
+                for (k, n) in counters {
+                    self.game.add_counters(c, &k, n);
+                }
                 self.emit(
                     EventKind::EntersPlay { card: self.label(sp.card), controller: self.pname(sp.controller) },
                     Some(STEP4),
@@ -169,10 +171,8 @@ impl Engine<'_> {
             }
         }
         // A player who could not draw during the resolution loses now that it is over (002 L2698-2701).
-        let losers: Vec<_> = [self.game.active, self.game.active.other()]
-            .into_iter()
-            .filter(|p| self.game.players[p.ix()].lost)
-            .collect();
+        let losers: Vec<_> =
+            [self.game.active, self.game.active.other()].into_iter().filter(|p| self.game.player(*p).lost).collect();
         if !losers.is_empty() {
             for p in losers {
                 self.emit(
@@ -321,7 +321,13 @@ impl Engine<'_> {
                     if self.game.card(src).zone == Zone::Play && self.game.card(src).tapped {
                         let stamp = self.game.stamp();
                         let change = Change::Pump(p, t);
-                        self.game.eot.push(UntilEot { card: c, stamp, change, lasting: true, while_tapped: Some(src) });
+                        self.game.add_effect(UntilEot {
+                            card: c,
+                            stamp,
+                            change,
+                            lasting: true,
+                            while_tapped: Some(src),
+                        });
                         let (np, nt) = self.pt(c);
                         self.emit(
                             EventKind::Lasting {
@@ -421,7 +427,7 @@ impl Engine<'_> {
                         Target::Player(_) => continue,
                     };
                     let stamp = self.game.stamp();
-                    self.game.eot.push(UntilEot {
+                    self.game.add_effect(UntilEot {
                         card: c,
                         stamp,
                         change: Change::SetColor(vec![*col]),
@@ -455,7 +461,7 @@ impl Engine<'_> {
                     }
                     let stamp = self.game.stamp();
                     let change = Change::Text(old.clone(), new.clone());
-                    self.game.eot.push(UntilEot { card: c, stamp, change, lasting: true, while_tapped: None });
+                    self.game.add_effect(UntilEot { card: c, stamp, change, lasting: true, while_tapped: None });
                     self.emit(EventKind::TextChanged { card: self.tlabel(t), old, new }, None);
                 }
             }
@@ -683,7 +689,7 @@ impl Engine<'_> {
                             if *tap_lands {
                                 for c in self.game.zone(Zone::Play, Some(payer)) {
                                     if self.kind(c) == crate::cards::CardKind::Land && !self.game.card(c).tapped {
-                                        self.game.card_mut(c).tapped = true;
+                                        self.game.tap(c);
                                         self.emit(
                                             EventKind::Tapped { card: self.label(c), tapped: true, already: false },
                                             None,
@@ -715,7 +721,7 @@ impl Engine<'_> {
                         }
                         let already = self.game.card(c).tapped == tapped;
                         if tapped {
-                            self.game.card_mut(c).tapped = true;
+                            self.game.tap(c);
                         } else {
                             self.game.untap(c);
                         }
@@ -829,11 +835,7 @@ impl Engine<'_> {
                         kind.clone()
                     };
                     let source = on;
-                    let card = self.game.card_mut(source);
-                    match card.counters.iter_mut().find(|(k, _)| *k == key) {
-                        Some((_, m)) => *m = m.saturating_add(*n),
-                        None => card.counters.push((key, *n)),
-                    }
+                    self.game.add_counters(source, &key, *n);
                     let now = if self.is_creature(source) {
                         let (p, t) = self.pt(source);
                         format!(" (now {p}/{t})")
@@ -1052,7 +1054,7 @@ impl Engine<'_> {
             Effect::GrantUntilNextUpkeep(_, k) => {
                 for &t in legal {
                     if let Target::Card(c) = t {
-                        self.game.until_upkeep.push((c, k.clone(), sp.controller));
+                        self.game.grant_until_upkeep(c, k.clone(), sp.controller);
                         self.emit(
                             EventKind::Lasting {
                                 what: format!(
@@ -1071,9 +1073,8 @@ impl Engine<'_> {
                 if self.game.card(c).zone == Zone::Graveyard {
                     let owner = self.game.card(c).owner;
                     self.game.move_card(c, Zone::Play);
-                    let card = self.game.card_mut(c);
-                    card.controller = owner;
-                    card.sick = true;
+                    self.game.set_controller(c, owner);
+                    self.game.set_sick(c, true);
                     self.emit(
                         EventKind::EntersPlay { card: self.label(c), controller: self.pname(owner) },
                         Some(Rule::g("Delayed or Scheduled Effects")),
@@ -1089,7 +1090,7 @@ impl Engine<'_> {
             Effect::DiscardAtRandom => {
                 let Some(p) = event.player else { return Ok(()) };
                 let known = self.game.zone(Zone::Hand, Some(p));
-                let unknown = self.game.players[p.ix()].hand_unknown;
+                let unknown = self.game.player(p).hand_unknown;
                 match (known.as_slice(), unknown) {
                     ([], 0) => self.emit(
                         EventKind::Fails {
@@ -1129,7 +1130,7 @@ impl Engine<'_> {
             // The guard draws; with an empty library the loss is announced once the resolution
             // is over (002 L2698-2701).
             Effect::DrawCard if !self.draw_one(sp.controller) => {
-                self.game.players[sp.controller.ix()].lost = true;
+                self.game.set_lost(sp.controller);
             }
             Effect::RemoveThis if self.game.card(sp.card).zone == Zone::Play => {
                 self.game.move_card(sp.card, Zone::Removed);
@@ -1143,7 +1144,7 @@ impl Engine<'_> {
                 );
             }
             Effect::RemoveGraveyards => {
-                let all: Vec<CardId> = (0..self.game.cards.len())
+                let all: Vec<CardId> = (0..self.game.cards().len())
                     .filter_map(|i| u16::try_from(i).ok().map(CardId))
                     .filter(|&c| self.game.card(c).zone == Zone::Graveyard)
                     .collect();
@@ -1167,7 +1168,7 @@ impl Engine<'_> {
     /// Whether a card with the same name as `c` (another card) is in play or in a graveyard.
     fn namesake_in_view(&self, c: CardId) -> bool {
         let name = &self.def(c).name;
-        (0..self.game.cards.len()).filter_map(|i| u16::try_from(i).ok().map(CardId)).any(|o| {
+        (0..self.game.cards().len()).filter_map(|i| u16::try_from(i).ok().map(CardId)).any(|o| {
             o != c
                 && matches!(self.game.card(o).zone, Zone::Play | Zone::Graveyard)
                 && self.def(o).name.eq_ignore_ascii_case(name)
@@ -1178,7 +1179,7 @@ impl Engine<'_> {
     fn count(&self, n: Much, event: &super::state::EventContext, p: super::state::PlayerId) -> u32 {
         let hand = || {
             let known = u32::try_from(self.game.zone(Zone::Hand, Some(p)).len()).unwrap_or(u32::MAX);
-            known.saturating_add(self.game.players[p.ix()].hand_unknown)
+            known.saturating_add(self.game.player(p).hand_unknown)
         };
         match n {
             Much::Fixed(k) => k,
@@ -1192,11 +1193,7 @@ impl Engine<'_> {
 
     /// Puts `n` counters of a kind on a permanent, with a trace line.
     pub(super) fn put_counters(&mut self, c: CardId, n: u32, kind: &str) {
-        let card = self.game.card_mut(c);
-        match card.counters.iter_mut().find(|(k, _)| k == kind) {
-            Some((_, m)) => *m = m.saturating_add(n),
-            None => card.counters.push((kind.to_owned(), n)),
-        }
+        self.game.add_counters(c, kind, n);
         let now = if self.def(c).kind.is_creature() {
             let (p, t) = self.pt(c);
             format!(" (now {p}/{t})")
@@ -1304,7 +1301,7 @@ impl Engine<'_> {
         }
         let Some(i) = self.take_line() else { return Ok(false) };
         self.depth += 1;
-        let life = self.game.players[payer.ix()].life;
+        let life = self.game.player(payer).life;
         let answer = match self.action_of(i).unwrap_or(Action::Resolve) {
             Action::Pay(_, Some(k)) | Action::PayLife(_, k) if k != n => {
                 Err(Stop::refuse(Refusal::PaymentAmount { spell: by, payer, amount: n, answer: k }))
@@ -1370,20 +1367,17 @@ impl Engine<'_> {
     /// L1776-1818); it enters with the counters its new text gives it (L1803-1807).
     pub(super) fn become_copy(&mut self, copy: CardId, orig: CardId) {
         let def = self.game.card(orig).def;
-        let own = self.game.card(copy).def;
         let text: Vec<UntilEot> = self
             .game
-            .eot
+            .effects()
             .iter()
             .filter(|e| e.card == orig && e.lasting && matches!(e.change, Change::Text(..) | Change::SetColor(_)))
             .cloned()
             .collect();
-        let c = self.game.card_mut(copy);
-        c.own_def = Some(own);
-        c.def = def;
+        self.game.become_copy_of(copy, def);
         for e in text {
             let stamp = self.game.stamp();
-            self.game.eot.push(UntilEot { card: copy, stamp, change: e.change, lasting: true, while_tapped: None });
+            self.game.add_effect(UntilEot { card: copy, stamp, change: e.change, lasting: true, while_tapped: None });
         }
         self.emit(
             EventKind::PlayOut { what: format!("{} enters play as a copy of {}", self.label(copy), self.label(orig)) },

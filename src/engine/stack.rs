@@ -117,11 +117,11 @@ impl Engine<'_> {
         for _ in 0..64 {
             let losers: Vec<PlayerId> = [self.game.active, self.game.active.other()]
                 .into_iter()
-                .filter(|p| self.game.players[p.ix()].life < 1)
+                .filter(|p| self.game.player(*p).life < 1)
                 .collect();
             for &p in &losers {
-                let life = self.game.players[p.ix()].life;
-                self.game.players[p.ix()].lost = true;
+                let life = self.game.player(p).life;
+                self.game.set_lost(p);
                 let (reason, rule) = if losers.len() > 1 {
                     // 001 is silent on both at once; the Comprehensive Rules make it a draw.
                     let rule = Rule::cr("104.4a: all players losing at once is a draw (001 L540 is silent on it)");
@@ -169,11 +169,10 @@ impl Engine<'_> {
             let blocked = self.game.disintegrated.contains(&c);
             if let Some(k) = self.game.regen_shields.iter().position(|&x| x == c).filter(|_| !blocked) {
                 self.game.regen_shields.remove(k);
-                let card = self.game.card_mut(c);
-                card.tapped = true;
-                card.damage = 0;
+                self.game.tap(c);
+                self.game.clear_damage(c);
                 self.emit(EventKind::ShieldRegenerates { card: self.label(c) }, Some(REGEN_SHIELD));
-                if self.game.combat.is_some() {
+                if self.game.combat().is_some() {
                     self.remove_from_combat(c, "regenerated");
                 }
                 continue;

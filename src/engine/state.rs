@@ -554,13 +554,58 @@ impl Ctx {
     }
 }
 
+/// One change to a card, a player, an effect or the attack, recorded as it is made. Every
+/// change goes through a [`Game`] method that appends one of these to the journal; the state
+/// checks read the journal to know whether anything they look at has changed since they last
+/// looked (`Engine::state_checks`), instead of each rule remembering to call them.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Mutation {
+    /// A card changed zones.
+    Moved {
+        /// The card.
+        card: CardId,
+        /// Where it was.
+        from: Zone,
+        /// Where it went.
+        to: Zone,
+    },
+    /// A permanent was tapped.
+    Tapped(CardId),
+    /// A permanent was untapped.
+    Untapped(CardId),
+    /// Damage was marked on a creature.
+    Damaged(CardId, u32),
+    /// The damage marked on a creature was removed (regeneration, cleanup).
+    DamageRemoved(CardId),
+    /// Counters were put on (positive) or removed from (negative) a permanent.
+    Counters(CardId, i64),
+    /// A permanent changed controller.
+    Control(CardId, PlayerId),
+    /// A local enchantment was attached to a permanent, or unattached (`None`).
+    Attached(CardId, Option<CardId>),
+    /// A permanent's summoning sickness was set or cleared.
+    Sickness(CardId, bool),
+    /// A card took on another definition (a copy) or a chosen word.
+    Became(CardId),
+    /// A player's life total changed.
+    Life(PlayerId, i32),
+    /// A player lost the game.
+    Lost(PlayerId),
+    /// A continuous effect began or ended on a card.
+    Effect(CardId),
+    /// Unknown cards entered or left a player's hand.
+    UnknownHand(PlayerId),
+    /// The attack changed (declared, a creature removed from it, a step passed).
+    Combat,
+}
+
 /// The whole game.
 #[derive(Clone, Debug)]
 pub struct Game {
-    /// Every physical card.
-    pub cards: Vec<Card>,
-    /// Both players.
-    pub players: [Player; 2],
+    /// Every physical card (changed only through the recording methods below).
+    cards: Vec<Card>,
+    /// Both players (changed only through the recording methods below).
+    players: [Player; 2],
     /// The active player.
     pub active: PlayerId,
     /// Index of the current phase in the edition's phase list.
@@ -573,14 +618,14 @@ pub struct Game {
     pub spells: Vec<Spell>,
     /// Damage waiting in the current damage prevention step.
     pub packets: Vec<Packet>,
-    /// Until-end-of-turn effects.
-    pub eot: Vec<UntilEot>,
+    /// Until-end-of-turn and lasting effects on cards (changed through the recording methods).
+    eot: Vec<UntilEot>,
     /// Counter for zone order.
     pub seq: u32,
     /// Damage prevention steps so far.
     pub dp_steps: u32,
-    /// The attack in progress, if any.
-    pub combat: Option<Combat>,
+    /// The attack in progress, if any (changed through [`Game::combat_mut`], which records).
+    combat: Option<Combat>,
     /// Creatures deal no combat damage this turn (Fog).
     pub no_combat_damage: bool,
     /// (source, creature) pairs: damage successfully dealt this turn.
@@ -598,7 +643,7 @@ pub struct Game {
     /// Creatures that deal no combat damage this turn (Farrel's Zealot used its ability).
     pub no_combat_from: Vec<CardId>,
     /// Keywords granted until a player's next upkeep: (creature, keyword, that player).
-    pub until_upkeep: Vec<(CardId, crate::grammar::ability::Keyword, PlayerId)>,
+    until_upkeep: Vec<(CardId, crate::grammar::ability::Keyword, PlayerId)>,
     /// State triggers that fired and whose condition still holds (they fire once per time the
     /// condition becomes true).
     pub state_fired: Vec<(CardId, u8)>,
@@ -647,9 +692,41 @@ pub struct Game {
     /// The static abilities in play that change characteristics, in timestamp order, kept
     /// between moves (see `engine::chars`). Emptied by [`Game::move_card`].
     pub statics_cache: std::cell::RefCell<Option<std::sync::Arc<super::chars::Statics>>>,
+    /// Every change, in order, since the journal was last cleared (see [`Mutation`]).
+    journal: Vec<Mutation>,
+    /// How far into the journal each state check has read (see [`Check`]).
+    read: [usize; Check::COUNT],
 }
 
-/// The whole state but the cache of cards in play (a search tells positions apart by it).
+/// A state check that reads the journal: each keeps its own place in it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Check {
+    /// Lethal damage and toughness 0 or less.
+    Lethal,
+    /// Local enchantments with nothing they may enchant, and control from enchantments.
+    Attachments,
+}
+
+impl Check {
+    const COUNT: usize = 2;
+
+    /// Whether a change can matter to this check. Anything that may change a characteristic
+    /// (a move changes the statics in play and hand sizes; an effect; the attack, for effects
+    /// on attackers) matters to both; tapping and life matter to neither.
+    #[must_use]
+    pub const fn reads(self, m: &Mutation) -> bool {
+        match m {
+            Mutation::Tapped(_) | Mutation::Untapped(_) | Mutation::Life(..) | Mutation::Lost(_) => false,
+            Mutation::Damaged(..) | Mutation::DamageRemoved(_) | Mutation::Counters(..) | Mutation::Sickness(..) => {
+                matches!(self, Self::Lethal)
+            }
+            _ => true,
+        }
+    }
+}
+
+/// The whole state but the caches and the journal (a search tells positions apart by it; the
+/// journal only tells the checks where to look, and they find the same from the state).
 impl std::hash::Hash for Game {
     fn hash<H: std::hash::Hasher>(&self, h: &mut H) {
         self.cards.hash(h);
@@ -684,15 +761,312 @@ impl std::hash::Hash for Game {
 }
 
 impl Game {
+    /// A game about to start from a scenario's setup: its cards, players, active player and
+    /// phase, and the attack it starts in, if any.
+    #[must_use]
+    pub fn new(cards: Vec<Card>, players: [Player; 2], active: PlayerId, phase: usize, combat: Option<Combat>) -> Self {
+        let seq = u32::try_from(cards.len()).unwrap_or(u32::MAX);
+        let attacked = combat.is_some();
+        Self {
+            cards,
+            players,
+            active,
+            phase,
+            turn: 1,
+            ctx: vec![Ctx::new(CtxKind::Phase, active)],
+            spells: Vec::new(),
+            packets: Vec::new(),
+            eot: Vec::new(),
+            seq,
+            dp_steps: 0,
+            combat,
+            no_combat_damage: false,
+            damaged: Vec::new(),
+            died: Vec::new(),
+            happened: Vec::new(),
+            delayed: Vec::new(),
+            activations: Vec::new(),
+            no_combat_from: Vec::new(),
+            skip_draws: Vec::new(),
+            until_upkeep: Vec::new(),
+            disintegrated: Vec::new(),
+            state_fired: Vec::new(),
+            buried: Vec::new(),
+            player_damage: Vec::new(),
+            attacked,
+            between_turns: false,
+            first_turn: false,
+            on_its_way: Vec::new(),
+            regenerated: Vec::new(),
+            shields: Vec::new(),
+            regen_shields: Vec::new(),
+            upkeep_dealt: Vec::new(),
+            phase_effects: Vec::new(),
+            must_attack: Vec::new(),
+            attacked_with: Vec::new(),
+            spent: Vec::new(),
+            used: Vec::new(),
+            in_play_cache: std::cell::RefCell::new(None),
+            statics_cache: std::cell::RefCell::new(None),
+            journal: Vec::new(),
+            read: [0; Check::COUNT],
+        }
+    }
+
     /// The card.
     #[must_use]
     pub fn card(&self, id: CardId) -> &Card {
         &self.cards[usize::from(id.0)]
     }
 
-    /// The card, mutably.
-    pub fn card_mut(&mut self, id: CardId) -> &mut Card {
+    /// The card, mutably: only for the recording methods of this module.
+    fn card_mut(&mut self, id: CardId) -> &mut Card {
         &mut self.cards[usize::from(id.0)]
+    }
+
+    /// Every card's id, in setup order.
+    pub fn card_ids(&self) -> impl Iterator<Item = CardId> + use<> {
+        (0..self.cards.len()).filter_map(|i| u16::try_from(i).ok().map(CardId))
+    }
+
+    /// Every card, in setup order.
+    #[must_use]
+    pub fn cards(&self) -> &[Card] {
+        &self.cards
+    }
+
+    /// Both players, in file order.
+    #[must_use]
+    pub const fn players(&self) -> &[Player; 2] {
+        &self.players
+    }
+
+    /// A player.
+    #[must_use]
+    pub const fn player(&self, p: PlayerId) -> &Player {
+        &self.players[p.ix()]
+    }
+
+    /// The effects on cards, in the order they began.
+    #[must_use]
+    pub fn effects(&self) -> &[UntilEot] {
+        &self.eot
+    }
+
+    /// The attack in progress.
+    #[must_use]
+    pub const fn combat(&self) -> Option<&Combat> {
+        self.combat.as_ref()
+    }
+
+    /// The attack, to change it: recorded as a change to the attack whatever is done with it.
+    pub fn combat_mut(&mut self) -> &mut Option<Combat> {
+        self.journal.push(Mutation::Combat);
+        &mut self.combat
+    }
+
+    /// The changes recorded since the journal was last cleared.
+    #[must_use]
+    pub fn journal(&self) -> &[Mutation] {
+        &self.journal
+    }
+
+    /// Whether anything `check` reads has changed since it last looked; marks the journal read
+    /// for it. The journal is emptied once every check has read it.
+    pub fn changed_for(&mut self, check: Check) -> bool {
+        let from = self.read[check as usize];
+        let changed = self.journal.get(from..).is_some_and(|new| new.iter().any(|m| check.reads(m)));
+        self.read[check as usize] = self.journal.len();
+        if self.read.iter().all(|&r| r == self.journal.len()) {
+            self.journal.clear();
+            self.read = [0; Check::COUNT];
+        }
+        changed
+    }
+
+    fn record(&mut self, m: Mutation) {
+        self.journal.push(m);
+    }
+
+    /// Taps a permanent.
+    pub fn tap(&mut self, id: CardId) {
+        self.card_mut(id).tapped = true;
+        self.record(Mutation::Tapped(id));
+    }
+
+    /// Marks damage on a creature (002 Damage, Sub-Step C: damage successfully dealt).
+    pub fn mark_damage(&mut self, id: CardId, amount: u32) {
+        let c = self.card_mut(id);
+        c.damage = c.damage.saturating_add(amount);
+        self.record(Mutation::Damaged(id, amount));
+    }
+
+    /// Removes the damage marked on a permanent.
+    pub fn clear_damage(&mut self, id: CardId) {
+        if self.card(id).damage > 0 {
+            self.card_mut(id).damage = 0;
+            self.record(Mutation::DamageRemoved(id));
+        }
+    }
+
+    /// Puts `n` counters of `kind` on a permanent.
+    pub fn add_counters(&mut self, id: CardId, kind: &str, n: u32) {
+        let c = self.card_mut(id);
+        match c.counters.iter_mut().find(|(k, _)| k == kind) {
+            Some(slot) => slot.1 = slot.1.saturating_add(n),
+            None => c.counters.push((kind.to_owned(), n)),
+        }
+        self.record(Mutation::Counters(id, i64::from(n)));
+    }
+
+    /// Removes up to `n` counters of `kind` from a permanent; how many were removed.
+    pub fn remove_counters(&mut self, id: CardId, kind: &str, n: u32) -> u32 {
+        let c = self.card_mut(id);
+        let mut taken = 0;
+        if let Some(slot) = c.counters.iter_mut().find(|(k, _)| k == kind) {
+            taken = slot.1.min(n);
+            slot.1 -= taken;
+        }
+        c.counters.retain(|(_, k)| *k > 0);
+        if taken > 0 {
+            self.record(Mutation::Counters(id, -i64::from(taken)));
+        }
+        taken
+    }
+
+    /// Removes every counter from a permanent.
+    pub fn clear_counters(&mut self, id: CardId) {
+        let n: u32 = self.card(id).counters.iter().map(|(_, n)| n).sum();
+        self.card_mut(id).counters.clear();
+        if n > 0 {
+            self.record(Mutation::Counters(id, -i64::from(n)));
+        }
+    }
+
+    /// Gives a permanent a new controller.
+    pub fn set_controller(&mut self, id: CardId, p: PlayerId) {
+        if self.card(id).controller != p {
+            *self.in_play_cache.get_mut() = None;
+            *self.statics_cache.get_mut() = None;
+        }
+        self.card_mut(id).controller = p;
+        self.record(Mutation::Control(id, p));
+    }
+
+    /// Records the controller a control effect took a permanent from (`None` when it ends).
+    pub fn set_control_base(&mut self, id: CardId, p: Option<PlayerId>) {
+        self.card_mut(id).control_base = p;
+    }
+
+    /// Sets or clears a permanent's summoning sickness.
+    pub fn set_sick(&mut self, id: CardId, sick: bool) {
+        self.card_mut(id).sick = sick;
+        self.record(Mutation::Sickness(id, sick));
+    }
+
+    /// Attaches a local enchantment to a permanent, or unattaches it.
+    pub fn attach(&mut self, id: CardId, to: Option<CardId>) {
+        *self.statics_cache.get_mut() = None;
+        self.card_mut(id).enchanting = to;
+        self.record(Mutation::Attached(id, to));
+    }
+
+    /// Sets the word chosen for a permanent's abilities (Phantasmal Terrain's land type).
+    pub fn set_chosen(&mut self, id: CardId, word: Option<String>) {
+        *self.statics_cache.get_mut() = None;
+        self.card_mut(id).chosen = word;
+        self.record(Mutation::Became(id));
+    }
+
+    /// Makes a card a copy of another definition, keeping its own to come back to.
+    pub fn become_copy_of(&mut self, id: CardId, def: DefId) {
+        *self.statics_cache.get_mut() = None;
+        let c = self.card_mut(id);
+        if c.own_def.is_none() {
+            c.own_def = Some(c.def);
+        }
+        c.def = def;
+        self.record(Mutation::Became(id));
+    }
+
+    /// Keeps the toughness a creature had as it was sacrificed.
+    pub fn set_sacrificed_toughness(&mut self, id: CardId, t: Option<i32>) {
+        self.card_mut(id).sacrificed_toughness = t;
+    }
+
+    /// Changes a player's life total by `delta`; returns (before, after).
+    pub fn change_life(&mut self, p: PlayerId, delta: i32) -> (i32, i32) {
+        let from = self.players[p.ix()].life;
+        let to = from.saturating_add(delta);
+        self.players[p.ix()].life = to;
+        self.record(Mutation::Life(p, delta));
+        (from, to)
+    }
+
+    /// A player loses the game.
+    pub fn set_lost(&mut self, p: PlayerId) {
+        self.players[p.ix()].lost = true;
+        self.record(Mutation::Lost(p));
+    }
+
+    /// A player's mana pool, to add or spend mana (not a state any check reads).
+    pub fn pool_mut(&mut self, p: PlayerId) -> &mut [u32; 6] {
+        &mut self.players[p.ix()].pool
+    }
+
+    /// Empties a player's pool, counting what burned; returns the mana that was in it.
+    pub fn empty_pool(&mut self, p: PlayerId, burn: bool) -> u32 {
+        let pl = &mut self.players[p.ix()];
+        let amount: u32 = pl.pool.iter().sum();
+        pl.pool = [0; 6];
+        if burn {
+            pl.burned = pl.burned.saturating_add(amount);
+        }
+        amount
+    }
+
+    /// Marks that a player has played a land this turn (or not, as a turn begins).
+    pub fn set_land_played(&mut self, p: PlayerId, played: bool) {
+        self.players[p.ix()].land_played = played;
+    }
+
+    /// Takes the count of unknown cards in a player's hand (they are discarded).
+    pub fn take_hand_unknown(&mut self, p: PlayerId) -> u32 {
+        self.record(Mutation::UnknownHand(p));
+        std::mem::take(&mut self.players[p.ix()].hand_unknown)
+    }
+
+    /// Draws one unknown card from the unknown part of a player's library; false when none.
+    pub fn draw_unknown(&mut self, p: PlayerId) -> bool {
+        let pl = &mut self.players[p.ix()];
+        if pl.library_unknown == 0 {
+            return false;
+        }
+        pl.library_unknown -= 1;
+        pl.hand_unknown += 1;
+        self.record(Mutation::UnknownHand(p));
+        true
+    }
+
+    /// Adds an effect on a card.
+    pub fn add_effect(&mut self, e: UntilEot) {
+        self.record(Mutation::Effect(e.card));
+        self.eot.push(e);
+    }
+
+    /// Ends the effects `ends` picks.
+    pub fn end_effects(&mut self, mut ends: impl FnMut(&UntilEot) -> bool) {
+        let mut ended = Vec::new();
+        self.eot.retain(|e| {
+            let end = ends(e);
+            if end {
+                ended.push(e.card);
+            }
+            !end
+        });
+        for c in ended {
+            self.record(Mutation::Effect(c));
+        }
     }
 
     /// The spell.
@@ -775,6 +1149,7 @@ impl Game {
         } else if before.zone != Zone::Play && zone == Zone::Play {
             self.happened.push(Happening::EntersPlay(id));
         }
+        self.record(Mutation::Moved { card: id, from: before.zone, to: zone });
         let c = self.card_mut(id);
         let left_play = c.zone == Zone::Play && zone != Zone::Play;
         c.zone = zone;
@@ -796,7 +1171,7 @@ impl Game {
         // Effects on a card end when it goes anywhere but into play (a spell's Lace carries
         // over to the permanent it becomes).
         if left_play || zone != Zone::Play {
-            self.eot.retain(|e| e.card != id && e.while_tapped != Some(id));
+            self.end_effects(|e| e.card == id || e.while_tapped == Some(id));
             self.until_upkeep.retain(|e| e.0 != id);
         }
     }
@@ -804,13 +1179,35 @@ impl Game {
     /// Untaps a permanent; the tap-and-hold effects it holds end (002 L3593-3606).
     pub fn untap(&mut self, id: CardId) {
         self.card_mut(id).tapped = false;
-        self.eot.retain(|e| e.while_tapped != Some(id));
+        self.record(Mutation::Untapped(id));
+        self.end_effects(|e| e.while_tapped == Some(id));
     }
 
     /// An effect on `card` until end of turn, stamped now (002 L2996-2999).
     pub fn until_end_of_turn(&mut self, card: CardId, change: crate::grammar::ability::Change) {
         let stamp = self.stamp();
-        self.eot.push(UntilEot { card, stamp, change, lasting: false, while_tapped: None });
+        self.add_effect(UntilEot { card, stamp, change, lasting: false, while_tapped: None });
+    }
+
+    /// The keywords granted until a player's next upkeep: (creature, keyword, that player).
+    #[must_use]
+    pub fn until_upkeep_grants(&self) -> &[(CardId, crate::grammar::ability::Keyword, PlayerId)] {
+        &self.until_upkeep
+    }
+
+    /// A keyword granted until a player's next upkeep.
+    pub fn grant_until_upkeep(&mut self, card: CardId, k: crate::grammar::ability::Keyword, p: PlayerId) {
+        self.record(Mutation::Effect(card));
+        self.until_upkeep.push((card, k, p));
+    }
+
+    /// The keywords granted until `p`'s upkeep end.
+    pub fn end_until_upkeep(&mut self, p: PlayerId) {
+        let ended: Vec<CardId> = self.until_upkeep.iter().filter(|e| e.2 == p).map(|e| e.0).collect();
+        self.until_upkeep.retain(|e| e.2 != p);
+        for c in ended {
+            self.record(Mutation::Effect(c));
+        }
     }
 
     /// A fresh timestamp for an effect taking effect now (the zone order counter: a card

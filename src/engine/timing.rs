@@ -51,7 +51,7 @@ impl Engine<'_> {
             self.resolve_top()
         } else if !top.batch.is_empty() {
             self.resolve_batch()
-        } else if top.kind == CtxKind::Phase && self.game.ctx.len() == 1 && self.game.combat.is_some() {
+        } else if top.kind == CtxKind::Phase && self.game.ctx.len() == 1 && self.game.combat().is_some() {
             // Nobody acts at this moment of the attack: it goes on to its next step.
             self.combat_passed()
         } else if top.kind == CtxKind::Phase && self.game.ctx.len() == 1 {
@@ -432,7 +432,7 @@ impl Engine<'_> {
         }
         // A step-bound line moves play forward to its phase, both players passing (contract,
         // Consumption 3): an attack in progress is fought to its end first.
-        if self.game.combat.is_some() && p == self.game.active {
+        if self.game.combat().is_some() && p == self.game.active {
             self.emit(
                 EventKind::PlayOut {
                     what: "a land is played in the main phase's neutral state: the attack is fought to its end first"
@@ -466,15 +466,15 @@ impl Engine<'_> {
         if self.kind(c) != CardKind::Land {
             return Err(Stop::refuse(Refusal::NotALand { card: c }));
         }
-        if self.game.players[p.ix()].land_played {
+        if self.game.player(p).land_played {
             return Err(Stop::refuse(Refusal::SecondLand { player: p }));
         }
-        self.game.players[p.ix()].land_played = true;
+        self.game.set_land_played(p, true);
         self.game.move_card(c, Zone::Play);
-        self.game.card_mut(c).controller = p;
+        self.game.set_controller(c, p);
         // Should it become a creature this turn, it has not been under its controller's
         // control since the turn began (002 L1303-1307, L3570-3574: an animated land).
-        self.game.card_mut(c).sick = true;
+        self.game.set_sick(c, true);
         self.emit(EventKind::LandPlayed { player: self.pname(p), card: self.label(c) }, Some(LANDS));
         self.enters_tapped(c);
         self.bury_duplicate_legend(c)?;

@@ -353,7 +353,7 @@ impl Engine<'_> {
             .into_iter()
             .find(|&k| self.def(k).statics().any(|e| *e == crate::grammar::ability::Effect::OpponentsEnterTapped));
         if let Some(k) = by {
-            self.game.card_mut(c).tapped = true;
+            self.game.tap(c);
             self.emit(
                 EventKind::Lasting { what: format!("{} comes into play tapped ({})", self.label(c), self.label(k)) },
                 Some(Rule::g(
@@ -932,7 +932,7 @@ impl Engine<'_> {
         let optional = effect.optional();
         let colors = self.colors(f.card);
         let mut options: Vec<TargetRef> = Vec::new();
-        for i in 0..self.game.cards.len() {
+        for i in 0..self.game.cards().len() {
             let Ok(c) = u16::try_from(i).map(CardId) else { continue };
             if self.game.card(c).zone == Zone::Play
                 && !(spec.filters.contains(&crate::grammar::ability::Filter::OpponentControls)

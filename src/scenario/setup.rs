@@ -6,7 +6,7 @@ use crate::diagnostic::Diagnostic;
 use crate::edition::{Edition, Policies};
 use crate::engine::Setup;
 use crate::engine::action::{Goal, Line};
-use crate::engine::state::{AttackStep, Card, CardId, Combat, Ctx, CtxKind, Game, Player, PlayerId};
+use crate::engine::state::{AttackStep, Card, CardId, Combat, Game, Player, PlayerId};
 use crate::grammar::action::parse_action;
 use crate::grammar::expect::{Fate, ZoneName, parse_expectation};
 use crate::grammar::{Lexicon, NameKind};
@@ -332,49 +332,9 @@ impl<'s> Loader<'s> {
             None => None,
         };
         let [p0, p1]: [Player; 2] = players.try_into().map_err(|_| Diagnostic::whole_file("two players expected"))?;
-        let seq = u32::try_from(self.cards.len()).unwrap_or(u32::MAX);
-        let game = Game {
-            cards: self.cards.clone(),
-            players: [p0, p1],
-            active,
-            phase,
-            turn: 1,
-            ctx: vec![Ctx::new(CtxKind::Phase, active)],
-            spells: Vec::new(),
-            packets: Vec::new(),
-            eot: Vec::new(),
-            seq,
-            dp_steps: 0,
-            combat,
-            no_combat_damage: false,
-            damaged: Vec::new(),
-            died: Vec::new(),
-            happened: Vec::new(),
-            delayed: Vec::new(),
-            activations: Vec::new(),
-            no_combat_from: Vec::new(),
-            skip_draws: Vec::new(),
-            until_upkeep: Vec::new(),
-            disintegrated: Vec::new(),
-            state_fired: Vec::new(),
-            buried: Vec::new(),
-            player_damage: Vec::new(),
-            attacked,
-            between_turns: false,
-            first_turn,
-            on_its_way: Vec::new(),
-            regenerated: Vec::new(),
-            shields: Vec::new(),
-            regen_shields: Vec::new(),
-            upkeep_dealt: Vec::new(),
-            phase_effects: Vec::new(),
-            must_attack: Vec::new(),
-            attacked_with: Vec::new(),
-            spent: Vec::new(),
-            used: Vec::new(),
-            in_play_cache: std::cell::RefCell::new(None),
-            statics_cache: std::cell::RefCell::new(None),
-        };
+        let mut game = Game::new(self.cards.clone(), [p0, p1], active, phase, combat);
+        game.attacked = attacked;
+        game.first_turn = first_turn;
 
         let mut lines = Vec::new();
         for (n, raw_line) in raw.actions.iter().enumerate() {
