@@ -235,9 +235,7 @@ impl<'a> Position<'a> {
             }
             // A phase effect a player may play at a time of their choice.
             Source::Triggered(i) => match def.triggered().get(usize::from(i)).copied() {
-                Some((crate::grammar::ability::Trigger::DuringUpkeep(_), e)) => {
-                    (Some(e.clone()), e.target().cloned(), false)
-                }
+                Some((t, e)) if t.phase_effect().is_some() => (Some(e.clone()), e.target().cloned(), false),
                 _ => return,
             },
         };
@@ -416,7 +414,7 @@ impl<'a> Position<'a> {
             for c in g.zone(Zone::Play, None) {
                 let def = lib.get(g.card(c).def);
                 for (i, (t, _)) in def.triggered().iter().enumerate() {
-                    if matches!(t, crate::grammar::ability::Trigger::DuringUpkeep(_)) {
+                    if t.phase_effect().is_some() {
                         let source = Source::Triggered(u8::try_from(i).unwrap_or(u8::MAX));
                         self.announcements(p, c, source, scope, &mut out);
                     }

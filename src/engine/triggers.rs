@@ -202,6 +202,7 @@ impl Engine<'_> {
             // Edition, Phase Effects L4489-4495); 5e: each its controller.
             let controller = if self.pol.active_orders_all { active } else { self.game.card(c).controller };
             for (i, (t, _)) in self.def(c).triggered().iter().enumerate() {
+                // (An optional one is played only by a line: 002 L3141-3142.)
                 let Trigger::DuringUpkeep(w) = t else { continue };
                 if self.phase_effect_played(c, i) {
                     continue;
@@ -242,10 +243,8 @@ impl Engine<'_> {
                 "under the M13 rules an upkeep ability triggers and goes on the stack by itself (001 L342-348)".into(),
             );
         }
-        let Some(w) = self.def(c).triggered().get(usize::from(i)).and_then(|(t, _)| match t {
-            Trigger::DuringUpkeep(w) => Some(*w),
-            _ => None,
-        }) else {
+        let Some(w) = self.def(c).triggered().get(usize::from(i)).and_then(|(t, _)| t.phase_effect()).map(|(w, _)| w)
+        else {
             return Err(Stop::refuse(Refusal::NoSuchAbility { card: c }));
         };
         if self.game.card(c).zone != Zone::Play {

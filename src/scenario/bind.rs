@@ -55,11 +55,7 @@ impl Loader<'_> {
                 let sp = Self::ref_span(text, &cs.card);
                 let card = self.bind_card(&cs.card, sp, None)?;
                 let def = self.lib.get(self.cards[usize::from(card.0)].def);
-                let Some(i) = def
-                    .triggered()
-                    .iter()
-                    .position(|(t, _)| matches!(t, crate::grammar::ability::Trigger::DuringUpkeep(_)))
-                else {
+                let Some(i) = def.triggered().iter().position(|(t, _)| t.phase_effect().is_some()) else {
                     return Err(Diagnostic::new(
                         format!("`{}` has no phase effect (\"during ... upkeep, ...\")", def.name),
                         sp,

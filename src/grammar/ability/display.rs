@@ -85,6 +85,7 @@ impl fmt::Display for Ability {
                     Change::SetColor(_) | Change::Text(..) => write!(f, "{a} (changed)"),
                 }
             }
+            Self::Triggered(t @ super::Trigger::MayDuringUpkeep(_), e) => write!(f, "{t} {e}"),
             Self::Triggered(t, e) => write!(f, "{t}, {e}"),
             Self::EnchantOnly(x) => write!(f, "enchant only {} creatures", filter_word(*x)),
             Self::AsEnters(e) => write!(f, "as this enters play, {e}"),

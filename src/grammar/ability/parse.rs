@@ -59,6 +59,7 @@ fn ability(i: &str) -> PResult<'_, Ability> {
                 let phase_effect = |i| -> PResult<'_, Ability> {
                     let (r, t) = super::triggered::trigger(i)?;
                     let (r, _) = (space0, char(','), space0).parse(r)?;
+                    let (r, t) = optional_phase_effect(r, t);
                     let (r, e) = effect(r)?;
                     Ok((r, Ability::Triggered(t, e)))
                 };
@@ -119,6 +120,7 @@ fn ability(i: &str) -> PResult<'_, Ability> {
     }
     if let Ok((r, t)) = trigger(i).or_else(|_| super::triggered::trigger(i)) {
         let (r, _) = cut((space0, char(','), space0)).parse(r)?;
+        let (r, t) = optional_phase_effect(r, t);
         return cut(effect).map(|e| Ability::Triggered(t.clone(), e)).parse(r);
     }
     if let Ok((r, e)) = static_effect(i) {
@@ -1226,4 +1228,16 @@ fn must_attack(i: &str) -> PResult<'_, ()> {
         ),
     )
     .parse(i)
+}
+
+/// `during WHOSE upkeep, you may EFFECT`: after the trigger's comma, `you may` makes the phase
+/// effect optional.
+fn optional_phase_effect(i: &str, t: Trigger) -> (&str, Trigger) {
+    match t {
+        Trigger::DuringUpkeep(w) => match (kw("you"), sp, kw("may"), sp).parse(i) {
+            Ok((r, _)) => (r, Trigger::MayDuringUpkeep(w)),
+            Err(_) => (i, Trigger::DuringUpkeep(w)),
+        },
+        t => (i, t),
+    }
 }

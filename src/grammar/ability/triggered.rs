@@ -152,6 +152,7 @@ impl fmt::Display for Trigger {
             Self::EndOfTurnIfNoCreatures => f.write_str("at end of turn, if no creatures are in play"),
             Self::BeginningOfUpkeep(w) => write!(f, "at the beginning of {w} upkeep"),
             Self::DuringUpkeep(w) => write!(f, "during {w} upkeep"),
+            Self::MayDuringUpkeep(w) => write!(f, "during {w} upkeep, you may"),
             Self::Attacks => f.write_str("whenever this attacks"),
             Self::BlocksOrBlockedBy(c) => write!(f, "whenever this blocks or becomes blocked by a {c}"),
             Self::Flanking => f.write_str("flanking"),
