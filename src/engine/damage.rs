@@ -11,6 +11,8 @@ use crate::grammar::mana::Color;
 use crate::trace::{EventKind, Rule};
 
 const DP: Rule = Rule::g("Spell and Ability Timing, Damage Prevention");
+/// How many damage prevention steps may follow one another before a loop is stopped.
+const STEPS_LIMIT: usize = 64;
 
 impl Engine<'_> {
     /// The damage now waiting, as events abilities may trigger on (Justice: 002 L1110-1114).
@@ -172,11 +174,29 @@ impl Engine<'_> {
         }
     }
 
-    /// A damage prevention step (002 Damage Prevention, Sub-Steps A to D).
+    /// A damage prevention step (002 Damage Prevention, Sub-Steps A to D), and the steps that
+    /// follow it for damage it moved on or caused.
     pub(super) fn prevention_step(&mut self) -> Result<(), Stop> {
         if self.pol.prevention == crate::edition::PreventionTiming::NoStep {
             return self.deal_at_once();
         }
+        // Damage that keeps causing damage (a side effect that triggers itself again) would
+        // never end: it is stopped.
+        for _ in 0..STEPS_LIMIT {
+            if !self.one_prevention_step()? {
+                return Ok(());
+            }
+        }
+        Err(Stop::Unsupported {
+            line: None,
+            message: format!(
+                "damage kept causing new damage prevention steps for {STEPS_LIMIT} steps: a loop that would not end, stopped here"
+            ),
+        })
+    }
+
+    /// One damage prevention step; true when damage it redirected or caused waits for another.
+    fn one_prevention_step(&mut self) -> Result<bool, Stop> {
         self.game.dp_steps += 1;
         if self.record {
             let packets = self
@@ -224,10 +244,10 @@ impl Engine<'_> {
         let mut next = std::mem::take(&mut self.game.packets);
         next.extend(moved);
         if next.is_empty() {
-            return Ok(());
+            return Ok(false);
         }
         self.game.packets = next;
-        self.prevention_step()
+        Ok(true)
     }
 
     /// Sub-step C: the side effects of the damage just dealt (Spirit Link, Hypnotic Specter)
