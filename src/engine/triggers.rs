@@ -1026,7 +1026,7 @@ impl Engine<'_> {
     fn order_all(&mut self, fired: &mut [Fired]) -> Result<(), Stop> {
         let active = self.game.active;
         let mut cards: Vec<CardId> = Vec::new();
-        for f in fired.iter().filter(|f| !f.held) {
+        for f in fired.iter() {
             if !cards.contains(&f.card) {
                 cards.push(f.card);
             }
@@ -1058,7 +1058,9 @@ impl Engine<'_> {
     /// abilities of two or more cards there; every such card must be named once.
     fn order_own(&mut self, p: PlayerId, fired: &mut [Fired]) -> Result<(), Stop> {
         let mut cards: Vec<CardId> = Vec::new();
-        for f in fired.iter().filter(|f| !f.held) {
+        // (An end-of-turn effect held for a later look is ordered too: its condition is looked
+        // at where its player puts it.)
+        for f in fired.iter() {
             if f.controller == p && !cards.contains(&f.card) {
                 cards.push(f.card);
             }
