@@ -19,6 +19,7 @@ const FILES: &[&str] = &[
     "costs.yaml",
     "triggers.yaml",
     "rulings.yaml",
+    "upkeep2.yaml",
 ];
 
 fn main() {

@@ -28,6 +28,7 @@ pub const BUILTIN: &[(&str, &str)] = &[
     ("src/cards/costs.yaml", include_str!("costs.yaml")),
     ("src/cards/triggers.yaml", include_str!("triggers.yaml")),
     ("src/cards/rulings.yaml", include_str!("rulings.yaml")),
+    ("src/cards/upkeep2.yaml", include_str!("upkeep2.yaml")),
 ];
 
 /// The help given where a name is not in the library: how to add a card.

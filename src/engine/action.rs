@@ -117,6 +117,11 @@ pub enum Action {
     Assign(PlayerId, u32, CardId, TargetRef),
     /// `P orders A, B ...`: the order of P's abilities that triggered together.
     Order(PlayerId, Vec<CardId>),
+    /// `P sacrifices A`: the answer to a sacrifice an effect asks as it resolves.
+    Sacrifice(PlayerId, CardId),
+    /// `P puts A into play [on T]` (`None`: `P puts nothing into play`): the answer to an
+    /// effect that lets P put a card from the hand into play (Eureka).
+    PutIntoPlay(PlayerId, Option<(CardId, Vec<TargetRef>)>),
 }
 
 impl Action {
@@ -138,6 +143,8 @@ impl Action {
             | Self::Block(p, _)
             | Self::Discard(p, _)
             | Self::Order(p, _)
+            | Self::Sacrifice(p, _)
+            | Self::PutIntoPlay(p, _)
             | Self::Assign(p, ..) => Some(*p),
             Self::Announce(a) => Some(a.player),
         }

@@ -85,7 +85,7 @@ impl Engine<'_> {
     pub(super) fn deal_at_once(&mut self) -> Result<(), Stop> {
         self.deal_shielded()?;
         self.depth += 1;
-        let r = self.lethal_now(Rule::a("p.23 Damage: damage equal to toughness destroys the creature"));
+        let r = self.state_checks(Rule::a("p.23 Damage: damage equal to toughness destroys the creature"));
         self.depth -= 1;
         r
     }

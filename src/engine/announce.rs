@@ -325,7 +325,7 @@ impl Engine<'_> {
         // L657-664); then a toughness it lowered (Maro) or a cost paid may kill at once.
         // (Under Fourth Edition such a creature waits for the next damage prevention step.)
         if self.pol.destruction != crate::edition::Destruction::PreventionStep {
-            self.lethal_now(Rule::g("Damage: lethal damage is checked whenever damage or toughness changes"))?;
+            self.state_checks(Rule::g("Damage: lethal damage is checked whenever damage or toughness changes"))?;
         }
         // Abilities that triggered while the costs were paid (a creature sacrificed) are dealt
         // with as one group when the announcement ends (002 Step 1, L650-651).

@@ -5,7 +5,7 @@
 use super::action::Action;
 use super::script::Decision;
 use super::script::Driver as _;
-use super::state::{CardId, Zone};
+use super::state::{CardId, Check, Zone};
 use super::{Engine, Stop};
 use crate::grammar::ability::Keyword;
 use crate::trace::{EventKind, Rule};
@@ -34,12 +34,21 @@ impl Engine<'_> {
     /// Creatures whose damage reaches their toughness, or whose toughness is 0 or less, are
     /// destroyed. A creature that regenerates but is still at toughness 0 or less is destroyed
     /// again at once, so only another regeneration keeps it (002 L264-266, L2463-2468).
+    /// Looks only when the journal shows a change that could matter since the last look that
+    /// found nobody dying (see [`Check::reads`]).
     pub(super) fn check_lethal(&mut self, rule: Rule) -> Result<(), Stop> {
+        if !self.game.changed_for(Check::Lethal) {
+            // Every test run checks the journal's claim against a full look.
+            debug_assert!(self.dying_now().is_empty(), "a change to damage or toughness missed the journal");
+            self.game.checked(Check::Lethal);
+            return Ok(());
+        }
         // Each round needs a new regeneration line to keep a creature, so rounds end; the
         // bound only guards the lines' count.
         for _ in 0..64 {
             let dying = self.dying_now();
             if dying.is_empty() {
+                self.game.checked(Check::Lethal);
                 return Ok(());
             }
             self.destroy_each(&dying, rule)?;
@@ -51,21 +60,23 @@ impl Engine<'_> {
         })
     }
 
-    /// Lethal damage and toughness checked now, unless they are state-based actions checked
-    /// when a player would next receive priority (m13: 001 L332, L540).
-    pub(super) fn lethal_now(&mut self, rule: Rule) -> Result<(), Stop> {
+    /// The checks 002 makes at once whenever what they read changes (Rule Triggers; Damage:
+    /// lethal damage is checked whenever damage or toughness changes), each run only when the
+    /// journal shows such a change: lethal damage and toughness, unless they are state-based
+    /// actions checked when a player would next receive priority (m13: 001 L332, L540); then
+    /// local enchantments with nothing to enchant, and control from enchantments.
+    pub(super) fn state_checks(&mut self, rule: Rule) -> Result<(), Stop> {
         // (In sub-step C the dead wait for sub-step D: 002 L1185-1187.)
-        if self.pol.life_check == crate::edition::LifeCheck::StateBased || self.side_effects {
-            return Ok(());
+        if self.pol.life_check != crate::edition::LifeCheck::StateBased && !self.side_effects {
+            self.check_lethal(rule)?;
         }
-        self.check_lethal(rule)
+        self.bury_orphans();
+        Ok(())
     }
 
-    /// A local enchantment whose permanent has left play, or gained protection from the
-    /// enchantment's colour, is buried (002 Enchantments).
-    pub(super) fn bury_orphans(&mut self) {
-        let orphans: Vec<CardId> = self
-            .game
+    /// Local enchantments in play that enchant nothing they may enchant.
+    fn orphans(&self) -> Vec<CardId> {
+        self.game
             .zone(Zone::Play, None)
             .into_iter()
             .filter(|&c| {
@@ -83,8 +94,21 @@ impl Engine<'_> {
                             })
                     })
             })
-            .collect();
-        for c in orphans {
+            .collect()
+    }
+
+    /// A local enchantment whose permanent has left play, or gained protection from the
+    /// enchantment's colour, is buried (002 Enchantments).
+    pub(super) fn bury_orphans(&mut self) {
+        // Only when something it reads changed; what it changes itself is looked at next time.
+        if !self.game.changed_for(Check::Attachments) {
+            // Every test run checks the journal's claim against a full look.
+            debug_assert!(self.orphans().is_empty(), "a change to attachments missed the journal");
+            self.game.checked(Check::Attachments);
+            return;
+        }
+        self.game.checked(Check::Attachments);
+        for c in self.orphans() {
             if self.on_the_stack() {
                 self.emit(
                     EventKind::PlayOut {
@@ -128,19 +152,29 @@ impl Engine<'_> {
                 .copied()
                 .filter(|&e| self.game.card(e).enchanting == Some(c))
                 .max_by_key(|&e| self.game.card(e).seq);
+            // A control change until end of turn (Wellspring) competes by timestamp with the
+            // enchantments' (002 Order to Apply Effects: the newest wins).
+            let until_eot = self.game.controls_until_eot().iter().filter(|e| e.0 == c).max_by_key(|e| e.2).copied();
             let card = self.game.card(c);
-            let want = match src {
-                Some(e) => Some(self.game.card(e).controller),
-                None => card.control_base,
+            let (want, src) = match (src, until_eot) {
+                (Some(e), Some((_, p, stamp))) if stamp > self.game.card(e).seq => (Some(p), None),
+                (Some(e), _) => (Some(self.game.card(e).controller), Some(e)),
+                (None, Some((_, p, _))) => (Some(p), None),
+                (None, None) => (card.control_base, None),
             };
+            let held = src.is_some() || until_eot.is_some();
             let Some(want) = want else { continue };
             let was = card.controller;
             let base = card.control_base;
-            self.game.set_control_base(c, if src.is_some() { Some(base.unwrap_or(was)) } else { None });
+            self.game.set_control_base(c, if held { Some(base.unwrap_or(was)) } else { None });
             if want != was {
                 self.game.set_controller(c, want);
                 self.game.set_sick(c, true);
-                let why = src.map_or_else(|| "the control effect has ended".to_owned(), |e| self.label(e));
+                let why = match (src, until_eot) {
+                    (Some(e), _) => self.label(e),
+                    (None, Some(_)) => "until end of turn".to_owned(),
+                    (None, None) => "the control effect has ended".to_owned(),
+                };
                 self.emit(
                     EventKind::PlayOut {
                         what: format!("{} comes under {}'s control ({why})", self.label(c), self.pname(want)),

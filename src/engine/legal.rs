@@ -121,6 +121,13 @@ impl<'a> Position<'a> {
                 format!("{p} assigns {n} damage from {} to {}", self.label(*a), self.target_text(*t))
             }
             Action::Order(_, cs) => format!("{p} orders {}", list(cs)),
+            Action::Sacrifice(_, c) => format!("{p} sacrifices {}", self.label(*c)),
+            Action::PutIntoPlay(_, None) => format!("{p} puts nothing into play"),
+            Action::PutIntoPlay(_, Some((c, ts))) if ts.is_empty() => format!("{p} puts {} into play", self.label(*c)),
+            Action::PutIntoPlay(_, Some((c, ts))) => {
+                let names: Vec<String> = ts.iter().map(|t| self.target_text(*t)).collect();
+                format!("{p} puts {} into play on {}", self.label(*c), names.join(", "))
+            }
         }
     }
 
@@ -553,9 +560,24 @@ impl<'a> Position<'a> {
             Asked::PayLife(p, n) => {
                 vec![vec![Action::PayLife(*p, *n)], vec![Action::Pay(*p, Some(*n))], vec![Action::Pay(*p, None)]]
             }
+            Asked::Sacrifice(p, cs) => cs.iter().map(|&c| vec![Action::Sacrifice(*p, c)]).collect(),
+            Asked::PutIntoPlay(p, cs) => {
+                let mut out: Vec<Vec<Action>> = Vec::new();
+                for (c, targets) in cs {
+                    match targets {
+                        None => out.push(vec![Action::PutIntoPlay(*p, Some((*c, Vec::new())))]),
+                        Some(ts) => {
+                            out.extend(ts.iter().map(|&t| vec![Action::PutIntoPlay(*p, Some((*c, vec![t])))]));
+                        }
+                    }
+                }
+                out.push(vec![Action::PutIntoPlay(*p, None)]);
+                out
+            }
             Asked::Upkeep(p, n, c) => {
                 let mut out = vec![vec![Action::Pay(*p, Some(*n))], vec![Action::Pay(*p, None)]];
-                let costs = self.e.upkeep_costs_of(*c);
+                let mut costs = self.e.upkeep_costs_of(*c);
+                costs.extend(self.e.entry_costs_of(*c));
                 for s in costs.iter().filter_map(|u| u.cost.sacrifice.as_deref()) {
                     let need = usize::try_from(s.count).unwrap_or(usize::MAX);
                     let fits = self.e.sacrifice_candidates(*p, s, *c);

@@ -13,6 +13,7 @@ mod costs;
 mod damage;
 mod destruction;
 mod division;
+mod entering;
 mod illegal;
 pub mod legal;
 mod legality;
@@ -475,6 +476,8 @@ impl Engine<'_> {
             Action::Discard(p, _) => Some((p, Unasked::Discard)),
             Action::Pay(p, _) | Action::PayLife(p, _) | Action::PaySacrificing(p, ..) => Some((p, Unasked::Pay)),
             Action::Targets(p, _) => Some((p, Unasked::Target)),
+            Action::Sacrifice(p, _) => Some((p, Unasked::Sacrifice)),
+            Action::PutIntoPlay(p, _) => Some((p, Unasked::Put)),
             _ => None,
         };
         if let Some((p, what)) = deferred {
@@ -608,6 +611,8 @@ impl Engine<'_> {
             | Action::PaySacrificing(..)
             | Action::Assign(..)
             | Action::Discard(..)
+            | Action::Sacrifice(..)
+            | Action::PutIntoPlay(..)
             | Action::Order(..) => Ok(()),
             Action::DeclareAttack(p) => self.declare_attack(*p),
             Action::AttackWith(p, cards, bands) => self.attack_with(*p, cards, bands),

@@ -206,7 +206,7 @@ impl Engine<'_> {
         }
         // Continuous effects apply in the middle of a resolution: a Maro whose hand is now
         // empty is 0/0 and dies before the new cards are drawn (002 L746-754).
-        self.lethal_now(Rule::g("Spell and Ability Timing, Step 4: Resolution"))?;
+        self.state_checks(Rule::g("Spell and Ability Timing, Step 4: Resolution"))?;
         let mut losers = Vec::new();
         for p in order {
             for _ in 0..n {

@@ -94,6 +94,7 @@ impl Engine<'_> {
 
     /// Ends the current phase and begins the next (the next turn after the last phase).
     pub(super) fn next_phase(&mut self) -> Result<(), Stop> {
+        let mut new_turn = false;
         // After `go to end of turn` the last phase has already ended.
         if !std::mem::replace(&mut self.game.between_turns, false) {
             self.end_phase()?;
@@ -125,10 +126,7 @@ impl Engine<'_> {
             self.game.spent.clear();
             self.game.used.clear();
             self.game.activations.clear();
-            let active = self.game.active;
-            for c in self.game.zone(Zone::Play, Some(active)) {
-                self.game.set_sick(c, false);
-            }
+            new_turn = true;
         }
         // 002 Starting the Game: the player who goes first skips the first draw phase.
         if self.pol.play_or_draw && self.game.first_turn && self.game.turn == 1 && self.phase_name() == "draw" {
@@ -157,7 +155,16 @@ impl Engine<'_> {
             );
             self.game.phase += 1;
         }
-        self.begin_phase()
+        self.begin_phase()?;
+        // Summoning sickness ends after every beginning of turn effect has resolved (002
+        // L109-110): a permanent that changed control then is not sick this turn.
+        if new_turn {
+            let active = self.game.active;
+            for c in self.game.zone(Zone::Play, Some(active)) {
+                self.game.set_sick(c, false);
+            }
+        }
+        Ok(())
     }
 
     /// 002 Turn Order, About the Phases: end effects, then mana burn, then the life check.
@@ -475,7 +482,7 @@ impl Engine<'_> {
 
     /// The penalty of an upkeep cost not paid: the permanent buries itself or deals damage to
     /// its controller (002 Phase Cost, L3089-3092).
-    fn upkeep_penalty(&mut self, p: PlayerId, c: CardId, u: &UpkeepCost) -> Result<(), Stop> {
+    pub(super) fn upkeep_penalty(&mut self, p: PlayerId, c: CardId, u: &UpkeepCost) -> Result<(), Stop> {
         let words = upkeep_words(u);
         match u.penalty {
             Penalty::BuryThis => {
@@ -656,6 +663,7 @@ impl Engine<'_> {
         }
         // A Lace or a text change lasts while its permanent is in play.
         self.game.end_effects(|e| !e.lasting);
+        let control_ends = self.game.end_controls_until_eot();
         self.game.shields.clear();
         self.game.regen_shields.clear();
         self.game.damaged.clear();
@@ -667,6 +675,10 @@ impl Engine<'_> {
             EventKind::WearsOff { what: "damage on permanents and effects until end of turn".into() },
             Some(rule),
         );
+        if control_ends {
+            self.depth = 1;
+            self.sync_control();
+        }
         // A pump ending can leave a creature at toughness 0 or less: it dies now, and
         // regenerating cannot keep it (002 Turn Order, Phase 6: Cleanup, L264-266).
         self.depth = 1;
@@ -747,6 +759,6 @@ fn combine(costs: &[UpkeepCost]) -> Option<UpkeepCost> {
 }
 
 /// An upkeep cost in words: its mana alone (`1U`), or all its parts.
-fn upkeep_words(u: &UpkeepCost) -> String {
+pub(super) fn upkeep_words(u: &UpkeepCost) -> String {
     if u.cost.mana_only() { u.cost.mana.to_string() } else { u.cost.to_string() }
 }

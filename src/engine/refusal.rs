@@ -462,6 +462,12 @@ pub enum Refusal {
         /// The permanent.
         card: CardId,
     },
+    /// An ability of a permanent whose own comes-into-play cost is not yet dealt with (002
+    /// Comes Into Play Effects, L1679-1685: such effects follow the phase cost rules).
+    EntryLock {
+        /// The permanent.
+        card: CardId,
+    },
     /// An upkeep answered with the wrong amount.
     UpkeepAmount {
         /// The card.
@@ -571,6 +577,16 @@ pub enum Refusal {
         card: CardId,
         /// Why.
         why: String,
+    },
+    /// An answer to a choice an effect asks as it resolves (`sacrifices`, `puts ... into
+    /// play`) that the effect does not allow.
+    ResolutionChoice {
+        /// The card whose effect asks.
+        card: CardId,
+        /// Why.
+        why: String,
+        /// A card put into play without the target it needs (002 Targeting, L3683-3686).
+        needs_target: bool,
     },
     /// A payment answered with the wrong amount.
     PaymentAmount {
@@ -683,6 +699,10 @@ pub enum Unasked {
     Pay,
     /// A `targets` line.
     Target,
+    /// A `sacrifices` line.
+    Sacrifice,
+    /// A `puts ... into play` line.
+    Put,
 }
 
 /// Where a card was when a line was refused.
@@ -875,6 +895,9 @@ impl Refusal {
             Self::UpkeepNotYours { .. } | Self::UpkeepAmount { .. } => UPKEEP_COSTS,
             Self::Cost { fault, .. } => fault.rule(),
             Self::UpkeepLock { .. } => super::costs::PHASE_COST,
+            Self::EntryLock { .. } => Rule::g(
+                "Comes Into Play Effects: a permanent's abilities wait for its own comes-into-play effect, mana sources too",
+            ),
             Self::Division { .. } => STEP1,
             Self::NotActiveOrders { .. } | Self::OrderAll { .. } => ACTIVE_ORDERS_ALL,
             Self::OrderOwn { .. } => ORDER,
@@ -886,6 +909,10 @@ impl Refusal {
             Self::TriggerTarget { .. } => Rule::g("Spell and Ability Timing, Triggered Abilities"),
             Self::PhaseEffect { .. } => Rule::g("Phase Effects and Phase Abilities"),
             Self::CopyTarget { .. } => Rule::g("Copy Cards"),
+            Self::ResolutionChoice { needs_target: true, .. } => {
+                Rule::g("Targeting: a card that needs a target when cast needs one however it is brought into play")
+            }
+            Self::ResolutionChoice { .. } => STEP4,
             Self::CannotPayLife { .. } => Rule::g("Costs: life cannot be paid below zero"),
             Self::Unasked { what, .. } => match what {
                 Unasked::Assign => Rule::g("Attack Phase, Step 5+6: First Strike and non-FirstStrike Damage Dealing"),
@@ -895,6 +922,7 @@ impl Refusal {
                 }
                 Unasked::Pay => STEP4,
                 Unasked::Target => Rule::g("Spell and Ability Timing, Triggered Abilities"),
+                Unasked::Sacrifice | Unasked::Put => STEP4,
             },
             Self::BetweenTurns => Rule::g("Turn Order, Phase 6: Cleanup"),
             Self::NothingToResolve => Rule::g("Spell and Ability Timing, Batches of Spells and Abilities"),
@@ -1181,6 +1209,10 @@ impl Engine<'_> {
                     named.join(", ")
                 )
             }
+            Refusal::EntryLock { card } => format!(
+                "{}'s comes-into-play cost is not dealt with yet: none of its abilities may be used until it is, mana abilities included",
+                self.label(*card)
+            ),
             Refusal::UpkeepLock { card } => format!(
                 "{} has an upkeep cost not yet dealt with: its abilities may not be used in its controller's upkeep until then",
                 self.label(*card)
@@ -1230,6 +1262,9 @@ impl Engine<'_> {
             Refusal::PaymentAmount { spell, amount, answer, .. } => {
                 format!("{} asks for {amount}, not {answer}", self.slabel(*spell))
             }
+            Refusal::ResolutionChoice { card, why, .. } => {
+                format!("{}'s effect does not allow that answer: {why}", self.label(*card))
+            }
             Refusal::TriggerTarget { card, why } => {
                 format!("{}'s triggered ability cannot be played so: {why}", self.label(*card))
             }
@@ -1251,6 +1286,8 @@ impl Engine<'_> {
                     Unasked::Discard => "is not asked to discard now",
                     Unasked::Pay => "is not asked to pay now",
                     Unasked::Target => "has no triggered ability asking for targets now",
+                    Unasked::Sacrifice => "is not asked to sacrifice a permanent now",
+                    Unasked::Put => "is not asked to put a card into play now",
                 };
                 format!("{} {what}", self.pname(*player))
             }
@@ -1401,6 +1438,9 @@ impl Engine<'_> {
                 }
                 Unasked::Pay => "write the answer right after the line that resolves the spell asking for it",
                 Unasked::Target => "write it right after the line that makes the ability trigger",
+                Unasked::Sacrifice | Unasked::Put => {
+                    "write it right after the line that resolves the spell or ability asking for it"
+                }
             },
             Refusal::BetweenTurns => "write `go to next turn` (or `go to PHASE`) first",
             Refusal::NothingToResolve => "remove this line, or write `go to PHASE` to move on",

@@ -103,8 +103,10 @@ impl Engine<'_> {
                 self.destroy(&destroyed, &format!("destroyed by {label}"), Rule::g("Destroy"))?;
             }
             // Continuous effects apply mid-resolution: a toughness drop kills at once (002 L746-753).
-            self.lethal_now(Rule::g("Damage: lethal damage is checked whenever damage or toughness changes"))?;
+            self.state_checks(Rule::g("Damage: lethal damage is checked whenever damage or toughness changes"))?;
         }
+        // Fourth Edition: the destroyed wait for the step, but an enchantment on a permanent
+        // that has left is buried now.
         self.bury_orphans();
         // m13: an instant or sorcery "has its effect ..., then you put the card into your
         // graveyard" (001 L315): its damage is dealt before the card moves; lethal damage is
@@ -204,10 +206,11 @@ impl Engine<'_> {
         if (!self.game.packets.is_empty() || lethal) && !in_step && !deferred {
             self.prevention_step()?;
         }
-        if !stepped {
-            self.lethal_now(Rule::g("Damage: lethal damage is checked whenever damage or toughness changes"))?;
+        if stepped {
+            self.bury_orphans();
+        } else {
+            self.state_checks(Rule::g("Damage: lethal damage is checked whenever damage or toughness changes"))?;
         }
-        self.bury_orphans();
         // Triggers from the resolution are dealt with once it is complete (002 Step 4).
         self.run_triggers()?;
         self.depth -= 1;
@@ -701,6 +704,11 @@ impl Engine<'_> {
                     }
                 }
             }
+            Effect::Sacrifice(s) => self.sacrifice_effect(id, s)?,
+            Effect::EntryCost(u) => self.entry_cost(id, u)?,
+            Effect::ControlEnchantedUntilEot => self.control_until_eot(id),
+            Effect::UntapEnchanted => self.untap_enchanted(id),
+            Effect::EachPutsPermanents => self.each_puts_permanents(id)?,
             Effect::Tap(_) | Effect::Untap(_) => {
                 let tapped = matches!(effect, Effect::Tap(_));
                 for &t in legal {

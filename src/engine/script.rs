@@ -84,6 +84,21 @@ pub enum Decision<'d> {
     /// Use a mana source while a triggered ability is being played, before it resolves (a
     /// creature sacrificed for mana leaves its target).
     TriggerMana,
+    /// Choose a permanent to sacrifice to an effect resolving (002 Sacrifice: the player
+    /// whose permanent it is chooses; Kjeldoran Dead).
+    Sacrifice {
+        /// Who sacrifices.
+        player: PlayerId,
+        /// The permanents that may be sacrificed.
+        options: &'d [CardId],
+    },
+    /// Put a card from the hand into play, or none, as an effect resolves (Eureka).
+    PutIntoPlay {
+        /// Who chooses.
+        player: PlayerId,
+        /// The cards that may be put into play.
+        options: &'d [CardId],
+    },
     /// Divide the combat damage of attackers dealing damage now among their blockers.
     Assign {
         /// The attackers dealing damage in this step.
@@ -101,6 +116,7 @@ impl Decision<'_> {
             Self::Pay { payer, .. } | Self::PayLife { payer, .. } | Self::Upkeep { payer, .. } => Some(*payer),
             Self::Target { player, .. } => Some(*player),
             Self::Discard { player, .. } | Self::Order { player, .. } => Some(*player),
+            Self::Sacrifice { player, .. } | Self::PutIntoPlay { player, .. } => Some(*player),
             Self::Act
             | Self::Place { .. }
             | Self::Regenerate { .. }
@@ -129,6 +145,9 @@ impl Decision<'_> {
                     .collect(),
             ),
             Self::Discard { player, hand } => Some(hand.iter().map(|&c| Action::Discard(player, c)).collect()),
+            Self::Sacrifice { player, options } => {
+                Some(options.iter().map(|&c| Action::Sacrifice(player, c)).collect())
+            }
             _ => None,
         }
     }
@@ -166,6 +185,11 @@ pub enum Asked {
     Assign(Vec<CardId>),
     /// Use a mana source while a triggered ability is being played.
     TriggerMana,
+    /// Sacrifice one of these permanents.
+    Sacrifice(PlayerId, Vec<CardId>),
+    /// Put one of these cards into play, or none; each with the targets it may take as it
+    /// comes into play then (`None`: it takes none).
+    PutIntoPlay(PlayerId, Vec<(CardId, Option<Vec<TargetRef>>)>),
 }
 
 impl Asked {
@@ -182,6 +206,10 @@ impl Asked {
             Decision::Prevent => Self::Prevent { spells: Vec::new(), sources: Vec::new() },
             Decision::Assign { dealing, .. } => Self::Assign(dealing.to_vec()),
             Decision::TriggerMana => Self::TriggerMana,
+            Decision::Sacrifice { player, options } => Self::Sacrifice(player, options.to_vec()),
+            Decision::PutIntoPlay { player, options } => {
+                Self::PutIntoPlay(player, options.iter().map(|&c| (c, None)).collect())
+            }
             Decision::Act | Decision::LastMana | Decision::Order { .. } => return None,
         })
     }
@@ -332,7 +360,9 @@ impl Judge for super::Engine<'_> {
             (Decision::Upkeep { .. }, Action::Pay(..) | Action::PaySacrificing(..) | Action::PayLife(..))
             | (Decision::Place { .. }, Action::Order(..)) => true,
             (Decision::Discard { player, .. }, Action::Discard(p, _))
-            | (Decision::Target { player, .. }, Action::Targets(p, _)) => *p == player,
+            | (Decision::Target { player, .. }, Action::Targets(p, _))
+            | (Decision::Sacrifice { player, .. }, Action::Sacrifice(p, _))
+            | (Decision::PutIntoPlay { player, .. }, Action::PutIntoPlay(p, _)) => *p == player,
             (Decision::Order { player, cards, all }, Action::Order(p, _)) => cards.len() > 1 && (all || *p == player),
             (Decision::Regenerate { dying }, _) => self.regeneration_target(a).is_some_and(|c| dying.contains(&c)),
             (Decision::Prevent, _) => self.legal_in_prevention(a),
@@ -375,6 +405,11 @@ impl super::Engine<'_> {
         if answer.is_none()
             && let Some(mut asked) = Asked::of(d)
         {
+            if let Asked::PutIntoPlay(_, cards) = &mut asked {
+                for (c, targets) in cards.iter_mut() {
+                    *targets = self.put_targets(*c);
+                }
+            }
             if let Asked::Prevent { spells, sources } = &mut asked {
                 *spells = self.game.zone(super::state::Zone::Limbo, None);
                 for p in &self.game.packets {

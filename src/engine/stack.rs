@@ -7,7 +7,7 @@
 //! (L250-252), Responding to a Spell (L309-313), Resolving a Spell (L315-317), Priority
 //! (L1178-1186), Regenerate (L1213-1219), Toughness (L1333), The Next Turn (L540).
 
-use super::state::{CardId, PlayerId, SpellId, Status, Zone};
+use super::state::{CardId, Check, PlayerId, SpellId, Status, Zone};
 use super::{Engine, Stop};
 use crate::edition::{LifeCheck, StackModel};
 use crate::trace::{EventKind, Rule};
@@ -134,8 +134,15 @@ impl Engine<'_> {
             if !losers.is_empty() {
                 return Err(Stop::GameOver);
             }
+            // Run from the journal, like the 1997 checks (`Engine::check_lethal`).
+            if !self.game.changed_for(Check::Lethal) {
+                debug_assert!(self.dying_now().is_empty(), "a change to damage or toughness missed the journal");
+                self.game.checked(Check::Lethal);
+                return Ok(());
+            }
             let dying = self.dying_now();
             if dying.is_empty() {
+                self.game.checked(Check::Lethal);
                 return Ok(());
             }
             self.destroy_with_shields(&dying, LETHAL);

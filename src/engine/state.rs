@@ -597,6 +597,8 @@ pub enum Mutation {
     UnknownHand(PlayerId),
     /// The attack changed (declared, a creature removed from it, a step passed).
     Combat,
+    /// The game was set up: everything is new to every check.
+    SetUp,
 }
 
 /// The whole game.
@@ -673,6 +675,8 @@ pub struct Game {
     pub phase_effects: Vec<(CardId, u8, SpellId)>,
     /// Alpha: preventions set up before the damage they prevent.
     pub shields: Vec<super::alpha::Shield>,
+    /// Control changes until end of turn: (permanent, new controller, timestamp) (Wellspring).
+    control_eot: Vec<(CardId, PlayerId, u32)>,
     /// Creatures that must attack this turn and are destroyed at end of turn if they did not
     /// (Nettling Imp, Siren's Call: 002 Attack or Die Effects).
     pub must_attack: Vec<CardId>,
@@ -757,6 +761,7 @@ impl std::hash::Hash for Game {
         self.regen_shields.hash(h);
         self.upkeep_dealt.hash(h);
         self.phase_effects.hash(h);
+        self.control_eot.hash(h);
     }
 }
 
@@ -799,6 +804,7 @@ impl Game {
             on_its_way: Vec::new(),
             regenerated: Vec::new(),
             shields: Vec::new(),
+            control_eot: Vec::new(),
             regen_shields: Vec::new(),
             upkeep_dealt: Vec::new(),
             phase_effects: Vec::new(),
@@ -808,7 +814,7 @@ impl Game {
             used: Vec::new(),
             in_play_cache: std::cell::RefCell::new(None),
             statics_cache: std::cell::RefCell::new(None),
-            journal: Vec::new(),
+            journal: vec![Mutation::SetUp],
             read: [0; Check::COUNT],
         }
     }
@@ -871,17 +877,21 @@ impl Game {
         &self.journal
     }
 
-    /// Whether anything `check` reads has changed since it last looked; marks the journal read
-    /// for it. The journal is emptied once every check has read it.
-    pub fn changed_for(&mut self, check: Check) -> bool {
+    /// Whether anything `check` reads has changed since it last finished looking.
+    #[must_use]
+    pub fn changed_for(&self, check: Check) -> bool {
         let from = self.read[check as usize];
-        let changed = self.journal.get(from..).is_some_and(|new| new.iter().any(|m| check.reads(m)));
+        self.journal.get(from..).is_some_and(|new| new.iter().any(|m| check.reads(m)))
+    }
+
+    /// The check has looked at the game as it is now. The journal is emptied once every
+    /// check has read all of it.
+    pub fn checked(&mut self, check: Check) {
         self.read[check as usize] = self.journal.len();
         if self.read.iter().all(|&r| r == self.journal.len()) {
             self.journal.clear();
             self.read = [0; Check::COUNT];
         }
-        changed
     }
 
     fn record(&mut self, m: Mutation) {
@@ -1173,6 +1183,7 @@ impl Game {
         if left_play || zone != Zone::Play {
             self.end_effects(|e| e.card == id || e.while_tapped == Some(id));
             self.until_upkeep.retain(|e| e.0 != id);
+            self.control_eot.retain(|e| e.0 != id);
         }
     }
 
@@ -1187,6 +1198,29 @@ impl Game {
     pub fn until_end_of_turn(&mut self, card: CardId, change: crate::grammar::ability::Change) {
         let stamp = self.stamp();
         self.add_effect(UntilEot { card, stamp, change, lasting: false, while_tapped: None });
+    }
+
+    /// The control changes until end of turn: (permanent, new controller, timestamp).
+    #[must_use]
+    pub fn controls_until_eot(&self) -> &[(CardId, PlayerId, u32)] {
+        &self.control_eot
+    }
+
+    /// `p` gains control of the permanent until end of turn, stamped now (Wellspring); the
+    /// controller itself changes when control is brought up to date (`sync_control`).
+    pub fn control_until_eot(&mut self, card: CardId, p: PlayerId) {
+        let stamp = self.stamp();
+        self.control_eot.push((card, p, stamp));
+        self.record(Mutation::Effect(card));
+    }
+
+    /// Ends every control change until end of turn (cleanup); whether there was one.
+    pub fn end_controls_until_eot(&mut self) -> bool {
+        let ended = std::mem::take(&mut self.control_eot);
+        for (c, _, _) in &ended {
+            self.record(Mutation::Effect(*c));
+        }
+        !ended.is_empty()
     }
 
     /// The keywords granted until a player's next upkeep: (creature, keyword, that player).

@@ -569,6 +569,13 @@ impl Engine<'_> {
                 }
                 self.phase_owner(c, *w, self.game.active)
             }
+            // The first phase of the turn: Phase 0 under 5e (002 L98-110).
+            (Trigger::BeginningOfTurn(w), Happening::PhaseBegins(0)) => {
+                if self.switched_off(c) {
+                    return None;
+                }
+                self.phase_owner(c, *w, self.game.active)
+            }
             (Trigger::Attacks, Happening::Attacks(a)) if *a == c => Some(EventContext { card: Some(c), ..ev() }),
             (Trigger::NotBlocked, Happening::NotBlocked(a)) if *a == c => Some(EventContext { card: Some(c), ..ev() }),
             (Trigger::BlocksOrBlockedBy(f), Happening::Blocks { blocker, attacker, .. }) => {

@@ -121,6 +121,11 @@ pub enum Verb {
     Orders(Vec<RefSyntax>),
     /// `passes`.
     Passes,
+    /// `sacrifices CARD`: the permanent a sacrifice effect takes, chosen as it resolves.
+    Sacrifices(RefSyntax),
+    /// `puts CARD into play [on A]` (`None`: `puts nothing into play`): a card put into play
+    /// from the hand as an effect resolves (Eureka), with the target of a local enchantment.
+    PutsIntoPlay(Option<(RefSyntax, Vec<RefSyntax>)>),
 }
 
 /// A mana amount written in a `taps ... for M` line.
@@ -128,7 +133,7 @@ pub enum Verb {
 pub struct ManaCostText(#[serde(skip)] pub ManaCost, pub String);
 
 const VERBS: &str = "a verb (plays, taps, casts, activates, announces, regenerates, declares an attack, \
-attacks with, blocks, assigns, pays, does not pay, discards, orders, targets, passes)";
+attacks with, blocks, assigns, pays, does not pay, discards, orders, targets, passes, sacrifices, puts)";
 
 /// Parses one action line against the names in `lex`.
 ///
@@ -273,6 +278,17 @@ fn verb<'a>(cx: Ctx<'a>, i: &'a str) -> PResult<'a, Verb> {
     }
     if let Ok((i, _)) = kw("passes")(i) {
         return Ok((i, Verb::Passes));
+    }
+    if let Ok((i, _)) = kw("sacrifices")(i) {
+        return cut(preceded(sp, r)).map(Verb::Sacrifices).parse(i);
+    }
+    if let Ok((i, _)) = kw("puts")(i) {
+        if let Ok((i, _)) = (sp, kw("nothing"), sp, kw("into"), sp, kw("play")).parse(i) {
+            return Ok((i, Verb::PutsIntoPlay(None)));
+        }
+        let (i, (_, card, _, _, _, _)) = cut((sp, r, sp, kw("into"), sp, kw("play"))).parse(i)?;
+        let (i, on) = opt(preceded((sp, kw("on"), sp), cut(|i| refs(cx, i)))).parse(i)?;
+        return Ok((i, Verb::PutsIntoPlay(Some((card, on.unwrap_or_default())))));
     }
     Err(nom::Err::Error(PError::expected(i, VERBS)))
 }

@@ -151,6 +151,16 @@ impl Loader<'_> {
                 }
                 Ok(Action::Order(player, cards))
             }
+            Verb::Sacrifices(r) => {
+                let card = self.bind_card(r, Self::ref_span(text, r), Some((player, Zone::Play)))?;
+                Ok(Action::Sacrifice(player, card))
+            }
+            Verb::PutsIntoPlay(None) => Ok(Action::PutIntoPlay(player, None)),
+            Verb::PutsIntoPlay(Some((r, on))) => {
+                let card = self.bind_card(r, Self::ref_span(text, r), Some((player, Zone::Hand)))?;
+                let ts = on.iter().map(|t| self.bind_target(t, text)).collect::<Result<Vec<_>, _>>()?;
+                Ok(Action::PutIntoPlay(player, Some((card, ts))))
+            }
         }
     }
 

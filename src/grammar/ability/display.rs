@@ -175,16 +175,26 @@ impl fmt::Display for UpkeepCost {
         if self.cumulative {
             return write!(f, "cumulative upkeep: {cost}");
         }
+        f.write_str("during your upkeep, ")?;
+        cost_or_penalty(f, self)
+    }
+}
+
+/// `COST or PENALTY` (`; if you cannot,` when mandatory): an upkeep cost's words after `during
+/// your upkeep,`, and a comes-into-play cost's after its trigger.
+fn cost_or_penalty(f: &mut fmt::Formatter<'_>, u: &UpkeepCost) -> fmt::Result {
+    {
+        let cost = &u.cost;
         if cost.mana_only() && !cost.tap {
-            write!(f, "during your upkeep, pay {}", cost.mana)?;
+            write!(f, "pay {}", cost.mana)?;
         } else {
-            write!(f, "during your upkeep, {cost}")?;
+            write!(f, "{cost}")?;
         }
-        let penalty = match self.penalty {
+        let penalty = match u.penalty {
             Penalty::BuryThis => "bury this".to_owned(),
             Penalty::DamageToYou(n) => format!("this deals {n} damage to you"),
         };
-        if self.mandatory { write!(f, "; if you cannot, {penalty}") } else { write!(f, " or {penalty}") }
+        if u.mandatory { write!(f, "; if you cannot, {penalty}") } else { write!(f, " or {penalty}") }
     }
 }
 
@@ -415,6 +425,13 @@ impl fmt::Display for Effect {
             }
             Self::Tap(t) => write!(f, "tap {t}"),
             Self::Untap(t) => write!(f, "untap {t}"),
+            Self::Sacrifice(s) => write!(f, "{s}"),
+            Self::EntryCost(u) => cost_or_penalty(f, u),
+            Self::ControlEnchantedUntilEot => f.write_str("gain control of enchanted land until end of turn"),
+            Self::UntapEnchanted => f.write_str("untap enchanted land"),
+            Self::EachPutsPermanents => f.write_str(
+                "starting with you, each player may put a permanent card from their hand into play, until no player does",
+            ),
             Self::Regenerate(w) => write!(f, "regenerate {w}"),
             Self::EntersPlay => f.write_str("(enters play)"),
             Self::Enchant(t) => write!(f, "(enters play enchanting {t})"),

@@ -39,6 +39,7 @@
 //! enchant  = "enchant only" filter "creatures"     (what a local enchantment may be cast on)
 //! entering = "as this enters play," effect          (part of a local enchantment's resolution;
 //!            effect = "deal" N "damage to enchanted creature")
+//! entry    = "when this comes into play," upkeep   (a comes-into-play cost: Lake of the Dead)
 //! upkeep   = ("pay" mana_cost | cost) (" or" | "; if you cannot,")
 //!            ("bury this" | "this deals" N "damage to you")
 //! cost_change = scope "cost" (N "more" | N "less" [", but not less than 1"]
@@ -48,6 +49,7 @@
 //! trigger  = "when you control no" LAND-plural | "at end of turn, if no creatures are in play"
 //!          | "whenever a creature this damaged this turn is put into the graveyard"
 //!          | "at the beginning of" whose "upkeep" | "during" whose "upkeep"   (a phase effect)
+//!          | "at the beginning of" whose "turn"        (Phase 0, before summoning sickness ends)
 //!          | "whenever this attacks" | "whenever this attacks and is not blocked"
 //!          | "whenever this blocks or becomes blocked by a" ("non-wall" | color ("or" color)*) "creature"
 //!          | "whenever a player" ["successfully"] "casts a" [color] "spell"
@@ -85,6 +87,11 @@
 //!            (the new word is chosen at announcement: `choosing blue`)
 //!          | target "gains" amount "life" | "return" target "to its owner's hand"
 //!          | "put" target "into play"      (target: `target creature card in your graveyard`)
+//!          | "sacrifice" count sac        (an effect: chosen as it resolves, `P sacrifices A`)
+//!          | "gain control of enchanted land until end of turn" | "untap enchanted land"
+//!          | "starting with you, each player may put a permanent card from their hand into play,
+//!             until no player does"        (Eureka: answered `P puts A into play` or `P puts
+//!             nothing into play`)
 //!          | "move" target "onto" target   (a local enchantment, the first target, onto the second,
 //!            as if just cast there: 002 Moving Enchantments)
 //!          | "gain life equal to the toughness of the sacrificed creature"
@@ -489,6 +496,22 @@ pub enum Effect {
     /// A creature spell that enters play as a copy of its target (Clone; implied by
     /// `enters play as a copy of target creature`, never written as an effect).
     Copy(TargetSpec),
+    /// `sacrifice a creature` as an effect, not a cost: its controller chooses as it resolves
+    /// among its permanents of the kind, itself included (Kjeldoran Dead; 002 Comes Into Play
+    /// Effects L1688-1691: with no "or", it is no phase cost).
+    Sacrifice(SacrificeCost),
+    /// `when this comes into play, COST or bury this`: a comes-into-play effect with an "or",
+    /// which follows the phase cost rules (Lake of the Dead; 002 L1679-1691): the
+    /// permanent's own abilities wait until it is dealt with.
+    EntryCost(Box<UpkeepCost>),
+    /// `gain control of enchanted land until end of turn` (Wellspring).
+    ControlEnchantedUntilEot,
+    /// `untap enchanted land` (Wellspring).
+    UntapEnchanted,
+    /// `starting with you, each player may put a permanent card from their hand into play,
+    /// until no player does` (Eureka): each player in turn, the controller first, puts one
+    /// card or none; it ends when every player in a row has put none.
+    EachPutsPermanents,
 }
 
 impl Effect {
@@ -848,6 +871,9 @@ pub enum Trigger {
     EndOfTurnIfNoCreatures,
     /// `at the beginning of WHOSE upkeep`: part 1 of the phase (002 About The Phases).
     BeginningOfUpkeep(Whose),
+    /// `at the beginning of WHOSE turn`: as the first phase of that turn begins (002 Turn
+    /// Order, Phase 0: Beginning of Turn, L98-110; Wellspring's control change).
+    BeginningOfTurn(Whose),
     /// `during WHOSE upkeep`: a mandatory phase effect, dealt with before the upkeep can end
     /// (002 Phase Effects and Phase Abilities L3107-3173).
     DuringUpkeep(Whose),
@@ -1153,6 +1179,27 @@ mod tests {
                 assert_eq!(&ok(&text), a, "{}: `{text}` does not parse back", def.name);
             }
         }
+    }
+
+    #[test]
+    fn comes_into_play_sacrifice_is_a_cost_only_with_an_or() {
+        // 002 L1688-1691: "or do something else" makes it a phase cost; without it, an effect.
+        let Ability::Triggered(Trigger::ComesIntoPlay, Effect::EntryCost(u)) =
+            ok("when this comes into play, sacrifice a swamp or bury this")
+        else {
+            panic!()
+        };
+        assert!(!u.mandatory && u.penalty == Penalty::BuryThis);
+        let Ability::Triggered(Trigger::ComesIntoPlay, Effect::Sacrifice(s)) =
+            ok("when this comes into play, sacrifice a creature")
+        else {
+            panic!()
+        };
+        assert_eq!((s.count, s.what, s.other_than_this), (1, Sacrificed::Creature, false));
+        assert!(matches!(
+            ok("at the beginning of your turn, untap enchanted land"),
+            Ability::Triggered(Trigger::BeginningOfTurn(Whose::Your), Effect::UntapEnchanted)
+        ));
     }
 
     #[test]

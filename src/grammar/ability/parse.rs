@@ -120,6 +120,12 @@ fn ability(i: &str) -> PResult<'_, Ability> {
     }
     if let Ok((r, t)) = trigger(i).or_else(|_| super::triggered::trigger(i)) {
         let (r, _) = cut((space0, char(','), space0)).parse(r)?;
+        // A comes-into-play effect with an "or" is a cost (002 L1688-1691).
+        if t == Trigger::ComesIntoPlay
+            && let Ok((r, u)) = upkeep_cost(r)
+        {
+            return Ok((r, Ability::Triggered(t, Effect::EntryCost(Box::new(u)))));
+        }
         let (r, t) = optional_phase_effect(r, t);
         return cut(effect).map(|e| Ability::Triggered(t.clone(), e)).parse(r);
     }
@@ -284,7 +290,7 @@ fn cost_change(i: &str) -> PResult<'_, CostChange> {
 }
 
 /// `sacrifice ("this" | COUNT KIND ["other than this"])`: COUNT is a, an, two, three or N.
-fn sacrifice_part(i: &str) -> PResult<'_, (bool, Option<SacrificeCost>)> {
+pub(super) fn sacrifice_part(i: &str) -> PResult<'_, (bool, Option<SacrificeCost>)> {
     let (r, _) = (kw("sacrifice"), sp).parse(i)?;
     if let Ok((r, _)) = kw("this")(r) {
         return Ok((r, (true, None)));

@@ -151,6 +151,7 @@ impl fmt::Display for Trigger {
             }
             Self::EndOfTurnIfNoCreatures => f.write_str("at end of turn, if no creatures are in play"),
             Self::BeginningOfUpkeep(w) => write!(f, "at the beginning of {w} upkeep"),
+            Self::BeginningOfTurn(w) => write!(f, "at the beginning of {w} turn"),
             Self::DuringUpkeep(w) => write!(f, "during {w} upkeep"),
             Self::MayDuringUpkeep(w) => write!(f, "during {w} upkeep, you may"),
             Self::Attacks => f.write_str("whenever this attacks"),
@@ -232,6 +233,9 @@ fn creature_filter(i: &str) -> PResult<'_, CreatureFilter> {
 pub(super) fn trigger(i: &str) -> PResult<'_, Trigger> {
     if let Ok((r, (_, _, w, _, _))) = (phrase("at the beginning of"), sp, whose, sp, kw("upkeep")).parse(i) {
         return Ok((r, Trigger::BeginningOfUpkeep(w)));
+    }
+    if let Ok((r, (_, _, w, _, _))) = (phrase("at the beginning of"), sp, whose, sp, kw("turn")).parse(i) {
+        return Ok((r, Trigger::BeginningOfTurn(w)));
     }
     if let Ok((r, (_, _, w, _, _))) = (kw("during"), sp, whose, sp, kw("upkeep")).parse(i) {
         return Ok((r, Trigger::DuringUpkeep(w)));
@@ -412,6 +416,23 @@ pub(super) fn effect(i: &str) -> PResult<'_, Effect> {
             (sp, kw("gains"), sp, keyword, phrase_after(" until your next upkeep")).parse(r)
     {
         return Ok((r, Effect::GrantUntilNextUpkeep(t, k)));
+    }
+    if let Ok((r, (false, Some(s)))) = super::parse::sacrifice_part(i) {
+        return Ok((r, Effect::Sacrifice(s)));
+    }
+    if let Ok((r, ())) = phrase("gain control of enchanted land until end of turn")(i) {
+        return Ok((r, Effect::ControlEnchantedUntilEot));
+    }
+    if let Ok((r, ())) = phrase("untap enchanted land")(i) {
+        return Ok((r, Effect::UntapEnchanted));
+    }
+    if let Ok((r, _)) = (
+        phrase("starting with you, each player may put a permanent card from their hand into play"),
+        (char(','), sp, phrase("until no player does")),
+    )
+        .parse(i)
+    {
+        return Ok((r, Effect::EachPutsPermanents));
     }
     if let Ok((r, ())) = phrase("return this to play under its owner's control")(i) {
         return Ok((r, Effect::ReturnThis));
