@@ -189,3 +189,19 @@ fn check_does_not_follow_a_folder_link_in_a_loop() {
     assert_eq!(o.status.code(), Some(0));
     assert!(String::from_utf8_lossy(&o.stdout).contains("1 of 1 scenarios hold"));
 }
+
+#[test]
+fn damage_that_keeps_causing_damage_stops_cleanly() {
+    // A side effect of damage that deals damage from the same source to the same opponent
+    // triggers itself again: each damage prevention step makes another. The run stops, exit 2,
+    // with no panic and no stack overflow.
+    let src = "scenario: loop\nturn: Alice\ncards:\n  - name: Echo Imp\n    cost: 2B\n    type: Summon Imp\n    pt: 2/2\n    abilities: [\"whenever this deals damage to an opponent, deal 1 damage to that player\"]\nplayers:\n  Alice: {in_play: [Echo Imp]}\n  Bob: {life: 1000}\nactions:\n  - Alice attacks with Echo Imp\n  - Bob blocks with nothing\n";
+    let dir = std::env::temp_dir().join(format!("judge-loop-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap_or_else(|e| panic!("{e}"));
+    let file = dir.join("loop.yaml");
+    std::fs::write(&file, src).unwrap_or_else(|e| panic!("{e}"));
+    let out = judge().arg("run").arg(&file).output().unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(out.status.code(), Some(2), "{}", String::from_utf8_lossy(&out.stderr));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("a loop that would not end"), "{err}");
+}

@@ -23,6 +23,9 @@ pub fn ability_kind(a: &Ability) -> String {
         Ability::Triggered(crate::grammar::ability::Trigger::DuringUpkeep(_), _) => {
             "phase effect: mandatory, dealt with before the upkeep can end".to_owned()
         }
+        Ability::Triggered(crate::grammar::ability::Trigger::MayDuringUpkeep(_), _) => {
+            "phase effect: optional, played during the upkeep if its player chooses".to_owned()
+        }
         Ability::Triggered(_, crate::grammar::ability::Effect::Scheduled(..)) => {
             "triggered: resolves just after its event, scheduling an effect for later".to_owned()
         }

@@ -87,6 +87,10 @@ impl Engine<'_> {
         let Some(effect) = self.effect_of(an.card, an.source) else {
             return Err(Stop::refuse(Refusal::NoSuchAbility { card: an.card }));
         };
+        // A phase effect a player chooses to play now (the only triggered ability a line plays).
+        if let Source::Triggered(i) = an.source {
+            return self.play_phase_effect(an, i, &effect);
+        }
         // Attack or die: only on the turn of the player whose creatures it forces, before the
         // attack (002 Attack or Die Effects, L1387-1394).
         let before_attack = match an.source {

@@ -11,6 +11,8 @@ use crate::grammar::mana::Color;
 use crate::trace::{EventKind, Rule};
 
 const DP: Rule = Rule::g("Spell and Ability Timing, Damage Prevention");
+/// How many damage prevention steps may follow one another before a loop is stopped.
+const STEPS_LIMIT: usize = 64;
 
 impl Engine<'_> {
     /// The damage now waiting, as events abilities may trigger on (Justice: 002 L1110-1114).
@@ -172,11 +174,29 @@ impl Engine<'_> {
         }
     }
 
-    /// A damage prevention step (002 Damage Prevention, Sub-Steps A to D).
+    /// A damage prevention step (002 Damage Prevention, Sub-Steps A to D), and the steps that
+    /// follow it for damage it moved on or caused.
     pub(super) fn prevention_step(&mut self) -> Result<(), Stop> {
         if self.pol.prevention == crate::edition::PreventionTiming::NoStep {
             return self.deal_at_once();
         }
+        // Damage that keeps causing damage (a side effect that triggers itself again) would
+        // never end: it is stopped.
+        for _ in 0..STEPS_LIMIT {
+            if !self.one_prevention_step()? {
+                return Ok(());
+            }
+        }
+        Err(Stop::Unsupported {
+            line: None,
+            message: format!(
+                "damage kept causing new damage prevention steps for {STEPS_LIMIT} steps: a loop that would not end, stopped here"
+            ),
+        })
+    }
+
+    /// One damage prevention step; true when damage it redirected or caused waits for another.
+    fn one_prevention_step(&mut self) -> Result<bool, Stop> {
         self.game.dp_steps += 1;
         if self.record {
             let packets = self
@@ -206,22 +226,65 @@ impl Engine<'_> {
         // Sub-step B: automatic redirection (trample) moves damage on, for a second step.
         let moved = if self.pol.redirection_in_step { self.redirect_automatically() } else { Vec::new() };
         // Sub-step C: the damage is successfully dealt; players lose life.
+        let mark = self.game.happened.len();
         self.deal_packets(Rule::g("Spell and Ability Timing, Damage Prevention, Sub-Step C"));
         // Sub-step D: creatures with lethal damage go to the graveyard (they may regenerate).
         // Fourth Edition: what is still on its way goes there; regeneration was in the step.
         let r = if self.destruction_stepped() {
             self.end_of_step_4e()
         } else {
-            self.check_lethal(Rule::g("Spell and Ability Timing, Damage Prevention, Sub-Step D"))
+            // The side effects of the damage come first (Sub-Step C).
+            self.damage_side_effects(mark)
+                .and_then(|()| self.check_lethal(Rule::g("Spell and Ability Timing, Damage Prevention, Sub-Step D")))
         };
         self.depth -= 1;
         r?;
-        if moved.is_empty() {
+        // Damage the side effects assigned follows, with any redirected damage, in a second
+        // damage prevention step (002 Sub-Steps B and C).
+        let mut next = std::mem::take(&mut self.game.packets);
+        next.extend(moved);
+        if next.is_empty() {
+            return Ok(false);
+        }
+        self.game.packets = next;
+        Ok(true)
+    }
+
+    /// Sub-step C: the side effects of the damage just dealt (Spirit Link, Hypnotic Specter)
+    /// take effect before the dead go to the graveyard, the current player's first (002 L1165-1171,
+    /// L1185-1187). `mark`: where the damage dealt begins among the recorded events. The other
+    /// events recorded wait for their own moment; damage the side effects assign waits for a
+    /// damage prevention step after this one.
+    fn damage_side_effects(&mut self, mark: usize) -> Result<(), Stop> {
+        let dealt = self.game.happened.split_off(mark.min(self.game.happened.len()));
+        if dealt.is_empty() {
             return Ok(());
         }
-        // 002 Sub-Step B: redirected damage is handled in a second damage prevention step.
-        self.game.packets = moved;
-        self.prevention_step()
+        let in_play = self.game.zone(Zone::Play, None);
+        let mut fired = Vec::new();
+        self.event_triggers(&dealt, &in_play, &[], &mut fired);
+        if fired.is_empty() {
+            return Ok(());
+        }
+        self.emit(
+            EventKind::PlayOut {
+                what: "the side effects of the damage dealt take effect, before the dead go to the graveyard".into(),
+            },
+            Some(Rule::g("Spell and Ability Timing, Damage Prevention, Sub-Step C: Side-Effects of Damage")),
+        );
+        let earlier = (std::mem::take(&mut self.game.happened), std::mem::take(&mut self.game.died));
+        let active = self.game.active;
+        self.game.ctx.push(Ctx::new(CtxKind::Prevention, active));
+        let was = std::mem::replace(&mut self.side_effects, true);
+        let r = self.fire(fired);
+        self.side_effects = was;
+        self.game.ctx.pop();
+        let (mut happened, mut died) = earlier;
+        happened.append(&mut self.game.happened);
+        died.append(&mut self.game.died);
+        self.game.happened = happened;
+        self.game.died = died;
+        r
     }
 
     /// Sub-step A's automatic prevention: protection from a colour stops damage of that colour.

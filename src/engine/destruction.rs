@@ -66,7 +66,8 @@ impl Engine<'_> {
     /// actions checked when a player would next receive priority (m13: 001 L332, L540); then
     /// local enchantments with nothing to enchant, and control from enchantments.
     pub(super) fn state_checks(&mut self, rule: Rule) -> Result<(), Stop> {
-        if self.pol.life_check != crate::edition::LifeCheck::StateBased {
+        // (In sub-step C the dead wait for sub-step D: 002 L1185-1187.)
+        if self.pol.life_check != crate::edition::LifeCheck::StateBased && !self.side_effects {
             self.check_lethal(rule)?;
         }
         self.bury_orphans();

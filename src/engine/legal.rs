@@ -151,7 +151,8 @@ impl<'a> Position<'a> {
                 }
                 s
             }
-            Source::Spell(_) | Source::Triggered(_) => format!("{p} casts {}", self.label(an.card)),
+            Source::Triggered(_) => format!("{p} plays the phase effect of {}", self.label(an.card)),
+            Source::Spell(_) => format!("{p} casts {}", self.label(an.card)),
         };
         if !an.targets.is_empty() {
             let ts: Vec<String> = an.targets.iter().map(|&t| self.target_text(t)).collect();
@@ -245,7 +246,11 @@ impl<'a> Position<'a> {
                 let Some((cost, e)) = def.activated().get(usize::from(i)).copied() else { return };
                 (Some(e.clone()), e.target().cloned(), cost.has_x())
             }
-            Source::Triggered(_) => return,
+            // A phase effect a player may play at a time of their choice.
+            Source::Triggered(i) => match def.triggered().get(usize::from(i)).copied() {
+                Some((t, e)) if t.phase_effect().is_some() => (Some(e.clone()), e.target().cloned(), false),
+                _ => return,
+            },
         };
         let pair = effect.as_ref().and_then(|e| e.target_at(1).filter(|_| e.target_count() == Some(2)));
         let targets: Vec<Vec<TargetRef>> = match (&spec, pair) {
@@ -414,6 +419,18 @@ impl<'a> Position<'a> {
             for (i, (cost, _)) in def.activated().iter().enumerate() {
                 if cost.any_player {
                     self.announcements(p, c, Source::Ability(u8::try_from(i).unwrap_or(0)), scope, &mut out);
+                }
+            }
+        }
+        // A phase effect may be played at any time in its upkeep (the rules check whose it is).
+        if self.e.phase_name() == "upkeep" {
+            for c in g.zone(Zone::Play, None) {
+                let def = lib.get(g.card(c).def);
+                for (i, (t, _)) in def.triggered().iter().enumerate() {
+                    if t.phase_effect().is_some() {
+                        let source = Source::Triggered(u8::try_from(i).unwrap_or(u8::MAX));
+                        self.announcements(p, c, source, scope, &mut out);
+                    }
                 }
             }
         }
@@ -638,6 +655,19 @@ impl<'a> Position<'a> {
                         }
                     }
                     out.extend(special.into_iter().map(|a| vec![a]));
+                }
+                out
+            }
+            // Mana sources while a triggered ability is being played.
+            Asked::TriggerMana => {
+                let mut out = Vec::new();
+                for &p in &both {
+                    out.extend(
+                        memo.special(self, p, scope, false)
+                            .iter()
+                            .filter(|a| self.e.is_mana_line(a))
+                            .map(|a| vec![a.clone()]),
+                    );
                 }
                 out
             }

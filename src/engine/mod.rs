@@ -109,6 +109,8 @@ pub(crate) struct Engine<'a> {
     trigger_group: u32,
     /// While the end-of-turn effects are handled: whether the opponent's have begun (002 L259-263).
     eot_group: Option<bool>,
+    /// While the side effects of damage are dealt with in sub-step C: the dead wait for sub-step D.
+    side_effects: bool,
     /// Whether events are recorded and a refused line is undone. A search plays copies whose
     /// trace nobody reads and drops a copy whose line was refused, so it turns this off (the
     /// answer's lines are written, and can be replayed, apart).
@@ -187,6 +189,7 @@ impl<'a> Engine<'a> {
             resolving: 0,
             trigger_group: 0,
             eot_group: None,
+            side_effects: false,
             record: true,
         }
     }
@@ -240,6 +243,7 @@ impl<'a> Engine<'a> {
             resolving: self.resolving,
             trigger_group: self.trigger_group,
             eot_group: self.eot_group,
+            side_effects: self.side_effects,
             record: self.record,
         }
     }
@@ -724,7 +728,7 @@ impl Engine<'_> {
 
     /// Whether a spell record is an ability rather than a spell.
     fn is_ability(&self, s: SpellId) -> bool {
-        matches!(self.game.spell(s).source, Source::Ability(_))
+        matches!(self.game.spell(s).source, Source::Ability(_) | Source::Triggered(_))
     }
 
     /// A spell's or ability's label in the trace.

@@ -61,19 +61,45 @@ impl Engine<'_> {
     /// summoning sick, and subject to the legend rule (Resurrection).
     pub(super) fn return_to_play(&mut self, c: CardId, p: super::state::PlayerId) -> Result<(), super::Stop> {
         use super::state::Zone;
-        // A copy card chooses what it copies as it would enter play; with nothing to copy the
-        // bringing into play fails and the card stays where it is (002 Copy Cards L1745-1755).
-        // (With creatures in play, the choice is not asked: the card enters as before.)
-        let copies = self.def(c).abilities.iter().any(|a| matches!(a, Ability::EntersAsCopy(_)));
-        if copies && !self.game.zone(Zone::Play, None).into_iter().any(|o| self.is_creature(o)) {
-            self.emit(
-                EventKind::Fails {
-                    spell: self.label(c),
-                    reason: "there is no creature in play to copy, so it stays where it is".into(),
-                },
-                Some(Rule::g("Copy Cards")),
-            );
-            return Ok(());
+        // A copy card chooses what it copies, a target, as it would enter play; with nothing to
+        // copy the bringing into play fails and the card stays where it is (002 Copy Cards
+        // L1745-1755; Graveyard L2420-2425: a Clone chooses as it is brought out).
+        let copy_spec = self.def(c).abilities.iter().find_map(|a| match a {
+            Ability::EntersAsCopy(spec) => Some(spec.clone()),
+            _ => None,
+        });
+        let mut copied = None;
+        if let Some(spec) = copy_spec {
+            let colors = self.colors(c);
+            let creatures: Vec<CardId> =
+                self.game.zone(Zone::Play, None).into_iter().filter(|&o| self.is_creature(o)).collect();
+            // As when cast: a creature only by an effect cannot be copied (002 L1759-1768).
+            let options: Vec<super::action::TargetRef> = creatures
+                .iter()
+                .copied()
+                .filter(|&o| {
+                    self.def(o).kind.is_creature()
+                        && self.target_fault(&spec, super::state::Target::Card(o), &colors).is_none()
+                })
+                .map(super::action::TargetRef::Card)
+                .collect();
+            if options.is_empty() {
+                let reason = if creatures.is_empty() {
+                    "there is no creature in play to copy, so it stays where it is"
+                } else {
+                    "no creature in play is a legal target for it to copy, so it stays where it is"
+                };
+                self.emit(
+                    EventKind::Fails { spell: self.label(c), reason: reason.into() },
+                    Some(Rule::g("Copy Cards")),
+                );
+                return Ok(());
+            }
+            copied = Some(self.copy_choice(c, p, &options)?);
+        }
+        self.game.move_card(c, Zone::Play);
+        if let Some(orig) = copied {
+            self.become_copy(c, orig);
         }
         // Features set as a card is summoned are set again, X being 0 (002 Graveyard
         // L2420-2425: a Clockwork Beast comes back fully wound).
@@ -87,7 +113,6 @@ impl Engine<'_> {
                 _ => None,
             })
             .collect();
-        self.game.move_card(c, Zone::Play);
         self.game.set_controller(c, p);
         self.game.set_sick(c, true);
         for (k, n) in counters {
@@ -98,6 +123,61 @@ impl Engine<'_> {
             Some(Rule::g("Spell and Ability Timing, Step 4: Resolution")),
         );
         self.bury_duplicate_legend(c)
+    }
+
+    /// The creature a copy card put into play other than by casting copies, named by its
+    /// controller's `P targets CREATURE` right after the line that resolves the effect.
+    fn copy_choice(
+        &mut self,
+        c: CardId,
+        p: super::state::PlayerId,
+        options: &[super::action::TargetRef],
+    ) -> Result<CardId, super::Stop> {
+        use super::action::{Action, TargetRef};
+        use super::script::Decision;
+        let asked = Decision::Target { player: p, options, optional: false };
+        let name = self.pname(p);
+        let card = self.label(c);
+        if self.offered(&asked).is_none() {
+            return Err(super::Stop::Choice {
+                line: None,
+                message: format!(
+                    "{name} must choose the creature {card} copies as it enters play: write `{name} targets CREATURE` right after the line that resolves the effect putting it into play"
+                ),
+            });
+        }
+        let refuse =
+            |i: usize, why: String| Err(super::Stop::refuse(super::Refusal::CopyTarget { card: c, why }).at_line(i));
+        let Some(i) = self.take_line() else {
+            return Err(super::Stop::Choice { line: None, message: format!("{name} must choose what {card} copies") });
+        };
+        match self.action_of(i) {
+            Some(Action::Targets(_, named)) => match named.as_slice() {
+                [TargetRef::Card(o)] if options.contains(&TargetRef::Card(*o)) => {
+                    let o = *o;
+                    self.emit(
+                        EventKind::PlayOut {
+                            what: format!("{name} chooses {} for {card} to copy as it enters play", self.label(o)),
+                        },
+                        Some(Rule::g("Copy Cards: brought into play other than by casting, the target is chosen then")),
+                    );
+                    Ok(o)
+                }
+                [] => refuse(i, "it must copy a creature, and one is a legal target".into()),
+                [_] => {
+                    let names: Vec<String> = options
+                        .iter()
+                        .map(|t| match *t {
+                            TargetRef::Card(x) => self.label(x),
+                            TargetRef::Player(q) => self.pname(q),
+                        })
+                        .collect();
+                    refuse(i, format!("it must copy one of: {}", names.join(", ")))
+                }
+                _ => refuse(i, "it copies one creature".into()),
+            },
+            _ => refuse(i, "the line must name the creature it copies (`targets`)".into()),
+        }
     }
 }
 

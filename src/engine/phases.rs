@@ -624,6 +624,7 @@ impl Engine<'_> {
         }
         self.depth = 0;
         self.game.ctx = vec![Ctx::new(CtxKind::Phase, active)];
+        self.game.phase_effects.clear();
         // "Until your next upkeep" ends just before that upkeep's beginning effects (002
         // Duration Effects L1054-1058).
         if self.phase_name() == "upkeep" && self.game.until_upkeep_grants().iter().any(|e| e.2 == active) {

@@ -591,6 +591,21 @@ pub enum Refusal {
         /// Why.
         why: String,
     },
+    /// A phase effect played by a line at a moment or by a player the rules do not allow, or a
+    /// second time in one phase.
+    PhaseEffect {
+        /// The card whose phase effect it is.
+        card: CardId,
+        /// Why.
+        why: String,
+    },
+    /// A copy card put into play other than by casting answered with a creature it cannot copy.
+    CopyTarget {
+        /// The copy card.
+        card: CardId,
+        /// Why.
+        why: String,
+    },
     /// An answer to a choice an effect asks as it resolves (`sacrifices`, `puts ... into
     /// play`) that the effect does not allow.
     ResolutionChoice {
@@ -959,6 +974,8 @@ impl Refusal {
             Self::NoManaMidResolution { .. } => STEP4_MANA,
             Self::PaymentAmount { .. } | Self::LifeForMana { .. } | Self::LifeAmount { .. } => STEP4,
             Self::TriggerTarget { .. } => Rule::g("Spell and Ability Timing, Triggered Abilities"),
+            Self::PhaseEffect { .. } => Rule::g("Phase Effects and Phase Abilities"),
+            Self::CopyTarget { .. } => Rule::g("Copy Cards"),
             Self::ResolutionChoice { needs_target: true, .. } => {
                 Rule::g("Targeting: a card that needs a target when cast needs one however it is brought into play")
             }
@@ -1336,6 +1353,10 @@ impl Engine<'_> {
                 format!("{}'s triggered ability cannot be played so: {why}", self.label(*card))
             }
             Refusal::NotOffered { card, why } => format!("{} does not offer that choice: {why}", self.label(*card)),
+            Refusal::CopyTarget { card, why } => format!("{} cannot copy so: {why}", self.label(*card)),
+            Refusal::PhaseEffect { card, why } => {
+                format!("{}'s phase effect cannot be played so: {why}", self.label(*card))
+            }
             Refusal::LifeForMana { what, amount, .. } => {
                 format!("{what} asks for {amount} mana, not life")
             }

@@ -1411,7 +1411,7 @@ impl Engine<'_> {
     /// colour, type, artifact-ness, P/T, abilities) and the text changes made to it, but not its
     /// counters, damage, tapped state or the effects of other cards on it (002 Copy Cards,
     /// L1776-1818); it enters with the counters its new text gives it (L1803-1807).
-    fn become_copy(&mut self, copy: CardId, orig: CardId) {
+    pub(super) fn become_copy(&mut self, copy: CardId, orig: CardId) {
         let def = self.game.card(orig).def;
         let text: Vec<UntilEot> = self
             .game

@@ -105,6 +105,9 @@ pub enum Decision<'d> {
     /// Fourth Edition: draw mana from a source on its way to the graveyard, in the damage
     /// prevention step that is its last moment in play.
     LastMana,
+    /// Use a mana source while a triggered ability is being played, before it resolves (a
+    /// creature sacrificed for mana leaves its target).
+    TriggerMana,
     /// Choose a permanent to sacrifice to an effect resolving (002 Sacrifice: the player
     /// whose permanent it is chooses; Kjeldoran Dead).
     Sacrifice {
@@ -146,6 +149,7 @@ impl Decision<'_> {
             | Self::Regenerate { .. }
             | Self::Prevent
             | Self::LastMana
+            | Self::TriggerMana
             | Self::Assign { .. } => None,
         }
     }
@@ -217,6 +221,8 @@ pub enum Asked {
     },
     /// Divide the damage of these attackers.
     Assign(Vec<CardId>),
+    /// Use a mana source while a triggered ability is being played.
+    TriggerMana,
     /// Sacrifice one of these permanents.
     Sacrifice(PlayerId, Vec<CardId>),
     /// Put one of these cards into play, or none; each with the targets it may take as it
@@ -240,6 +246,7 @@ impl Asked {
             Decision::Regenerate { dying } => Self::Regenerate(dying.to_vec()),
             Decision::Prevent => Self::Prevent { spells: Vec::new(), sources: Vec::new() },
             Decision::Assign { dealing, .. } => Self::Assign(dealing.to_vec()),
+            Decision::TriggerMana => Self::TriggerMana,
             Decision::Sacrifice { player, options } => Self::Sacrifice(player, options.to_vec()),
             Decision::PutIntoPlay { player, options } => {
                 Self::PutIntoPlay(player, options.iter().map(|&c| (c, None)).collect())
@@ -410,6 +417,7 @@ impl Judge for super::Engine<'_> {
             (Decision::LastMana, Action::Announce(an)) => {
                 self.is_mana_line(a) && an.sacrifices.iter().any(|&c| self.is_on_its_way(c))
             }
+            (Decision::TriggerMana, _) => self.is_mana_line(a),
             // An attacker dealing damage in a later step keeps its line waiting for it.
             (Decision::Assign { dealing, combat }, Action::Assign(_, _, from, _)) => {
                 dealing.contains(from) || !combat.in_combat(*from)
@@ -432,7 +440,8 @@ impl super::Engine<'_> {
     /// `go to` target ask nothing of the moments that read lines there (contract, Consumption 4).
     pub(super) fn offered(&self, d: &Decision<'_>) -> Option<Answer> {
         let quiet_moment =
-            matches!(d, Decision::Regenerate { .. } | Decision::Prevent | Decision::LastMana | Decision::Assign { .. });
+            matches!(d, Decision::Regenerate { .. } | Decision::Prevent | Decision::LastMana | Decision::Assign { .. })
+                || matches!(d, Decision::TriggerMana);
         if self.quiet && quiet_moment {
             return None;
         }

@@ -688,6 +688,9 @@ pub struct Game {
     /// Permanents whose upkeep cost has been dealt with in the upkeep now under way (their
     /// abilities are free again: 002 Phase Cost, L3038-3045).
     pub upkeep_dealt: Vec<CardId>,
+    /// Phase effects a player has played in the phase now under way: (card, triggered ability
+    /// index, the ability played). Each is used once per phase (002 L3118).
+    pub phase_effects: Vec<(CardId, u8, SpellId)>,
     /// Alpha: preventions set up before the damage they prevent.
     pub shields: Vec<super::alpha::Shield>,
     /// Control changes until end of turn: (permanent, new controller, timestamp) (Wellspring).
@@ -781,6 +784,7 @@ impl std::hash::Hash for Game {
         self.shields.hash(h);
         self.regen_shields.hash(h);
         self.upkeep_dealt.hash(h);
+        self.phase_effects.hash(h);
         self.control_eot.hash(h);
     }
 }
@@ -829,6 +833,7 @@ impl Game {
             control_eot: Vec::new(),
             regen_shields: Vec::new(),
             upkeep_dealt: Vec::new(),
+            phase_effects: Vec::new(),
             must_attack: Vec::new(),
             attacked_with: Vec::new(),
             spent: Vec::new(),

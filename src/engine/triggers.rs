@@ -13,6 +13,11 @@ use crate::trace::{EventKind, Rule};
 use std::collections::HashSet;
 
 const TRIGGERED: Rule = Rule::g("Spell and Ability Timing, Triggered Abilities");
+const PHASE_EFFECTS_INSTANT: Rule =
+    Rule::g("Phase Effects and Phase Abilities: played in the middle of a phase as an instant, once each phase");
+const PHASE_EFFECTS_END: Rule = Rule::g(
+    "Phase Effects and Phase Abilities: each player deals with their own end of phase effects, the current player's first",
+);
 const PHASE_EFFECTS: Rule =
     Rule::g("Phase Effects and Phase Abilities: mandatory ones are dealt with before the phase ends");
 pub(super) const ORDER: Rule =
@@ -76,12 +81,19 @@ impl Engine<'_> {
         }
         let no_creatures = !self.game.zone(Zone::Play, None).into_iter().any(|c| self.is_creature(c));
         let mut fired = Vec::new();
+        let mut held = Vec::new();
         for c in self.game.zone(Zone::Play, None) {
             for (i, (t, _)) in self.def(c).triggered().iter().enumerate() {
                 let controller = self.game.card(c).controller;
-                let yours = **t == Trigger::EndOfYourTurn && controller == self.game.active;
-                if (**t == Trigger::EndOfTurnIfNoCreatures && no_creatures) || yours {
+                if **t == Trigger::EndOfYourTurn && controller == self.game.active {
                     fired.push(Fired::new(c, i, t.to_string(), controller, EventContext::default(), true));
+                } else if **t == Trigger::EndOfTurnIfNoCreatures {
+                    let f = Fired::new(c, i, t.to_string(), controller, EventContext::default(), true);
+                    if no_creatures {
+                        fired.push(f);
+                    } else {
+                        held.push(Fired { held: true, ..f });
+                    }
                 }
             }
         }
@@ -89,6 +101,13 @@ impl Engine<'_> {
         if self.pol.trigger_timing == crate::edition::TriggerTiming::OnTheStack {
             self.fire(fired)?;
             return self.run_triggers();
+        }
+        // An "if no creatures are in play" that does not hold yet is looked at again when its
+        // controller comes to deal with it: first in that player's part of the group, so the
+        // opponent's after the active player's effects (002 L3149-3153).
+        if !fired.is_empty() || held.iter().any(|f| f.controller != self.game.active) {
+            held.append(&mut fired);
+            fired = held;
         }
         self.eot_group = Some(false);
         let r = self
@@ -185,7 +204,11 @@ impl Engine<'_> {
             // Edition, Phase Effects L4489-4495); 5e: each its controller.
             let controller = if self.pol.active_orders_all { active } else { self.game.card(c).controller };
             for (i, (t, _)) in self.def(c).triggered().iter().enumerate() {
+                // (An optional one is played only by a line: 002 L3141-3142.)
                 let Trigger::DuringUpkeep(w) = t else { continue };
+                if self.phase_effect_played(c, i) {
+                    continue;
+                }
                 let Some(event) = self.phase_owner(c, *w, active) else { continue };
                 fired.push(Fired::new(c, i, t.to_string(), controller, event, true));
             }
@@ -201,6 +224,120 @@ impl Engine<'_> {
         );
         self.fire(fired)?;
         self.run_triggers()
+    }
+
+    /// `P plays the phase effect of CARD [on T]`: a phase effect played in the middle of its phase
+    /// is played as an instant at a time its player picks, announced like any ability and open
+    /// to responses in a batch; it is dealt with when it resolves, or fizzles (002 Phase Effects
+    /// and Phase Abilities L3115-3124, L3143-3145). Each is used once per phase (L3118); a
+    /// targeted one needs a legal target to be announced (L3133-3134). What nobody played by the
+    /// end of the upkeep, the engine plays then ([`Self::upkeep_phase_effects`]).
+    pub(super) fn play_phase_effect(
+        &mut self,
+        an: &super::action::Announce,
+        i: u8,
+        effect: &crate::grammar::ability::Effect,
+    ) -> Result<(), Stop> {
+        let c = an.card;
+        let refuse = |why: String| Err(Stop::refuse(Refusal::PhaseEffect { card: c, why }));
+        if self.on_the_stack() {
+            return refuse(
+                "under the M13 rules an upkeep ability triggers and goes on the stack by itself (001 L342-348)".into(),
+            );
+        }
+        let Some(w) = self.def(c).triggered().get(usize::from(i)).and_then(|(t, _)| t.phase_effect()).map(|(w, _)| w)
+        else {
+            return Err(Stop::refuse(Refusal::NoSuchAbility { card: c }));
+        };
+        if self.game.card(c).zone != Zone::Play {
+            return refuse("it is not in play".into());
+        }
+        let active = self.game.active;
+        let event = if self.phase_name() == "upkeep" { self.phase_owner(c, w, active) } else { None };
+        let Some(event) = event else {
+            return refuse(format!(
+                "it is played during {}, not now",
+                match w {
+                    Whose::Your => "its controller's upkeep",
+                    Whose::Opponents => "the upkeep of its controller's opponent",
+                    Whose::Each => "each upkeep",
+                    Whose::EnchantedControllers => "the upkeep of the enchanted creature's controller",
+                }
+            ));
+        };
+        if self.switched_off(c) {
+            return refuse("a tapped artifact's phase abilities are off (002 L1348-1349)".into());
+        }
+        // 4e: the current player played every phase effect (002 L4494-4495); 5e: its controller.
+        let player = if self.pol.active_orders_all { active } else { self.game.card(c).controller };
+        if an.player != player {
+            let whose = if self.pol.active_orders_all { "the current player's" } else { "its controller's" };
+            return refuse(format!("it is {whose} to play, {}'s", self.pname(player)));
+        }
+        let played = self.game.phase_effects.iter().find(|(x, k, _)| *x == c && *k == i).map(|e| e.2);
+        if played.is_some_and(|s| self.game.spell(s).status != Status::Countered) {
+            return refuse(
+                "each phase effect is used only once each phase, and this one has been played (002 L3118)".into(),
+            );
+        }
+        self.close_all_windows()?;
+        self.yield_to(an.player)?;
+        self.check_timing(an, super::announce::Speed::Instant, effect)?;
+        let targets = self.bind_targets(an);
+        self.check_targets(an, effect, &targets)?;
+        let controller = self.game.card(c).controller;
+        let opponents_only =
+            effect.target().is_some_and(|t| t.filters.contains(&crate::grammar::ability::Filter::OpponentControls));
+        if opponents_only
+            && let Some(&Target::Card(t)) =
+                targets.iter().find(|t| matches!(t, Target::Card(x) if self.game.card(*x).controller == controller))
+        {
+            return refuse(format!("its target must be controlled by an opponent, and {} is not", self.label(t)));
+        }
+        let id = self.game.add_spell(Spell {
+            card: c,
+            controller: player,
+            source: Source::Triggered(i),
+            targets: targets.clone(),
+            x: 0,
+            colors: self.colors(c),
+            packet_sources: Vec::new(),
+            chosen: None,
+            replaced: None,
+            text: self.chars(c).text,
+            sacrificed: Vec::new(),
+            discarded: Vec::new(),
+            source_power: self.pt(c).0,
+            enchanted: self.game.card(c).enchanting,
+            alternative: false,
+            division: Vec::new(),
+            status: Status::BeingCast,
+            event: Some(event),
+        });
+        self.game.phase_effects.push((c, i, id));
+        self.emit(
+            EventKind::Announced {
+                id: usize::from(id.0),
+                player: self.pname(an.player),
+                verb: "plays".into(),
+                spell: self.slabel(id),
+                targets: targets.iter().map(|&t| self.tlabel(t)).collect(),
+                cost: "nothing".into(),
+                x: None,
+                mode: None,
+            },
+            Some(PHASE_EFFECTS_INSTANT),
+        );
+        self.open_window(id);
+        Ok(())
+    }
+
+    /// Whether the phase effect `i` of `c` has been played in this phase and not countered.
+    fn phase_effect_played(&self, c: CardId, i: usize) -> bool {
+        self.game
+            .phase_effects
+            .iter()
+            .any(|&(x, k, s)| x == c && usize::from(k) == i && self.game.spell(s).status != Status::Countered)
     }
 
     /// A continuous effect of an opponent's permanent may make this one come into play tapped
@@ -359,7 +496,13 @@ impl Engine<'_> {
     /// with or after the event (002 L929-935: a trigger happens when its condition is met, even
     /// on its own permanent leaving play, and is still resolved). A card triggers at most once
     /// per event (002 L953-957).
-    fn event_triggers(&mut self, happened: &[Happening], in_play: &[CardId], died: &[CardId], fired: &mut Vec<Fired>) {
+    pub(super) fn event_triggers(
+        &mut self,
+        happened: &[Happening],
+        in_play: &[CardId],
+        died: &[CardId],
+        fired: &mut Vec<Fired>,
+    ) {
         let lib = self.lib;
         // Most boards have no ability that waits for an event: then there is nothing to match
         // (the state and end of turn triggers are looked at elsewhere).
@@ -602,9 +745,10 @@ impl Engine<'_> {
         }
         // Abilities that trigger together are all shown triggering before any is ordered or
         // resolved; a lone one is shown just before it resolves.
-        let together = fired.len() > 1;
+        // (An ability held for a later look is shown only if it is played then.)
+        let together = fired.iter().filter(|f| !f.held).count() > 1;
         if together {
-            for f in &fired {
+            for f in fired.iter().filter(|f| !f.held) {
                 self.emit(EventKind::Triggers { card: self.label(f.card), trigger: f.text.clone() }, Some(TRIGGERED));
             }
         }
@@ -702,8 +846,32 @@ impl Engine<'_> {
                 self.active_new_end_of_turn()?;
                 self.eot_group = Some(true);
             }
-            if !together {
-                self.emit(EventKind::Triggers { card: self.label(f.card), trigger: f.text.clone() }, Some(TRIGGERED));
+            // An "if no creatures are in play" is checked as its controller deals with it.
+            let conditional = self
+                .def(f.card)
+                .triggered()
+                .get(match f.source {
+                    Source::Triggered(i) => usize::from(i),
+                    _ => usize::MAX,
+                })
+                .is_some_and(|(t, _)| **t == Trigger::EndOfTurnIfNoCreatures);
+            if conditional && self.game.zone(Zone::Play, None).into_iter().any(|c| self.is_creature(c)) {
+                if !f.held {
+                    self.emit(
+                        EventKind::PlayOut {
+                            what: format!(
+                                "{}: a creature is in play now, so its \"if no creatures are in play\" no longer holds and it does nothing",
+                                self.label(f.card)
+                            ),
+                        },
+                        Some(PHASE_EFFECTS_END),
+                    );
+                }
+                continue;
+            }
+            if !together || f.held {
+                let rule = if f.held { PHASE_EFFECTS_END } else { TRIGGERED };
+                self.emit(EventKind::Triggers { card: self.label(f.card), trigger: f.text.clone() }, Some(rule));
             }
             let Some(targets) = self.trigger_targets(&f)? else { continue };
             let id = self.game.add_spell(Spell {
@@ -726,6 +894,9 @@ impl Engine<'_> {
                 status: Status::Waiting,
                 event: Some(f.event),
             });
+            if !self.game.spell(id).targets.is_empty() {
+                self.trigger_mana(id)?;
+            }
             self.depth = self.depth.saturating_add(1);
             let from = self.game.seq;
             let r = self.resolve_spell(id);
@@ -736,6 +907,36 @@ impl Engine<'_> {
                 && self.game.seq > from
             {
                 self.game.block_effects.push((b, a, from + 1, self.game.seq));
+            }
+        }
+        Ok(())
+    }
+
+    /// A triggered ability is played like a specialized ability (002 L921-922): no batch, no
+    /// instant answers it (L865-868); but mana sources stay legal while it is being played
+    /// (L553-557, L151-153), so a creature it targets may be sacrificed for mana in answer, and
+    /// the ability then fizzles (002 Is Not Blocked L2520-2524). The lines are mana lines written
+    /// right after the ability's target.
+    fn trigger_mana(&mut self, id: super::state::SpellId) -> Result<(), Stop> {
+        let mut first = true;
+        while let Some(answer) = self.offered(&Decision::TriggerMana) {
+            if first {
+                first = false;
+                self.emit(
+                    EventKind::PlayOut {
+                        what: format!(
+                            "{} is being played: mana sources may be used before it resolves",
+                            self.slabel(id)
+                        ),
+                    },
+                    Some(Rule::g(
+                        "Spell and Ability Timing, Specialized Abilities (triggered abilities are played as they are)",
+                    )),
+                );
+            }
+            while self.driver.position() <= answer.last {
+                let Some(i) = self.driver.take() else { break };
+                self.take_mana_line(i)?;
             }
         }
         Ok(())
@@ -918,6 +1119,8 @@ impl Engine<'_> {
     /// abilities of two or more cards there; every such card must be named once.
     fn order_own(&mut self, p: PlayerId, fired: &mut [Fired]) -> Result<(), Stop> {
         let mut cards: Vec<CardId> = Vec::new();
+        // (An end-of-turn effect held for a later look is ordered too: its condition is looked
+        // at where its player puts it.)
         for f in fired.iter() {
             if f.controller == p && !cards.contains(&f.card) {
                 cards.push(f.card);
@@ -957,6 +1160,9 @@ pub(super) struct Fired {
     event: EventContext,
     /// A beginning or end of phase effect (ordered by the active player under 4e).
     phase_effect: bool,
+    /// An end-of-turn effect whose condition did not hold as the group began, looked at again
+    /// when its controller deals with it (it is played only if it holds then).
+    held: bool,
 }
 
 /// The scheduled part of an effect (itself, or the part of a sequence).
@@ -979,6 +1185,6 @@ impl Fired {
         phase_effect: bool,
     ) -> Self {
         let source = Source::Triggered(u8::try_from(index).unwrap_or(u8::MAX));
-        Self { card, source, text, controller, event, phase_effect }
+        Self { card, source, text, controller, event, phase_effect, held: false }
     }
 }

@@ -2,7 +2,7 @@
 //!
 //! ```text
 //! action    = "resolve" | "go to" phase | player " " verb
-//! verb      = "plays" ref | "taps" ref ["for" mana] | "casts" ref cast_opts
+//! verb      = "plays" ref | "plays the phase effect of" ref cast_opts | "taps" ref ["for" mana] | "casts" ref cast_opts
 //!           | "activates" ref ["ability" N] cast_opts | "announces" ref cast_opts
 //!           | "regenerates" ref | "declares an attack" | "attacks with" ("nothing" | group ("," group)*), group = ref ("+" ref)*
 //!           | "blocks with nothing" | "blocks" ref "with" refs
@@ -84,6 +84,9 @@ pub struct CostChoices {
 pub enum Verb {
     /// `plays CARD` (a land; a non-land means casts).
     Plays(RefSyntax),
+    /// `plays the phase effect of CARD [on TARGET]`: a phase effect played, as an instant, at a
+    /// time its player picks during the phase.
+    PlaysPhaseEffect(CastSyntax),
     /// `taps CARD [for MANA]`.
     Taps(RefSyntax, Option<(ManaCostText, usize)>),
     /// `casts ...`.
@@ -209,6 +212,9 @@ fn refs<'a>(cx: Ctx<'a>, i: &'a str) -> PResult<'a, Vec<RefSyntax>> {
 fn verb<'a>(cx: Ctx<'a>, i: &'a str) -> PResult<'a, Verb> {
     let r = |i| cx.reference(i);
     if let Ok((i, _)) = kw("plays")(i) {
+        if let Ok((i, _)) = (sp, kw("the"), sp, kw("phase"), sp, kw("effect"), sp, kw("of")).parse(i) {
+            return cut(|i| cast_tail(cx, i, false)).map(Verb::PlaysPhaseEffect).parse(i);
+        }
         return cut(preceded(sp, r)).map(Verb::Plays).parse(i);
     }
     if let Ok((i, _)) = kw("taps")(i) {
@@ -410,6 +416,18 @@ mod tests {
         assert!(show("Bob passes").contains("Passes"));
         assert!(show("Bob blocks with nothing").contains("Blocks(None)"));
         assert!(show("Alice assigns 2 damage from Grizzly Bears to Pearled Unicorn").contains("Assigns(2"));
+    }
+
+    #[test]
+    fn phase_effect() {
+        let Ok(ActionSyntax::Act { verb: Verb::PlaysPhaseEffect(c), .. }) =
+            parse_action("Alice plays the phase effect of Grizzly Bears on Pearled Unicorn", &lex())
+        else {
+            panic!("parse")
+        };
+        assert_eq!(c.card.name, "Grizzly Bears");
+        assert_eq!(c.targets.len(), 1);
+        assert!(show("Alice plays Forest").contains("Plays("));
     }
 
     #[test]

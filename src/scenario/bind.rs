@@ -49,6 +49,23 @@ impl Loader<'_> {
                     self.bind_cast(player, &cs, text, false)
                 }
             }
+            Verb::PlaysPhaseEffect(cs) => {
+                // Under 4e the active player plays the opponent's phase effects too: the card is
+                // bound wherever it is, the rules check the rest.
+                let sp = Self::ref_span(text, &cs.card);
+                let card = self.bind_card(&cs.card, sp, None)?;
+                let def = self.lib.get(self.cards[usize::from(card.0)].def);
+                let Some(i) = def.triggered().iter().position(|(t, _)| t.phase_effect().is_some()) else {
+                    return Err(Diagnostic::new(
+                        format!("`{}` has no phase effect (\"during ... upkeep, ...\")", def.name),
+                        sp,
+                        "no phase effect",
+                    ));
+                };
+                let mut an = Announce::plain(player, card, Source::Triggered(u8::try_from(i).unwrap_or(u8::MAX)));
+                an.targets = cs.targets.iter().map(|t| self.bind_target(t, text)).collect::<Result<Vec<_>, _>>()?;
+                Ok(Action::Announce(an))
+            }
             Verb::Taps(r, mana) => {
                 let sp = Self::ref_span(text, r);
                 let card = self.bind_card(r, sp, Some((player, Zone::Play)))?;

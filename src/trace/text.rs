@@ -92,7 +92,14 @@ pub(crate) fn sentence(kind: &EventKind) -> String {
             s
         }
         K::WindowOpens { spell, ability, first } => {
-            let being = if *ability { "being activated" } else { "being cast" };
+            // A phase effect a player plays (the one triggered ability with a window) is played.
+            let being = if spell.ends_with("triggered ability") {
+                "being played"
+            } else if *ability {
+                "being activated"
+            } else {
+                "being cast"
+            };
             format!("{spell} is {being}: only interrupts against it now; {first} acts first")
         }
         K::WindowCloses { spell, why } => format!("nobody interrupts {spell} ({why})"),
@@ -152,7 +159,13 @@ pub(crate) fn sentence(kind: &EventKind) -> String {
             format!("the interrupts against {spell} resolve, last in first out: {}", order.join(", then "))
         }
         K::EntersBatch { spell, ability, against, batch, earlier, first } => {
-            let done = if *ability { "successfully activated" } else { "successfully cast" };
+            let done = if spell.ends_with("triggered ability") {
+                "successfully played"
+            } else if *ability {
+                "successfully activated"
+            } else {
+                "successfully cast"
+            };
             let mut batch = batch.clone();
             if *earlier > 0 {
                 batch.insert(0, format!("{earlier} earlier"));

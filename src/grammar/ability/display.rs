@@ -93,6 +93,7 @@ impl fmt::Display for Ability {
                 }
             }
             Self::Triggered(Trigger::CastAsInstant, e) => write!(f, "you may cast this as an instant; if you do, {e}"),
+            Self::Triggered(t @ super::Trigger::MayDuringUpkeep(_), e) => write!(f, "{t} {e}"),
             Self::Triggered(t, e) => write!(f, "{t}, {e}"),
             Self::EnchantOnly(Filter::YouControl) => f.write_str("enchant only creatures you control"),
             Self::EnchantOnly(x) => write!(f, "enchant only {} creatures", filter_word(*x)),

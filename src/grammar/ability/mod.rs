@@ -4,6 +4,7 @@
 //! ability  = keyword | "spell:" effect
 //!          | cost ":" effect ["; use only during your upkeep"] ["; any player may use this ability"]
 //!          | static | trigger "," effect
+//!          | "during" WHOSE "upkeep, you may" effect     (an optional phase effect)
 //!          | "costs" mana "more for each target after the first"
 //!          | "during your upkeep," upkeep | "cumulative upkeep:" cost
 //!          | "additional cost:" cost | "alternative cost:" cost
@@ -1007,6 +1008,9 @@ pub enum Trigger {
     /// `during WHOSE upkeep`: a mandatory phase effect, dealt with before the upkeep can end
     /// (002 Phase Effects and Phase Abilities L3107-3173).
     DuringUpkeep(Whose),
+    /// `during WHOSE upkeep, you may ...`: an optional phase effect, played only if its player
+    /// chooses to (002 Phase Effects and Phase Abilities L3141-3142).
+    MayDuringUpkeep(Whose),
     /// `whenever this attacks`: when it is declared an attacker (002 L344-353).
     Attacks,
     /// `whenever this blocks or becomes blocked by a CREATURE`: at each block declared, assigned
@@ -1070,7 +1074,19 @@ impl Trigger {
                 | Self::DuringUpkeep(_)
                 | Self::EndOfYourTurn
                 | Self::CastAsInstant
+                | Self::MayDuringUpkeep(_)
         )
+    }
+
+    /// A phase effect played in the middle of the upkeep: whose upkeep, and whether it is
+    /// optional.
+    #[must_use]
+    pub const fn phase_effect(&self) -> Option<(Whose, bool)> {
+        match self {
+            Self::DuringUpkeep(w) => Some((*w, false)),
+            Self::MayDuringUpkeep(w) => Some((*w, true)),
+            _ => None,
+        }
     }
 }
 
@@ -1182,6 +1198,25 @@ mod tests {
             ok("spell: counter target spell unless its caster pays X; if not, tap all lands its caster controls"),
             Ability::Spell(Effect::CounterUnlessPaid(_, Amount::X(1), true))
         ));
+    }
+
+    #[test]
+    fn optional_phase_effect() {
+        for text in [
+            "during your upkeep, you may put a +1/+1 counter on target creature",
+            "during each opponent's upkeep, you may put a +1/+1 counter on target creature",
+        ] {
+            let a = ok(text);
+            let Ability::Triggered(t, _) = &a else { panic!("{a:?}") };
+            assert_eq!(t.phase_effect().map(|(_, optional)| optional), Some(true), "{text}");
+            // Shown as written up to the effect, and read back the same.
+            let shown = a.to_string();
+            assert!(shown.contains(" upkeep, you may put "), "{shown}");
+            assert_eq!(ok(&shown), a);
+        }
+        let a = ok("during your upkeep, put a +1/+1 counter on target creature");
+        let Ability::Triggered(t, _) = &a else { panic!("{a:?}") };
+        assert_eq!(t.phase_effect().map(|(_, optional)| optional), Some(false));
     }
 
     #[test]

@@ -59,6 +59,7 @@ fn ability(i: &str) -> PResult<'_, Ability> {
                 let phase_effect = |i| -> PResult<'_, Ability> {
                     let (r, t) = super::triggered::trigger(i)?;
                     let (r, _) = (space0, char(','), space0).parse(r)?;
+                    let (r, t) = optional_phase_effect(r, t);
                     let (r, e) = effect(r)?;
                     Ok((r, Ability::Triggered(t, e)))
                 };
@@ -125,6 +126,7 @@ fn ability(i: &str) -> PResult<'_, Ability> {
         {
             return Ok((r, Ability::Triggered(t, Effect::EntryCost(Box::new(u)))));
         }
+        let (r, t) = optional_phase_effect(r, t);
         return cut(effect).map(|e| Ability::Triggered(t.clone(), e)).parse(r);
     }
     if let Ok((r, e)) = static_effect(i) {
@@ -1339,4 +1341,16 @@ fn must_attack(i: &str) -> PResult<'_, ()> {
         ),
     )
     .parse(i)
+}
+
+/// `during WHOSE upkeep, you may EFFECT`: after the trigger's comma, `you may` makes the phase
+/// effect optional.
+fn optional_phase_effect(i: &str, t: Trigger) -> (&str, Trigger) {
+    match t {
+        Trigger::DuringUpkeep(w) => match (kw("you"), sp, kw("may"), sp).parse(i) {
+            Ok((r, _)) => (r, Trigger::MayDuringUpkeep(w)),
+            Err(_) => (i, Trigger::DuringUpkeep(w)),
+        },
+        t => (i, t),
+    }
 }

@@ -153,6 +153,7 @@ impl fmt::Display for Trigger {
             Self::BeginningOfUpkeep(w) => write!(f, "at the beginning of {w} upkeep"),
             Self::BeginningOfTurn(w) => write!(f, "at the beginning of {w} turn"),
             Self::DuringUpkeep(w) => write!(f, "during {w} upkeep"),
+            Self::MayDuringUpkeep(w) => write!(f, "during {w} upkeep, you may"),
             Self::Attacks => f.write_str("whenever this attacks"),
             Self::BlocksOrBlockedBy(c) => write!(f, "whenever this blocks or becomes blocked by a {c}"),
             Self::Flanking => f.write_str("flanking"),
