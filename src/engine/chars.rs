@@ -84,7 +84,7 @@ pub fn touched(lib: &Library, game: &Game, c: CardId) -> Touched {
             Change::Grant(_) | Change::Lose(_) => t.keywords = true,
             Change::SetColor(_) | Change::ManaSymbols(_) => t.colors = true,
             Change::LandType(_) | Change::ChosenLandType => t.abilities = true,
-            Change::Pump(..) | Change::SetPt(..) | Change::PtEqual(_) => {}
+            Change::Pump(..) | Change::SetPt(..) | Change::SwitchPt | Change::PtEqual(_) => {}
         }
     }
     // A text change on a static ability's source may turn it into anything: be safe.
@@ -471,6 +471,11 @@ pub fn chars<'a>(lib: &'a Library, game: &'a Game, c: CardId) -> Chars<'a> {
         match change {
             Change::Pump(p, t) => plus = (plus.0.saturating_add(*p), plus.1.saturating_add(*t)),
             Change::SetPt(p, t) => base = (*p, *t),
+            Change::SwitchPt => {
+                // What the older effects left, swapped, becomes the base for the newer ones.
+                base = (base.1.saturating_add(plus.1), base.0.saturating_add(plus.0));
+                plus = (0, 0);
+            }
             Change::Grant(k) => ch.keywords.push((k.clone(), true)),
             Change::Lose(k) => ch.keywords.push((k.clone(), false)),
             Change::SetColor(cs) => ch.colors = color_bits(cs),

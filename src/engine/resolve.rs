@@ -387,6 +387,18 @@ impl Engine<'_> {
                     self.emit(EventKind::Lost { card: self.label(c), keyword: k.to_string() }, None);
                 }
             }
+            Effect::SwitchPt(w) => {
+                if let Some(c) = who(w).filter(|&c| self.is_creature_in_play(c)) {
+                    self.game.until_end_of_turn(c, Change::SwitchPt);
+                    let (np, nt) = self.pt(c);
+                    self.emit(
+                        EventKind::Lasting {
+                            what: format!("{}'s power and toughness are switched until end of turn (now {np}/{nt})", self.label(c)),
+                        },
+                        Some(Rule::g("Glossary, Order to Apply Effects: in the order they entered play (switching has no rule of its own)")),
+                    );
+                }
+            }
             Effect::SetPt(w, p, t) => {
                 if let Some(c) = who(w).filter(|&c| self.is_creature_in_play(c)) {
                     let (p, t) = (Self::amount(*p, x), Self::amount(*t, x));

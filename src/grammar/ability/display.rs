@@ -55,6 +55,7 @@ impl fmt::Display for Ability {
                         signed(Amount::Fixed(*p)),
                         signed(Amount::Fixed(*t))
                     ),
+                    Change::SwitchPt => write!(f, "{a} {} power and toughness switched", verb("has", "have")),
                     Change::SetPt(p, t) => {
                         write!(f, "{a} {} base power and toughness {p}/{t}", verb("has", "have"))
                     }
@@ -405,6 +406,7 @@ impl fmt::Display for Effect {
             Self::Grant(w, k) => write!(f, "{w} gains {k} until end of turn"),
             Self::Lose(w, k) => write!(f, "{w} loses {k} until end of turn"),
             Self::SetPt(w, p, t) => write!(f, "{w} becomes {p}/{t} until end of turn"),
+            Self::SwitchPt(w) => write!(f, "switch {w}'s power and toughness until end of turn"),
             Self::SetColor(w, c) => write!(f, "{w} becomes {}", c.name()),
             Self::Animate(w, Change::Animate { pt: Some((p, t)), subtype, artifact }) => {
                 let ty = subtype.as_ref().map(|s| format!("{} ", crate::cards::singular_type(s))).unwrap_or_default();

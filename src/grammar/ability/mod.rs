@@ -94,6 +94,7 @@
 //!          | "all creatures get" signed "/" signed "until end of turn"     (untargeted)
 //!          | "each player discards his or her hand and draws" N "cards"
 //!          | who "loses" keyword "until end of turn" | who "becomes" N "/" N "until end of turn"
+//!          | "switch" who "'s power and toughness until end of turn"   (Twisted Image)
 //!          | who "gets" signed "/" signed "for as long as this remains tapped"   (tap-and-hold)
 //!          | who "becomes" color                      (for as long as it is in play: the Laces)
 //!          | "all" LAND-plural "you control become" N "/" N "creatures until end of turn"
@@ -413,6 +414,9 @@ pub enum Effect {
     Lose(Who, Keyword),
     /// Sets the base power and toughness until end of turn.
     SetPt(Who, Amount, Amount),
+    /// `switch WHO's power and toughness until end of turn` (Twisted Image): a
+    /// `Change::SwitchPt`.
+    SwitchPt(Who),
     /// The permanent becomes a creature until end of turn (a `Change::Animate`).
     Animate(Who, Change),
     /// The permanent becomes a creature until the end of combat (Jade Statue): the effect ends
@@ -640,6 +644,7 @@ impl Effect {
             | Self::Grant(Who::Target(t), _)
             | Self::Lose(Who::Target(t), _)
             | Self::SetPt(Who::Target(t), _, _)
+            | Self::SwitchPt(Who::Target(t))
             | Self::Animate(Who::Target(t), _)
             | Self::AnimateUntilEndOfCombat(Who::Target(t), _)
             | Self::SetColor(Who::Target(t), _)
@@ -732,6 +737,10 @@ pub enum Change {
     Pump(i32, i32),
     /// Sets the base power and toughness (the printed numbers are treated as changed).
     SetPt(i32, i32),
+    /// Switches power and toughness. 002 has no rule of its own for it, so it takes its place
+    /// in timestamp order like any continuous effect (002 L2973-3010): it swaps the power and
+    /// toughness the older effects left, and newer effects apply to the swapped values.
+    SwitchPt,
     /// Gives a keyword.
     Grant(Keyword),
     /// Takes a keyword away.

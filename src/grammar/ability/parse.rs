@@ -1289,6 +1289,10 @@ pub(super) fn base_effect(i: &str) -> PResult<'_, Effect> {
         let (r, (_, c, _)) = cut((sp, animation, until_eot)).parse(r)?;
         return Ok((r, Effect::AnimateAll(land, c)));
     }
+    if let Ok((r, _)) = (kw("switch"), sp).parse(i) {
+        let (r, (w, _, _)) = cut((who, tag("'s power and toughness"), until_eot)).parse(r)?;
+        return Ok((r, Effect::SwitchPt(w)));
+    }
     let (r, w) = who(i).map_err(|_| {
         nom::Err::Error(PError::expected(
             i,
