@@ -15,22 +15,29 @@ use super::state::{CardId, PlayerId, Zone};
 use crate::trace::{EventKind, Rule};
 
 impl super::Engine<'_> {
+    /// The known cards of `p`'s hand, the count of unknown ones and `p`'s name; none, with a
+    /// trace line, when the hand is empty.
+    fn hand_to_discard(&mut self, p: PlayerId, by: &str) -> Option<(Vec<CardId>, u32, String)> {
+        let known = self.game.zone(Zone::Hand, Some(p));
+        let unknown = self.game.player(p).hand_unknown;
+        let name = self.pname(p);
+        if known.is_empty() && unknown == 0 {
+            self.emit(
+                EventKind::Lasting { what: format!("{name} has no card in hand to discard for {by}") },
+                Some(Rule::g("Discard")),
+            );
+            return None;
+        }
+        Some((known, unknown, name))
+    }
+
     /// `p` discards a card at random for `by`: with no card nothing happens; with one known card
     /// and no unknown ones it is that card; otherwise the next line names the card chance picked
     /// (`P discards CARD at random`), one of the known cards. A hand holding unknown cards with
     /// no such line stops the run (exit 2): the pick might be a card the scenario does not name.
     pub(super) fn discard_at_random(&mut self, p: PlayerId, by: &str) -> Result<(), Stop> {
-        let known = self.game.zone(Zone::Hand, Some(p));
-        let unknown = self.game.player(p).hand_unknown;
-        let name = self.pname(p);
+        let Some((known, unknown, name)) = self.hand_to_discard(p, by) else { return Ok(()) };
         let pick = match (known.as_slice(), unknown) {
-            ([], 0) => {
-                self.emit(
-                    EventKind::Lasting { what: format!("{name} has no card in hand to discard for {by}") },
-                    Some(Rule::g("Discard")),
-                );
-                return Ok(());
-            }
             ([c], 0) => *c,
             _ => {
                 let total = known.len() + usize::try_from(unknown).unwrap_or(usize::MAX);
@@ -69,17 +76,8 @@ impl super::Engine<'_> {
     /// `p` discards a card of their choice for `by`: the next line names it (`P discards CARD`);
     /// a hand of one known card needs no line.
     pub(super) fn discard_chosen(&mut self, p: PlayerId, by: &str) -> Result<(), Stop> {
-        let known = self.game.zone(Zone::Hand, Some(p));
-        let unknown = self.game.player(p).hand_unknown;
-        let name = self.pname(p);
+        let Some((known, unknown, name)) = self.hand_to_discard(p, by) else { return Ok(()) };
         let pick = match (known.as_slice(), unknown) {
-            ([], 0) => {
-                self.emit(
-                    EventKind::Lasting { what: format!("{name} has no card in hand to discard for {by}") },
-                    Some(Rule::g("Discard")),
-                );
-                return Ok(());
-            }
             ([c], 0) => *c,
             _ => {
                 if self.offered(&Decision::Discard { player: p, hand: &known }).is_none() {

@@ -778,36 +778,31 @@ impl Engine<'_> {
 
     /// Creatures killed, bounced or no longer creatures leave the combat (002 Steps 2 and 4).
     pub(super) fn drop_from_combat(&mut self) {
-        let Some(cb) = self.combat() else { return };
-        let gone: Vec<CardId> = cb
-            .attackers
-            .iter()
-            .copied()
-            .chain(cb.blocks.iter().flat_map(|(_, bs)| bs.iter().copied()))
-            // The cheap test first: `in_combat` looks through the combat's lists.
-            .filter(|&c| !self.is_creature_in_play(c) && cb.in_combat(c))
-            .collect();
-        for c in gone {
-            let why =
-                if self.game.card(c).zone == Zone::Play { "it is no longer a creature" } else { "it has left play" };
-            self.remove_from_combat(c, why);
-        }
+        self.drop_combatants(false);
     }
 
     /// The permanents of the combat still in play that are no longer creatures leave it at
     /// once (002 L500-502: if it becomes a creature again, it does not rejoin). Those that left
     /// play are dropped as the next step begins, as before.
     pub(super) fn drop_uncreatured_from_combat(&mut self) {
+        self.drop_combatants(true);
+    }
+
+    fn drop_combatants(&mut self, in_play_only: bool) {
         let Some(cb) = self.combat() else { return };
         let gone: Vec<CardId> = cb
             .attackers
             .iter()
             .copied()
             .chain(cb.blocks.iter().flat_map(|(_, bs)| bs.iter().copied()))
-            .filter(|&c| self.game.card(c).zone == Zone::Play && !self.is_creature_in_play(c) && cb.in_combat(c))
+            // The cheap tests first: `in_combat` looks through the combat's lists.
+            .filter(|&c| !in_play_only || self.game.card(c).zone == Zone::Play)
+            .filter(|&c| !self.is_creature_in_play(c) && cb.in_combat(c))
             .collect();
         for c in gone {
-            self.remove_from_combat(c, "it is no longer a creature");
+            let why =
+                if self.game.card(c).zone == Zone::Play { "it is no longer a creature" } else { "it has left play" };
+            self.remove_from_combat(c, why);
         }
     }
 

@@ -192,32 +192,34 @@ impl Engine<'_> {
     /// `gain control of enchanted land until end of turn`: the newest control effect wins; it
     /// ends in the cleanup (002 Controller, Caster and Owner; Order to Apply Effects).
     pub(super) fn control_until_eot(&mut self, id: SpellId) {
-        let sp = self.game.spell(id).clone();
-        let land = self.game.card(sp.card).enchanting.or(sp.enchanted);
-        let Some(land) = land.filter(|&l| self.game.card(l).zone == Zone::Play) else {
-            let reason = "it enchants no land in play".to_owned();
-            self.emit(EventKind::Fails { spell: self.slabel(id), reason }, Some(STEP4));
-            return;
-        };
-        self.game.control_until_eot(land, sp.controller);
+        let Some(land) = self.enchanted_land(id) else { return };
+        let controller = self.game.spell(id).controller;
+        self.game.control_until_eot(land, controller);
         self.emit(
             EventKind::Lasting {
-                what: format!("{} controls {} until end of turn", self.pname(sp.controller), self.label(land)),
+                what: format!("{} controls {} until end of turn", self.pname(controller), self.label(land)),
             },
             Some(Rule::g("Controller, Caster and Owner")),
         );
         self.sync_control();
     }
 
-    /// `untap enchanted land`.
-    pub(super) fn untap_enchanted(&mut self, id: SpellId) {
-        let sp = self.game.spell(id).clone();
+    /// The land the enchantment whose ability `id` is enchants (as announced, if it has moved
+    /// since), if it is in play; otherwise the ability fails, with a trace line.
+    fn enchanted_land(&mut self, id: SpellId) -> Option<CardId> {
+        let sp = self.game.spell(id);
         let land = self.game.card(sp.card).enchanting.or(sp.enchanted);
-        let Some(land) = land.filter(|&l| self.game.card(l).zone == Zone::Play) else {
+        let land = land.filter(|&l| self.game.card(l).zone == Zone::Play);
+        if land.is_none() {
             let reason = "it enchants no land in play".to_owned();
             self.emit(EventKind::Fails { spell: self.slabel(id), reason }, Some(STEP4));
-            return;
-        };
+        }
+        land
+    }
+
+    /// `untap enchanted land`.
+    pub(super) fn untap_enchanted(&mut self, id: SpellId) {
+        let Some(land) = self.enchanted_land(id) else { return };
         let already = !self.game.card(land).tapped;
         self.game.untap(land);
         self.emit(EventKind::Tapped { card: self.label(land), tapped: false, already }, None);

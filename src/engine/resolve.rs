@@ -769,6 +769,9 @@ impl Engine<'_> {
                     }
                 }
             }
+            // Nothing as a resolution: what enters play (done below), and the static effects
+            // (kept listed here, not behind `is_static_only`, so a new effect is a compile
+            // error until it is placed).
             Effect::EntersPlay
             | Effect::Enchant(_)
             | Effect::Copy(_)

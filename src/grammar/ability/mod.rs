@@ -94,7 +94,7 @@
 //!          | "all creatures get" signed "/" signed "until end of turn"     (untargeted)
 //!          | "each player discards his or her hand and draws" N "cards"
 //!          | who "loses" keyword "until end of turn" | who "becomes" N "/" N "until end of turn"
-//!          | "switch" who "'s power and toughness until end of turn"   (Twisted Image)
+//!          | "switch" who "'s power and toughness until end of turn"   (Transmutation)
 //!          | who "gets" signed "/" signed "for as long as this remains tapped"   (tap-and-hold)
 //!          | who "becomes" color                      (for as long as it is in play: the Laces)
 //!          | "all" LAND-plural "you control become" N "/" N "creatures until end of turn"
@@ -414,7 +414,7 @@ pub enum Effect {
     Lose(Who, Keyword),
     /// Sets the base power and toughness until end of turn.
     SetPt(Who, Amount, Amount),
-    /// `switch WHO's power and toughness until end of turn` (Twisted Image): a
+    /// `switch WHO's power and toughness until end of turn` (Transmutation): a
     /// `Change::SwitchPt`.
     SwitchPt(Who),
     /// The permanent becomes a creature until end of turn (a `Change::Animate`).
@@ -615,6 +615,27 @@ pub enum Effect {
 }
 
 impl Effect {
+    /// An effect written only as a static ability: it acts while its permanent is in play, and
+    /// does nothing as a resolution.
+    #[must_use]
+    pub const fn is_static_only(&self) -> bool {
+        matches!(
+            self,
+            Self::TakeUnblockedDamage
+                | Self::NoUntapPowerAtLeast(_)
+                | Self::ControlEnchanted
+                | Self::OpponentsEnterTapped
+                | Self::DamageRemovesCounters(_)
+                | Self::HandsRevealed
+                | Self::DrawMayBeDenied(_)
+                | Self::AbilitiesLocked
+                | Self::SpendWhiteAsAny
+                | Self::ExtraMana(..)
+                | Self::BuryOtherOfSet(_)
+                | Self::SetCannotBePlayed(_)
+        )
+    }
+
     /// The target specification, if the effect targets.
     #[must_use]
     pub fn target(&self) -> Option<&TargetSpec> {

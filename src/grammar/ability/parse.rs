@@ -675,21 +675,7 @@ fn static_effect(i: &str) -> PResult<'_, Effect> {
         return Ok(done);
     }
     let (r, e) = effect(i)?;
-    if matches!(
-        e,
-        Effect::TakeUnblockedDamage
-            | Effect::NoUntapPowerAtLeast(_)
-            | Effect::ControlEnchanted
-            | Effect::OpponentsEnterTapped
-            | Effect::DamageRemovesCounters(_)
-            | Effect::HandsRevealed
-            | Effect::DrawMayBeDenied(_)
-            | Effect::AbilitiesLocked
-            | Effect::SpendWhiteAsAny
-            | Effect::ExtraMana(..)
-            | Effect::BuryOtherOfSet(_)
-            | Effect::SetCannotBePlayed(_)
-    ) {
+    if e.is_static_only() {
         return Ok((r, e));
     }
     Err(nom::Err::Error(PError::expected(i, "a static effect")))
