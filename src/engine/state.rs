@@ -578,10 +578,11 @@ pub enum Mutation {
         /// Where it went.
         to: Zone,
     },
-    /// A permanent was tapped.
-    Tapped(CardId),
-    /// A permanent was untapped.
-    Untapped(CardId),
+    /// A permanent was tapped; `true` when it may be the source of a static ability that
+    /// changes characteristics (a tapped artifact's are off: 002 L1015-1018).
+    Tapped(CardId, bool),
+    /// A permanent was untapped (the flag as for `Tapped`).
+    Untapped(CardId, bool),
     /// Damage was marked on a creature.
     Damaged(CardId, u32),
     /// The damage marked on a creature was removed (regeneration, cleanup).
@@ -737,12 +738,13 @@ impl Check {
 
     /// Whether a change can matter to this check. Anything that may change a characteristic
     /// (a move changes the statics in play and hand sizes; an effect; the attack, for effects
-    /// on attackers; tapping, since a tapped artifact's continuous effects are off, 002
-    /// L1015-1018) matters to both; life matters to neither.
+    /// on attackers; tapping a permanent whose static abilities change characteristics, since a
+    /// tapped artifact's continuous effects are off, 002 L1015-1018) matters to both; life and
+    /// other tapping matter to neither.
     #[must_use]
     pub const fn reads(self, m: &Mutation) -> bool {
         match m {
-            Mutation::Life(..) | Mutation::Lost(_) => false,
+            Mutation::Life(..) | Mutation::Lost(_) | Mutation::Tapped(_, false) | Mutation::Untapped(_, false) => false,
             Mutation::Damaged(..) | Mutation::DamageRemoved(_) | Mutation::Counters(..) | Mutation::Sickness(..) => {
                 matches!(self, Self::Lethal)
             }
@@ -925,10 +927,17 @@ impl Game {
         self.journal.push(m);
     }
 
+    /// Whether a permanent may be the source of a static ability that changes characteristics
+    /// (when the statics in play are not known yet, it may).
+    fn static_source(&self, id: CardId) -> bool {
+        self.statics_cache.borrow().as_ref().is_none_or(|s| s.list.iter().any(|&(_, src, _)| src == id))
+    }
+
     /// Taps a permanent.
     pub fn tap(&mut self, id: CardId) {
         self.card_mut(id).tapped = true;
-        self.record(Mutation::Tapped(id));
+        let source = self.static_source(id);
+        self.record(Mutation::Tapped(id, source));
     }
 
     /// Marks damage on a creature (002 Damage, Sub-Step C: damage successfully dealt).
@@ -1228,7 +1237,8 @@ impl Game {
     /// Untaps a permanent; the tap-and-hold effects it holds end (002 L3593-3606).
     pub fn untap(&mut self, id: CardId) {
         self.card_mut(id).tapped = false;
-        self.record(Mutation::Untapped(id));
+        let source = self.static_source(id);
+        self.record(Mutation::Untapped(id, source));
         self.end_effects(|e| e.while_tapped == Some(id));
     }
 
