@@ -126,6 +126,17 @@ impl Engine<'_> {
                     fault: super::costs::CostFault::OnlyAfterBlocks,
                 }));
             }
+            // Imprison is asked as the ability is announced (a mana ability's as it is tapped
+            // for, below), unless the tap in its cost is refused anyway.
+            let card = self.game.card(an.card);
+            let tap_refused = self.ability_cost(an.card, i).is_some_and(|c| c.tap)
+                && (card.tapped || (card.sick && self.is_creature(an.card)));
+            if !tap_refused
+                && self.speed(an.card, an.source, &effect) != Speed::ManaSource
+                && self.ability_stopped(an.card)?
+            {
+                return Ok(());
+            }
         }
         if matches!(an.source, Source::Spell(_)) && self.end_of_blocks_spell(an.card) && !self.end_of_blocks_now() {
             return Err(Stop::refuse(Refusal::Cost {
@@ -562,6 +573,9 @@ impl Engine<'_> {
             && an.discards.is_empty()
         {
             return self.tap_for_mana(an.player, an.card, Some(*m), false).map(|_| ());
+        }
+        if matches!(an.source, Source::Ability(_)) && self.ability_stopped(an.card)? {
+            return Ok(());
         }
         let id = self.announce_paid(an, Vec::new())?;
         self.emit(EventKind::ManaSourceResolves { spell: self.slabel(id) }, Some(Rule::g("Mana Source")));

@@ -366,6 +366,10 @@ impl Engine<'_> {
             }
             self.emit(EventKind::Band { members: band.iter().map(|&c| self.label(c)).collect() }, Some(BAND));
         }
+        // Imprison: asked as each creature is declared, in the order named.
+        for &c in cards {
+            self.combat_taxed(c)?;
+        }
         // Triggers from declaring attackers are dealt with at once (002 L344-346, 07/03/97).
         self.run_triggers()
     }
@@ -477,6 +481,10 @@ impl Engine<'_> {
             for &m in band.iter().filter(|m| *m != attacker) {
                 self.game.happened.push(super::state::Happening::Blocks { blocker: b, attacker: m, assigned: false });
             }
+        }
+        // Imprison: asked as each creature is declared, in the order named.
+        for &b in blockers {
+            self.combat_taxed(b)?;
         }
         // Triggers from declaring blockers are dealt with at once (002 L422-427, 07/03/97).
         self.run_triggers()

@@ -580,7 +580,7 @@ impl Engine<'_> {
         {
             return Err(Stop::refuse(Refusal::UpkeepLock { card: c }));
         }
-        self.check_imprisoned(c)
+        Ok(())
     }
 
     /// The permanents `p` could sacrifice to a cost.

@@ -1,7 +1,8 @@
 //! The resolution of the second wave of cost cards' effects: ordered discards (Stupor), a
 //! creature card put into play from the hand and kept by paying its cost (Flash), a sacrifice
 //! a discarded hand (Psychic Vortex; its sacrifice is the general `sacrifice` effect), damage that removes
-//! counters instead (Rock Hydra), and a draw another player may deny for life (Zur's Weirding).
+//! counters instead (Rock Hydra), a draw another player may deny for life (Zur's Weirding),
+//! and the payments an enchantment asks as its creature acts (Imprison).
 
 use super::illegal::Stop;
 use super::state::{CardId, PlayerId, SpellId, Target, Zone};
@@ -196,17 +197,95 @@ impl super::Engine<'_> {
         Ok(self.draw_one(p))
     }
 
-    /// Imprison: a creature enchanted by a card that locks its abilities cannot play them; the
-    /// announcement is refused, a mana ability's too (002 L621-624, L1825-1829, L2785-2786).
-    pub(super) fn check_imprisoned(&self, c: CardId) -> Result<(), Stop> {
-        let by = self.game.zone(Zone::Play, None).into_iter().find(|&e| {
-            self.game.card(e).enchanting == Some(c) && self.def(e).statics().any(|x| *x == Effect::AbilitiesLocked)
-        });
-        match by {
-            Some(by) if self.game.card(c).zone == Zone::Play => {
-                Err(Stop::refuse(super::refusal::Refusal::AbilitiesLocked { card: c, by }))
-            }
-            _ => Ok(()),
+    /// The permanents enchanting `c` that ask their controller to pay when it plays an ability
+    /// (`ability`) or attacks or blocks, with the amount (Imprison).
+    fn taxes_on(&self, c: CardId, ability: bool) -> Vec<(CardId, u32)> {
+        self.game
+            .zone(Zone::Play, None)
+            .into_iter()
+            .filter(|&e| self.game.card(e).enchanting == Some(c))
+            .flat_map(|e| {
+                self.def(e)
+                    .statics()
+                    .filter_map(|x| match (x, ability) {
+                        (Effect::EnchantedAbilityTaxed(n), true) | (Effect::EnchantedCombatTaxed(n), false) => Some(*n),
+                        _ => None,
+                    })
+                    .map(move |n| (e, n))
+                    .collect::<Vec<_>>()
+            })
+            .collect()
+    }
+
+    /// Whether a permanent enchanting `c` asks for a payment when `c` plays an ability (an
+    /// automatic payment never uses such a mana source: its player taps it by a line).
+    pub(super) fn ability_taxed(&self, c: CardId) -> bool {
+        self.game.card(c).zone == Zone::Play && !self.taxes_on(c, true).is_empty()
+    }
+
+    /// Imprison, as `c`'s ability is announced (a mana ability's too): each enchantment that
+    /// asks for it asks its controller to pay, the answer being the next line. Paid, the
+    /// announcement is not made: the enchantment makes the creature unavailable, so nothing of
+    /// the ability is paid or played (002 L621-624, L1825-1829; L2785-2786: even a mana source).
+    /// Not paid, the enchantment is destroyed and the ability goes on. Returns whether the
+    /// announcement is stopped.
+    pub(super) fn ability_stopped(&mut self, c: CardId) -> Result<bool, Stop> {
+        if self.game.card(c).zone != Zone::Play {
+            return Ok(false);
         }
+        for (by, n) in self.taxes_on(c, true) {
+            if self.game.card(by).zone != Zone::Play || self.game.card(by).enchanting != Some(c) {
+                continue;
+            }
+            let payer = self.game.card(by).controller;
+            let cost = crate::grammar::mana::ManaCost { generic: n, ..Default::default() };
+            let what = format!("{}, {}'s ability", self.label(by), self.label(c));
+            let rule = Rule::g("Costs: a resource made unavailable stops the announcement");
+            if self.ask_to_pay_for(payer, &cost, &what, rule, false)? {
+                self.emit(
+                    EventKind::PlayOut {
+                        what: format!(
+                            "{} stops the announcement: {}'s ability is not played, and nothing of its cost is paid",
+                            self.label(by),
+                            self.label(c)
+                        ),
+                    },
+                    Some(rule),
+                );
+                return Ok(true);
+            }
+            let cause = format!("{} was not paid for", self.label(by));
+            self.destroy(&[by], &cause, Rule::g("Destroy"))?;
+        }
+        Ok(false)
+    }
+
+    /// Imprison, as `c` is declared an attacker or a blocker: each enchantment that asks for it
+    /// asks its controller to pay, the answer being the next line. Paid, the creature is tapped
+    /// and removed from combat (the card's text); not paid, the enchantment is destroyed.
+    pub(super) fn combat_taxed(&mut self, c: CardId) -> Result<(), Stop> {
+        for (by, n) in self.taxes_on(c, false) {
+            if self.game.card(by).zone != Zone::Play || self.game.card(by).enchanting != Some(c) {
+                continue;
+            }
+            let payer = self.game.card(by).controller;
+            let cost = crate::grammar::mana::ManaCost { generic: n, ..Default::default() };
+            let what = format!("{}, {} in combat", self.label(by), self.label(c));
+            let rule =
+                Rule::g("Other Attack Phase Rulings: a creature removed from combat stops attacking or blocking");
+            // Not an announcement: mana sources may be used, as in any declaration step.
+            if self.ask_to_pay_for(payer, &cost, &what, rule, true)? {
+                if !self.game.card(c).tapped {
+                    self.game.tap(c);
+                    self.emit(EventKind::Tapped { card: self.label(c), tapped: true, already: false }, None);
+                }
+                let why = format!("{} was paid for, as its text says", self.label(by));
+                self.remove_from_combat(c, &why);
+                return Ok(());
+            }
+            let cause = format!("{} was not paid for", self.label(by));
+            self.destroy(&[by], &cause, Rule::g("Destroy"))?;
+        }
+        Ok(())
     }
 }

@@ -67,6 +67,11 @@ impl Engine<'_> {
                 *opts.iter().find(|m| **m == w).ok_or_else(|| Stop::refuse(Refusal::CannotMake { card: c, mana: w }))?
             }
         };
+        // Imprison: asked as the mana ability is played, before anything of it is paid (a line
+        // that taps it by name; automatic payment leaves such a source alone).
+        if !auto && self.ability_stopped(c)? {
+            return Ok(ManaCost::default());
+        }
         let extra = self.extra_mana(c);
         self.game.tap(c);
         self.game.happened.push(super::state::Happening::TappedForMana { card: c, player: p });

@@ -522,6 +522,7 @@ impl Engine<'_> {
             }
             if let Some(m) = self.only_tap_mana(c)
                 && self.check_upkeep_lock(c).is_ok()
+                && !self.ability_taxed(c)
             {
                 let m = self.extra_mana(c).iter().fold(m, |acc, (_, x)| sum_mana(&acc, x));
                 if self.kind(c) == CardKind::Land {

@@ -365,6 +365,18 @@ pub enum Refusal {
         /// The payer's mana pool.
         have: [u32; 6],
     },
+    /// A payment a permanent asks during another player's announcement (Imprison) that the
+    /// pool cannot cover: nobody may get mana during an announcement (002 L603, L617-618).
+    CannotPayInAnnouncement {
+        /// The payer.
+        player: PlayerId,
+        /// The cost.
+        cost: ManaCost,
+        /// The label of what is paid for, as the payment names it.
+        what: String,
+        /// The payer's mana pool.
+        have: [u32; 6],
+    },
     /// A cost that cannot be paid.
     CannotPay {
         /// The payer.
@@ -479,13 +491,6 @@ pub enum Refusal {
         division: Vec<u32>,
         /// The number of targets.
         targets: usize,
-    },
-    /// An ability of a creature whose abilities an enchantment locks (Imprison).
-    AbilitiesLocked {
-        /// The creature.
-        card: CardId,
-        /// The enchantment that locks it.
-        by: CardId,
     },
     /// An ability of a permanent whose upkeep cost is not yet dealt with (002 Phase Cost).
     UpkeepLock {
@@ -950,6 +955,7 @@ impl Refusal {
                 Rule::g("Spell and Ability Timing, Step 4: Resolution (mana sources only between steps)")
             }
             Self::CannotPay { .. } => PAY_FIRST,
+            Self::CannotPayInAnnouncement { .. } => STEP1,
             Self::NoSuchAbility { .. } => KINDS,
             Self::TappedTap { .. } => STEP1,
             Self::OneSourceOnly { .. } => Rule::g("Damage Prevention (glossary): all damage of a type"),
@@ -969,7 +975,6 @@ impl Refusal {
             Self::EntryLock { .. } => Rule::g(
                 "Comes Into Play Effects: a permanent's abilities wait for its own comes-into-play effect, mana sources too",
             ),
-            Self::AbilitiesLocked { .. } => Rule::g("Costs: a resource made unavailable stops the announcement"),
             Self::Division { .. } => STEP1,
             Self::NotActiveOrders { .. } | Self::OrderAll { .. } => ACTIVE_ORDERS_ALL,
             Self::OrderOwn { .. } => ORDER,
@@ -1234,6 +1239,11 @@ impl Engine<'_> {
                 self.pname(*player),
                 pool_text(have)
             ),
+            Refusal::CannotPayInAnnouncement { player, cost, what, have } => format!(
+                "{} cannot pay {cost} for {what}: mana pool {}, and nobody may get mana during an announcement",
+                self.pname(*player),
+                pool_text(have)
+            ),
             Refusal::CannotPay { player, cost, what, have, could } => {
                 let could = pool_text(could);
                 format!(
@@ -1298,11 +1308,6 @@ impl Engine<'_> {
             Refusal::EntryLock { card } => format!(
                 "{}'s comes-into-play cost is not dealt with yet: none of its abilities may be used until it is, mana abilities included",
                 self.label(*card)
-            ),
-            Refusal::AbilitiesLocked { card, by } => format!(
-                "{} is enchanted by {}: its abilities cannot be played, mana abilities included",
-                self.label(*card),
-                self.label(*by)
             ),
             Refusal::UpkeepLock { card } => format!(
                 "{} has an upkeep cost not yet dealt with: its abilities may not be used in its controller's upkeep until then",
@@ -1572,6 +1577,9 @@ impl Engine<'_> {
             Refusal::ManaKindUnnamed { .. } => "write `taps CARD for M`",
             Refusal::CannotPayMidResolution { .. } => {
                 "tap the mana before the line that resolves it: `taps` lines while you hold priority"
+            }
+            Refusal::CannotPayInAnnouncement { .. } => {
+                "the mana must be in the pool before the line that announces the ability: `taps` lines before it"
             }
             Refusal::CannotPay { .. } => {
                 "mana must be in the pool before announcing: write `taps` lines for other sources, or use `costs: free`"

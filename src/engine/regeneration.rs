@@ -117,6 +117,10 @@ impl Engine<'_> {
             }
             _ => return Ok(None),
         };
+        // Imprison on the regenerating creature is asked as its ability is announced.
+        if self.ability_stopped(source.0)? {
+            return Ok(None);
+        }
         let an = super::action::Announce::plain(p, source.0, Source::Ability(source.1));
         let id = self.announce_paid(&an, Vec::new())?;
         // 002 Step 2 still applies (only mana sources escape it); no card in the library can

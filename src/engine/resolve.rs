@@ -782,7 +782,8 @@ impl Engine<'_> {
             | Effect::DamageRemovesCounters(_)
             | Effect::HandsRevealed
             | Effect::DrawMayBeDenied(_)
-            | Effect::AbilitiesLocked
+            | Effect::EnchantedAbilityTaxed(_)
+            | Effect::EnchantedCombatTaxed(_)
             | Effect::SpendWhiteAsAny
             | Effect::ExtraMana(..)
             | Effect::BuryOtherOfSet(_)
@@ -1288,8 +1289,42 @@ impl Engine<'_> {
         by: SpellId,
         mana_ok: bool,
     ) -> Result<bool, Stop> {
+        let label = self.slabel(by);
+        let asked = Asking {
+            by: Some(by),
+            label: &label,
+            mana_ok,
+            rule: Rule::g("Spell and Ability Timing, Step 4: Resolution"),
+            moment: "the line that resolves it",
+        };
+        self.ask_to_pay_labelled(payer, cost, &asked)
+    }
+
+    /// [`Self::ask_to_pay`] for a payment a permanent asks as a player announces an ability or
+    /// declares a creature in combat (Imprison), named by `what`. The answer is the very next
+    /// line (after `taps` lines when `mana_ok`); asked in an announcement, it is paid from the
+    /// pool: nobody may get mana then (002 L603, L617-618).
+    pub(super) fn ask_to_pay_for(
+        &mut self,
+        payer: super::state::PlayerId,
+        cost: &crate::grammar::mana::ManaCost,
+        what: &str,
+        rule: Rule,
+        mana_ok: bool,
+    ) -> Result<bool, Stop> {
+        let asked = Asking { by: None, label: what, mana_ok, rule, moment: "the line that makes it happen" };
+        self.ask_to_pay_labelled(payer, cost, &asked)
+    }
+
+    fn ask_to_pay_labelled(
+        &mut self,
+        payer: super::state::PlayerId,
+        cost: &crate::grammar::mana::ManaCost,
+        asking: &Asking<'_>,
+    ) -> Result<bool, Stop> {
         let n = cost.total();
-        let by_label = self.slabel(by);
+        let by_label = asking.label.to_owned();
+        let mana_ok = asking.mana_ok;
         let name = self.pname(payer);
         // The answer must be the very next line: nobody holds priority in the middle of a
         // resolution, so no mana source may come first (002 Step 4). Before 5e, tapping for mana
@@ -1302,32 +1337,44 @@ impl Engine<'_> {
         }
         let asked = Decision::Pay { payer, amount: n, mana_first: mana_ok };
         if self.offered(&asked).is_none() {
-            if let (Some(i), Some(Action::Tap(..))) = (self.driver.upcoming(), self.upcoming_action()) {
-                return Err(Stop::refuse(Refusal::NoManaMidResolution { spell: by }).at_line(i));
+            if let (Some(i), Some(Action::Tap(..)), Some(spell)) =
+                (self.driver.upcoming(), self.upcoming_action(), asking.by)
+            {
+                return Err(Stop::refuse(Refusal::NoManaMidResolution { spell }).at_line(i));
             }
             return Err(Stop::Choice {
                 line: None,
                 message: format!(
-                    "{name} must choose whether to pay {n} for {by_label}: write `{name} pays {n}` or `{name} does not pay` right after the line that resolves it"
+                    "{name} must choose whether to pay {n} for {by_label}: write `{name} pays {n}` or `{name} does not pay` right after {}",
+                    asking.moment
                 ),
             });
         }
         let Some(i) = self.take_line() else { return Ok(false) };
         self.depth += 1;
         let answer = match self.action_of(i).unwrap_or(Action::Resolve) {
-            Action::Pay(_, Some(k)) if k != n => {
-                Err(Stop::refuse(Refusal::PaymentAmount { spell: by, payer, amount: n, answer: k }))
-            }
-            Action::Pay(_, Some(_)) => self.pay_with(payer, cost, &by_label, mana_ok).map(|_| true),
+            Action::Pay(_, Some(k)) if k != n => Err(Stop::refuse(match asking.by {
+                Some(spell) => Refusal::PaymentAmount { spell, payer, amount: n, answer: k },
+                None => Refusal::LifeAmount { what: by_label.clone(), payer, amount: n, answer: k },
+            })),
+            Action::Pay(_, Some(_)) => self.pay_with(payer, cost, &by_label, mana_ok).map(|_| true).map_err(|s| {
+                // Asked by a permanent in an announcement, the pool alone pays.
+                match s {
+                    Stop::Illegal(il) if asking.by.is_none() => match *il.refusal {
+                        Refusal::CannotPayMidResolution { player, cost, what, have } => {
+                            Stop::refuse(Refusal::CannotPayInAnnouncement { player, cost, what, have })
+                        }
+                        r => Stop::Illegal(super::Illegal { refusal: Box::new(r), ..il }),
+                    },
+                    s => s,
+                }
+            }),
             Action::PayLife(..) => Err(Stop::refuse(Refusal::LifeForMana { what: by_label.clone(), payer, amount: n })),
             _ => Ok(false),
         }
         .map_err(|s| s.at_line(i));
         if let Ok(paid) = answer {
-            self.emit(
-                EventKind::Pays { player: name, amount: n, by: by_label, paid },
-                Some(Rule::g("Spell and Ability Timing, Step 4: Resolution")),
-            );
+            self.emit(EventKind::Pays { player: name, amount: n, by: by_label, paid }, Some(asking.rule));
         }
         self.depth -= 1;
         answer
@@ -1459,4 +1506,18 @@ impl Engine<'_> {
             Some(Rule::g("Copy Cards")),
         );
     }
+}
+
+/// A payment asked of a player: what for, whether mana sources may come first, the rule.
+struct Asking<'a> {
+    /// The spell or ability asking, if one does (a permanent's ask has none).
+    by: Option<SpellId>,
+    /// What the payment is for, as the trace names it.
+    label: &'a str,
+    /// Whether mana sources may be used to pay.
+    mana_ok: bool,
+    /// The rule the payment is made under.
+    rule: Rule,
+    /// The line the answer follows, for the message asking for it.
+    moment: &'a str,
 }

@@ -1,6 +1,6 @@
 //! The words of the second wave of cost cards (Stupor, Rock Hydra, Psychic Vortex, Zur's
-//! Weirding, Imprison, Flash): ordered discards, damage that removes counters, a draw that
-//! another player may turn into a loss of the card, a lock on a creature's abilities, a creature
+//! Weirding, Imprison's payments, Flash): ordered discards, damage that removes counters, a draw that
+//! another player may turn into a loss of the card, the payments an enchantment asks as its creature acts, a creature
 //! put into play from the hand, and the end-of-turn sacrifice and discard.
 
 use super::triggered::phrase;
@@ -51,8 +51,25 @@ pub(super) fn effect(i: &str) -> PResult<'_, Effect> {
     {
         return Ok((r, Effect::DrawMayBeDenied(n)));
     }
-    if let Ok((r, ())) = phrase("enchanted creature's abilities cannot be played")(i) {
-        return Ok((r, Effect::AbilitiesLocked));
+    if let Ok((r, (_, _, n, _))) = (
+        phrase("whenever a player plays an ability of enchanted creature, you may pay"),
+        sp,
+        number,
+        phrase_sp("to stop it; if you don't, destroy this"),
+    )
+        .parse(i)
+    {
+        return Ok((r, Effect::EnchantedAbilityTaxed(n)));
+    }
+    if let Ok((r, (_, _, n, _))) = (
+        phrase("whenever enchanted creature attacks or blocks, you may pay"),
+        sp,
+        number,
+        phrase_sp("to tap it and remove it from combat; if you don't, destroy this"),
+    )
+        .parse(i)
+    {
+        return Ok((r, Effect::EnchantedCombatTaxed(n)));
     }
     if let Ok((r, (_, _, n))) = (
         phrase(
@@ -125,7 +142,18 @@ mod tests {
             ok("each 1 damage dealt to this removes a +1/+1 counter from it instead"),
             Ability::Static(Effect::DamageRemovesCounters("+1/+1".into()))
         );
-        assert_eq!(ok("enchanted creature's abilities cannot be played"), Ability::Static(Effect::AbilitiesLocked));
+        assert_eq!(
+            ok(
+                "whenever a player plays an ability of enchanted creature, you may pay 1 to stop it; if you don't, destroy this"
+            ),
+            Ability::Static(Effect::EnchantedAbilityTaxed(1))
+        );
+        assert_eq!(
+            ok(
+                "whenever enchanted creature attacks or blocks, you may pay 1 to tap it and remove it from combat; if you don't, destroy this"
+            ),
+            Ability::Static(Effect::EnchantedCombatTaxed(1))
+        );
         let Ability::UpkeepCost(u) = ok("cumulative upkeep: draw a card") else { panic!() };
         assert_eq!(u.cost.draw, 1);
         let Ability::Triggered(Trigger::EndOfYourTurn, Effect::Then(a, b)) =

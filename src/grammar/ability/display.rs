@@ -559,7 +559,14 @@ impl fmt::Display for Effect {
                 f,
                 "whenever a player would draw a card, any other player may pay {n} life to put it into its owner's graveyard instead"
             ),
-            Self::AbilitiesLocked => f.write_str("enchanted creature's abilities cannot be played"),
+            Self::EnchantedAbilityTaxed(n) => write!(
+                f,
+                "whenever a player plays an ability of enchanted creature, you may pay {n} to stop it; if you don't, destroy this"
+            ),
+            Self::EnchantedCombatTaxed(n) => write!(
+                f,
+                "whenever enchanted creature attacks or blocks, you may pay {n} to tap it and remove it from combat; if you don't, destroy this"
+            ),
             Self::PutCreatureFromHand(n) => write!(
                 f,
                 "put a creature card from your hand into play; bury it unless you pay its casting cost reduced by up to {n}"

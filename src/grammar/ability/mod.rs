@@ -146,7 +146,10 @@
 //!             reduced by up to" N                                    (Flash)
 //!          | "discard your hand"
 //! static  += "each 1 damage dealt to this removes a" KIND "counter from it instead" (Rock Hydra)
-//!          | "players play with their hands revealed" | "enchanted creature's abilities cannot be played"
+//!          | "players play with their hands revealed" | "whenever a player plays an ability of enchanted creature, you may pay" N
+//!            "to stop it; if you don't, destroy this"
+//!          | "whenever enchanted creature attacks or blocks, you may pay" N
+//!            "to tap it and remove it from combat; if you don't, destroy this"
 //!          | "whenever a player would draw a card, any other player may pay" N "life to put it into
 //!             its owner's graveyard instead"                         (Zur's Weirding)
 //! trigger += "at end of your turn"                                   (Psychic Vortex)
@@ -590,10 +593,16 @@ pub enum Effect {
     /// owner's graveyard instead` (Zur's Weirding): asked at each draw that is not a cost (002
     /// L1861-1862: costs cannot be modified).
     DrawMayBeDenied(u32),
-    /// `enchanted creature's abilities cannot be played` (Imprison as 002 rules it: a resource
-    /// made unavailable, so the announcement cannot be made, mana abilities included; 002
-    /// L621-624, L1825-1829, L2785-2786).
-    AbilitiesLocked,
+    /// `whenever a player plays an ability of enchanted creature, you may pay N to stop it; if
+    /// you don't, destroy this` (Imprison): asked of this card's controller as the ability is
+    /// announced, a mana ability's too. Paid, the announcement is not made (a resource made
+    /// unavailable, 002 L621-624, L1825-1829, L2785-2786); not paid, this card is destroyed
+    /// and the ability goes on.
+    EnchantedAbilityTaxed(u32),
+    /// `whenever enchanted creature attacks or blocks, you may pay N to tap it and remove it
+    /// from combat; if you don't, destroy this` (Imprison): asked of this card's controller as
+    /// the creature is declared.
+    EnchantedCombatTaxed(u32),
     /// `put a creature card from your hand into play; bury it unless you pay its casting
     /// cost reduced by up to N` (Flash): the exact coloured symbols, less up to N generic (002
     /// L1595-1599).
@@ -628,7 +637,8 @@ impl Effect {
                 | Self::DamageRemovesCounters(_)
                 | Self::HandsRevealed
                 | Self::DrawMayBeDenied(_)
-                | Self::AbilitiesLocked
+                | Self::EnchantedAbilityTaxed(_)
+                | Self::EnchantedCombatTaxed(_)
                 | Self::SpendWhiteAsAny
                 | Self::ExtraMana(..)
                 | Self::BuryOtherOfSet(_)
