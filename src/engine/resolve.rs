@@ -1293,7 +1293,9 @@ impl Engine<'_> {
                 self.take_mana_line(i)?;
             }
         }
-        let asked = Decision::Pay { payer, amount: n, mana_first: mana_ok };
+        // The answer names the cost as asked: an amount, or the exact symbols (`pays 1WW`).
+        let cost = &crate::grammar::mana::ManaCost { x: 0, ..*cost };
+        let asked = Decision::Pay { payer, amount: *cost, mana_first: mana_ok };
         if self.offered(&asked).is_none() {
             if let (Some(i), Some(Action::Tap(..))) = (self.driver.upcoming(), self.upcoming_action()) {
                 return Err(Stop::refuse(Refusal::NoManaMidResolution { spell: by }).at_line(i));
@@ -1301,15 +1303,15 @@ impl Engine<'_> {
             return Err(Stop::Choice {
                 line: None,
                 message: format!(
-                    "{name} must choose whether to pay {n} for {by_label}: write `{name} pays {n}` or `{name} does not pay` right after the line that resolves it"
+                    "{name} must choose whether to pay {cost} for {by_label}: write `{name} pays {cost}` or `{name} does not pay` right after the line that resolves it"
                 ),
             });
         }
         let Some(i) = self.take_line() else { return Ok(false) };
         self.depth += 1;
         let answer = match self.action_of(i).unwrap_or(Action::Resolve) {
-            Action::Pay(_, Some(k)) if k != n => {
-                Err(Stop::refuse(Refusal::PaymentAmount { spell: by, payer, amount: n, answer: k }))
+            Action::Pay(_, Some(k)) if k != *cost => {
+                Err(Stop::refuse(Refusal::PaymentAmount { spell: by, payer, amount: *cost, answer: k }))
             }
             Action::Pay(_, Some(_)) => self.pay_with(payer, cost, &by_label, mana_ok).map(|_| true),
             Action::PayLife(..) => Err(Stop::refuse(Refusal::LifeForMana { what: by_label.clone(), payer, amount: n })),
@@ -1318,7 +1320,13 @@ impl Engine<'_> {
         .map_err(|s| s.at_line(i));
         if let Ok(paid) = answer {
             self.emit(
-                EventKind::Pays { player: name, amount: n, by: by_label, paid },
+                EventKind::Pays {
+                    player: name,
+                    amount: n,
+                    cost: cost.has_colors().then(|| cost.to_string()),
+                    by: by_label,
+                    paid,
+                },
                 Some(Rule::g("Spell and Ability Timing, Step 4: Resolution")),
             );
         }
@@ -1360,10 +1368,17 @@ impl Engine<'_> {
         let Some(i) = self.take_line() else { return Ok(false) };
         self.depth += 1;
         let life = self.game.player(payer).life;
+        let amount = crate::grammar::mana::ManaCost::amount(n);
         let answer = match self.action_of(i).unwrap_or(Action::Resolve) {
-            Action::Pay(_, Some(k)) | Action::PayLife(_, k) if k != n => Err(Stop::refuse(match by {
-                Some(spell) => Refusal::PaymentAmount { spell, payer, amount: n, answer: k },
-                None => Refusal::LifeAmount { what: by_label.clone(), payer, amount: n, answer: k },
+            Action::Pay(_, Some(k)) if k != amount => Err(Stop::refuse(match by {
+                Some(spell) => Refusal::PaymentAmount { spell, payer, amount, answer: k },
+                None => Refusal::LifeAmount { what: by_label.clone(), payer, amount: n, answer: k.to_string() },
+            })),
+            Action::PayLife(_, k) if k != n => Err(Stop::refuse(match by {
+                Some(spell) => {
+                    Refusal::PaymentAmount { spell, payer, amount, answer: crate::grammar::mana::ManaCost::amount(k) }
+                }
+                None => Refusal::LifeAmount { what: by_label.clone(), payer, amount: n, answer: k.to_string() },
             })),
             Action::Pay(_, Some(_)) | Action::PayLife(..) => {
                 let after = i64::from(life) - i64::from(n);
@@ -1382,7 +1397,7 @@ impl Engine<'_> {
             } else {
                 Rule::g("Costs: life is paid down to 0, never below")
             };
-            self.emit(EventKind::Pays { player: name, amount: n, by: by_label, paid }, Some(rule));
+            self.emit(EventKind::Pays { player: name, amount: n, cost: None, by: by_label, paid }, Some(rule));
             if paid {
                 // Paying life is a loss of life, not damage (002 Loss of Life).
                 self.change_life(payer, -i32::try_from(n).unwrap_or(i32::MAX), Some(Rule::g("Loss of Life")));
