@@ -631,7 +631,8 @@ impl Engine<'_> {
         let card = self.game.card(c);
         let buried = self.game.buried.contains(&c);
         if card.zone != Zone::Play && buried {
-            return Stop::refuse(Refusal::RegenerateBuried { card: c });
+            let sacrificed = card.sacrificed_toughness.is_some();
+            return Stop::refuse(Refusal::RegenerateBuried { card: c, sacrificed });
         }
         Stop::refuse(Refusal::RegenerateNotDestroyed { card: c, pending: !self.game.top().is_neutral() })
     }

@@ -398,10 +398,12 @@ pub enum Refusal {
         /// The player.
         player: PlayerId,
     },
-    /// Regeneration of a buried creature.
+    /// Regeneration of a buried or sacrificed creature.
     RegenerateBuried {
         /// The creature.
         card: CardId,
+        /// It was sacrificed (002 L3476-3478), not buried by an effect.
+        sacrificed: bool,
     },
     /// Regeneration of a creature not being destroyed.
     RegenerateNotDestroyed {
@@ -951,7 +953,10 @@ impl Refusal {
             Self::NoSuchAbility { .. } => KINDS,
             Self::TappedTap { .. } => STEP1,
             Self::OneSourceOnly { .. } => Rule::g("Damage Prevention (glossary): all damage of a type"),
-            Self::RegenerateBuried { .. } => Rule::g("Bury"),
+            Self::RegenerateBuried { sacrificed: false, .. } => Rule::g("Bury"),
+            Self::RegenerateBuried { sacrificed: true, .. } => {
+                Rule::g("Sacrifice: a sacrificed creature may not even be regenerated, cost or effect")
+            }
             Self::RegenerateNotDestroyed { .. } => Rule::g("Regeneration"),
             Self::NoAttackForStep { .. } | Self::StepPassed { .. } => Rule::g("Attack Phase Rules and Rulings"),
             Self::NoFirstDraw { .. } => Rule::g("Turn Order, Starting the Game"),
@@ -1249,8 +1254,11 @@ impl Engine<'_> {
                 "no damage has been dealt to {} this turn by that source, so there is none to reverse",
                 self.pname(*player)
             ),
-            Refusal::RegenerateBuried { card } => {
+            Refusal::RegenerateBuried { card, sacrificed: false } => {
                 format!("{} was buried: a buried creature may not be regenerated", self.label(*card))
+            }
+            Refusal::RegenerateBuried { card, sacrificed: true } => {
+                format!("{} was sacrificed: a sacrificed creature may not be regenerated", self.label(*card))
             }
             Refusal::NoAttackForStep { step } => {
                 format!("no attack is in progress, so there is no {} step", step.name())

@@ -414,16 +414,16 @@ impl Engine<'_> {
             Effect::Animate(w, change) => {
                 if let Some(c) = who(w).filter(|&c| self.game.card(c).zone == Zone::Play) {
                     self.game.until_end_of_turn(c, change.clone());
-                    let (p, t) = self.pt(c);
                     // 002 L1958-1962: an animation names the creature type when it gives one.
-                    self.emit(EventKind::Animated { card: self.label(c), now: format!("{p}/{t}") }, None);
+                    let now = self.animated_as(c);
+                    self.emit(EventKind::Animated { card: self.label(c), now }, None);
                 }
             }
             Effect::AnimateUntilEndOfCombat(w, change) => {
                 if let Some(c) = who(w).filter(|&c| self.game.card(c).zone == Zone::Play) {
                     self.game.until_end_of_combat(c, change.clone());
-                    let (p, t) = self.pt(c);
-                    self.emit(EventKind::AnimatedForCombat { card: self.label(c), now: format!("{p}/{t}") }, None);
+                    let now = self.animated_as(c);
+                    self.emit(EventKind::AnimatedForCombat { card: self.label(c), now }, None);
                 }
             }
             Effect::AnimateAll(land, change) => {
@@ -437,8 +437,8 @@ impl Engine<'_> {
                     .collect();
                 for c in lands {
                     self.game.until_end_of_turn(c, change.clone());
-                    let (p, t) = self.pt(c);
-                    self.emit(EventKind::Animated { card: self.label(c), now: format!("{p}/{t}") }, None);
+                    let now = self.animated_as(c);
+                    self.emit(EventKind::Animated { card: self.label(c), now }, None);
                 }
             }
             Effect::SetColor(_, col) => {
@@ -1230,6 +1230,13 @@ impl Engine<'_> {
             Much::CardsOver(k) => hand().saturating_sub(k),
             Much::CardsUnder(k) => k.saturating_sub(hand()),
         }
+    }
+
+    /// What an animated permanent now is, for the trace: its P/T, and "artifact" when it is an
+    /// artifact creature (Jade Statue: "a 3/6 artifact creature").
+    fn animated_as(&self, c: CardId) -> String {
+        let (p, t) = self.pt(c);
+        if self.chars(c).is_artifact() { format!("{p}/{t} artifact") } else { format!("{p}/{t}") }
     }
 
     /// Puts `n` counters of a kind on a permanent, with a trace line.

@@ -856,17 +856,19 @@ impl Engine<'_> {
                 })
                 .is_some_and(|(t, _)| **t == Trigger::EndOfTurnIfNoCreatures);
             if conditional && self.game.zone(Zone::Play, None).into_iter().any(|c| self.is_creature(c)) {
-                if !f.held {
-                    self.emit(
-                        EventKind::PlayOut {
-                            what: format!(
-                                "{}: a creature is in play now, so its \"if no creatures are in play\" no longer holds and it does nothing",
-                                self.label(f.card)
-                            ),
-                        },
-                        Some(PHASE_EFFECTS_END),
-                    );
-                }
+                // Held: looked at for the first time now, in its controller's turn to act.
+                let what = if f.held {
+                    format!(
+                        "{}: a creature is in play as its controller deals with it, so its \"if no creatures are in play\" does not hold and it does nothing",
+                        self.label(f.card)
+                    )
+                } else {
+                    format!(
+                        "{}: a creature is in play now, so its \"if no creatures are in play\" no longer holds and it does nothing",
+                        self.label(f.card)
+                    )
+                };
+                self.emit(EventKind::PlayOut { what }, Some(PHASE_EFFECTS_END));
                 continue;
             }
             if !together || f.held {
