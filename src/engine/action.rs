@@ -96,8 +96,9 @@ pub enum Action {
     Announce(Announce),
     /// `P regenerates CARD`
     Regenerate(PlayerId, CardId),
-    /// `P pays N` (`Some`) or `P does not pay` (`None`): the answer to an "unless ... pays".
-    Pay(PlayerId, Option<u32>),
+    /// `P pays N` or `P pays COST` (`Some`), or `P does not pay` (`None`): the answer to an
+    /// "unless ... pays".
+    Pay(PlayerId, Option<crate::grammar::mana::ManaCost>),
     /// `P pays N life`: the answer to a payment of life (`P pays N` also answers one).
     PayLife(PlayerId, u32),
     /// `P targets A, B` (empty: `targets nothing`): the targets of P's triggered ability as it is

@@ -5,6 +5,7 @@
 //! and the payments an enchantment asks as its creature acts (Imprison).
 
 use super::illegal::Stop;
+use super::script::{Decision, Driver as _};
 use super::state::{CardId, PlayerId, SpellId, Target, Zone};
 use crate::grammar::ability::Effect;
 use crate::trace::{EventKind, Rule};
@@ -62,8 +63,12 @@ impl super::Engine<'_> {
     /// Flash: the controller chooses a creature card in their hand (`P chooses CARD` when
     /// several), puts it into play, then buries it unless they pay its casting cost with up to
     /// `reduction` generic mana taken off. The coloured symbols must be paid as printed (002
-    /// L1595-1599: "pay the casting cost" means the exact symbols; Flash is named there).
-    /// Returns the creature to bury when the cost is not paid.
+    /// L1595-1599: "pay the casting cost" means the exact symbols; Flash is named there), and the
+    /// answer names them (`P pays 1WW`). The card's "then" is a gap in the resolution where mana
+    /// sources may be used (002 L720-727), in every edition: mana lines (`taps`, a mana
+    /// ability) written between the choice and the answer are taken there. A payment that the pool and the untapped mana
+    /// sources cannot make is not asked: the creature is buried with no line, as for a
+    /// mandatory cost with no way to pay. Returns the creature to bury when the cost is not paid.
     fn flash_in(&mut self, id: SpellId, p: PlayerId, reduction: u32) -> Result<Option<CardId>, Stop> {
         let by = self.slabel(id);
         let options: Vec<CardId> =
@@ -80,7 +85,27 @@ impl super::Engine<'_> {
         let mut cost = self.def(c).cost.unwrap_or_default();
         cost.x = 0;
         cost.generic = cost.generic.saturating_sub(reduction);
-        let paid = self.ask_to_pay(p, &cost, id, self.pol.mana_mid_resolution)?;
+        // "Then": mana sources may be used before the payment (002 L720-727).
+        while let Some(answer) = self.offered(&Decision::GapMana) {
+            while self.driver.position() <= answer.last {
+                let Some(i) = self.driver.take() else { break };
+                self.take_mana_line(i)?;
+            }
+        }
+        if !self.could_pay(p, &cost, true) {
+            self.emit(
+                EventKind::Lasting {
+                    what: format!(
+                        "{} cannot pay {cost} for {by} (the exact coloured symbols), so {} is buried with no choice",
+                        self.pname(p),
+                        self.label(c)
+                    ),
+                },
+                Some(Rule::g("Casting Cost: paying a casting cost means paying its exact colours")),
+            );
+            return Ok(Some(c));
+        }
+        let paid = self.ask_to_pay(p, &cost, id, true)?;
         Ok((!paid).then_some(c))
     }
 

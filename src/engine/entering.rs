@@ -122,7 +122,7 @@ impl Engine<'_> {
         let asked = Decision::Upkeep { payer: p, card: c, amount: n };
         let answer = match self.offered(&asked).and_then(|_| self.take_line()) {
             Some(i) => match self.action_of(i) {
-                Some(Action::Pay(q, paid)) => Some((i, q, paid, Vec::new())),
+                Some(Action::Pay(q, paid)) => Some((i, q, paid.map(|k| k.total()), Vec::new())),
                 Some(Action::PaySacrificing(q, k, cs)) => Some((i, q, Some(k), cs)),
                 Some(Action::PayLife(q, _)) => {
                     let what = format!("{card}'s comes-into-play cost");
@@ -172,7 +172,7 @@ impl Engine<'_> {
                 };
                 self.check_extras(p, c, &bill, &named, &[]).map_err(at)?;
                 self.pay(p, &u.cost.mana, &card).map_err(at)?;
-                self.emit(EventKind::Pays { player: name, amount: n, by, paid: true }, Some(CIP));
+                self.emit(EventKind::Pays { player: name, amount: n, cost: None, by, paid: true }, Some(CIP));
                 for s in named {
                     self.sacrifice(p, s, &format!("for {card} as it comes into play"));
                 }
@@ -183,7 +183,7 @@ impl Engine<'_> {
                 Err(at(Stop::refuse(Refusal::Cost { card: c, fault: super::costs::CostFault::Mandatory })))
             }
             None => {
-                self.emit(EventKind::Pays { player: name, amount: n, by, paid: false }, Some(CIP));
+                self.emit(EventKind::Pays { player: name, amount: n, cost: None, by, paid: false }, Some(CIP));
                 self.upkeep_penalty(p, c, u).map_err(at)
             }
         }
@@ -225,47 +225,48 @@ impl Engine<'_> {
         self.emit(EventKind::Tapped { card: self.label(land), tapped: false, already }, None);
     }
 
-    /// Eureka: starting with the controller, each player in turn may put one permanent card
-    /// from the hand into play (`P puts A into play [on T]`, `P puts nothing into play`); it
-    /// ends when both players in a row have put none. A player with no permanent card known in
-    /// hand puts none without a line. The cards are put into play, not cast: what triggers on
-    /// their coming into play waits for the end of the resolution (002 Step 4).
+    /// Eureka: in rounds, each starting with the controller, each player in turn may put one
+    /// permanent card from the hand into play (`P puts A into play [on T]`, `P puts nothing into
+    /// play`). The card repeats whole rounds, so it ends only after a full round in which nobody
+    /// put a card in: a player who passed is asked again when anyone else in that round put one
+    /// (the card's "repeat this until no player puts a card into play"). A player with no permanent card known in hand puts none
+    /// without a line. The cards are put into play, not cast: what triggers on their coming into
+    /// play waits for the end of the resolution (002 Step 4).
     pub(super) fn each_puts_permanents(&mut self, id: SpellId) -> Result<(), Stop> {
         let caster = self.game.spell(id).controller;
-        let mut p = caster;
-        let mut none_in_row = 0;
-        // Each card put leaves a hand, so the turns end; the bound guards against a loop.
-        for _ in 0..512 {
-            if none_in_row >= 2 {
-                return Ok(());
-            }
-            let options: Vec<CardId> =
-                self.game.zone(Zone::Hand, Some(p)).into_iter().filter(|&c| self.kind(c).is_permanent()).collect();
-            match self.ask_put(id, p, &options)? {
-                Some((c, on)) => {
-                    none_in_row = 0;
-                    self.return_to_play(c, p)?;
-                    if let Some(t) = on {
-                        self.game.attach(c, Some(t));
+        // Each card put leaves a hand, so the rounds end; the bound guards against a loop.
+        for _ in 0..256 {
+            let mut someone_put = false;
+            for p in [caster, caster.other()] {
+                let options: Vec<CardId> =
+                    self.game.zone(Zone::Hand, Some(p)).into_iter().filter(|&c| self.kind(c).is_permanent()).collect();
+                match self.ask_put(id, p, &options)? {
+                    Some((c, on)) => {
+                        someone_put = true;
+                        self.return_to_play(c, p)?;
+                        if let Some(t) = on {
+                            self.game.attach(c, Some(t));
+                            self.emit(
+                                EventKind::Lasting { what: format!("{} enchants {}", self.label(c), self.label(t)) },
+                                Some(STEP4),
+                            );
+                        }
+                    }
+                    None => {
                         self.emit(
-                            EventKind::Lasting { what: format!("{} enchants {}", self.label(c), self.label(t)) },
+                            EventKind::PlayOut { what: format!("{} puts nothing into play", self.pname(p)) },
                             Some(STEP4),
                         );
                     }
                 }
-                None => {
-                    none_in_row += 1;
-                    self.emit(
-                        EventKind::PlayOut { what: format!("{} puts nothing into play", self.pname(p)) },
-                        Some(STEP4),
-                    );
-                }
             }
-            p = p.other();
+            if !someone_put {
+                return Ok(());
+            }
         }
         Err(Stop::Unsupported {
             line: None,
-            message: format!("{} kept putting cards into play for 512 turns: stopped here", self.slabel(id)),
+            message: format!("{} kept putting cards into play for 256 rounds: stopped here", self.slabel(id)),
         })
     }
 

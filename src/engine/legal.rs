@@ -436,13 +436,13 @@ impl<'a> Position<'a> {
         }
         // An upkeep cost may be dealt with at any time in its controller's upkeep.
         if let Some((c, u)) = self.e.upkeep_owed(p).into_iter().next() {
-            let n = u.cost.mana.total();
+            let n = crate::grammar::mana::ManaCost::amount(u.cost.mana.total());
             out.extend([Action::Pay(p, Some(n)), Action::Pay(p, None)]);
             if let Some(s) = u.cost.sacrifice.as_deref() {
                 let need = usize::try_from(s.count).unwrap_or(usize::MAX);
                 let fits = self.e.sacrifice_candidates(p, s, c);
                 for set in subsets(&fits, need).into_iter().filter(|x| x.len() == need) {
-                    out.push(Action::PaySacrificing(p, n, set));
+                    out.push(Action::PaySacrificing(p, n.total(), set));
                 }
             }
         }
@@ -564,7 +564,8 @@ impl<'a> Position<'a> {
                 .chain(optional.then(|| vec![Action::Targets(*p, Vec::new())]))
                 .collect(),
             Asked::PayLife(p, n) => {
-                vec![vec![Action::PayLife(*p, *n)], vec![Action::Pay(*p, Some(*n))], vec![Action::Pay(*p, None)]]
+                let k = crate::grammar::mana::ManaCost::amount(*n);
+                vec![vec![Action::PayLife(*p, *n)], vec![Action::Pay(*p, Some(k))], vec![Action::Pay(*p, None)]]
             }
             Asked::Sacrifice(p, cs) => cs.iter().map(|&c| vec![Action::Sacrifice(*p, c)]).collect(),
             Asked::PutIntoPlay(p, cs) => {
@@ -581,7 +582,8 @@ impl<'a> Position<'a> {
                 out
             }
             Asked::Upkeep(p, n, c) => {
-                let mut out = vec![vec![Action::Pay(*p, Some(*n))], vec![Action::Pay(*p, None)]];
+                let k = crate::grammar::mana::ManaCost::amount(*n);
+                let mut out = vec![vec![Action::Pay(*p, Some(k))], vec![Action::Pay(*p, None)]];
                 let mut costs = self.e.upkeep_costs_of(*c);
                 costs.extend(self.e.entry_costs_of(*c));
                 for s in costs.iter().filter_map(|u| u.cost.sacrifice.as_deref()) {

@@ -128,6 +128,46 @@ impl Engine<'_> {
         if cost.total() == 0 {
             return Ok("nothing".to_owned());
         }
+        let dawn = self.white_as_any(p);
+        let plan = self.plan_payment(p, cost, tap_sources);
+        let Some((pool, taps)) = plan else {
+            let have = self.game.player(p).pool;
+            let mut could = [0u32; 6];
+            for (_, m) in self.simple_mana_sources(p) {
+                add(&mut could, &m);
+            }
+            // `what` is the label the caller gives what is paid for (a card or a spell).
+            let (cost, mut what) = (*cost, what.to_owned());
+            if let Some(d) = dawn.filter(|_| nonwhite(&cost) > 0) {
+                what = format!("{what} (under {}, only white mana pays its coloured part)", self.label(d));
+            }
+            if !tap_sources {
+                return Err(Stop::refuse(Refusal::CannotPayMidResolution { player: p, cost, what, have }));
+            }
+            return Err(Stop::refuse(Refusal::CannotPay { player: p, cost, what, have, could }));
+        };
+        for src in taps {
+            self.tap_for_mana(p, src, None, true)?;
+        }
+        *self.game.pool_mut(p) = pool;
+        match dawn {
+            Some(d) if nonwhite(cost) > 0 => Ok(format!(
+                "{cost} (under {}, white mana paid its coloured part: other mana pays only generic costs)",
+                self.label(d)
+            )),
+            _ => Ok(cost.to_string()),
+        }
+    }
+
+    /// Whether `p` could pay `cost` now from the pool and, if `tap_sources`, untapped simple mana
+    /// sources; an effect's payment with no way to make it is not asked (Flash).
+    pub(super) fn could_pay(&self, p: PlayerId, cost: &ManaCost, tap_sources: bool) -> bool {
+        self.sc.costs_free || cost.total() == 0 || self.plan_payment(p, cost, tap_sources).is_some()
+    }
+
+    /// The pool left and the sources to tap to pay `cost`, planned on a copy so that a cost that
+    /// cannot be paid taps nothing; `None` when it cannot be paid.
+    fn plan_payment(&self, p: PlayerId, cost: &ManaCost, tap_sources: bool) -> Option<([u32; 6], Vec<CardId>)> {
         // Celestial Dawn: white mana pays any coloured part and other mana only generic parts,
         // so every coloured symbol is paid as a W.
         let dawn = self.white_as_any(p);
@@ -137,7 +177,6 @@ impl Engine<'_> {
             need = [0; 5];
             need[Color::White.index()] = all;
         }
-        // Plan on a copy so that a cost that cannot be paid taps nothing.
         let mut pool = self.game.player(p).pool;
         let mut taps: Vec<CardId> = Vec::new();
         let mut sources = if tap_sources { self.simple_mana_sources(p) } else { Vec::new() };
@@ -174,32 +213,9 @@ impl Engine<'_> {
             spend_pool(&mut pool, &mut generic);
         }
         if need.iter().any(|&n| n > 0) || generic > 0 {
-            let have = self.game.player(p).pool;
-            let mut could = [0u32; 6];
-            for (_, m) in self.simple_mana_sources(p) {
-                add(&mut could, &m);
-            }
-            // `what` is the label the caller gives what is paid for (a card or a spell).
-            let (cost, mut what) = (*cost, what.to_owned());
-            if let Some(d) = dawn.filter(|_| nonwhite(&cost) > 0) {
-                what = format!("{what} (under {}, only white mana pays its coloured part)", self.label(d));
-            }
-            if !tap_sources {
-                return Err(Stop::refuse(Refusal::CannotPayMidResolution { player: p, cost, what, have }));
-            }
-            return Err(Stop::refuse(Refusal::CannotPay { player: p, cost, what, have, could }));
+            return None;
         }
-        for src in taps {
-            self.tap_for_mana(p, src, None, true)?;
-        }
-        *self.game.pool_mut(p) = pool;
-        match dawn {
-            Some(d) if nonwhite(cost) > 0 => Ok(format!(
-                "{cost} (under {}, white mana paid its coloured part: other mana pays only generic costs)",
-                self.label(d)
-            )),
-            _ => Ok(cost.to_string()),
-        }
+        Some((pool, taps))
     }
 
     /// The permanent under whose rule `p` may spend white mana as mana of any colour and other

@@ -339,7 +339,7 @@ impl Engine<'_> {
     /// L3031-3035), so it takes P's priority.
     pub(super) fn pay_upkeep_now(&mut self, a: &Action) -> Result<(), Stop> {
         let (p, paid, named) = match a {
-            Action::Pay(p, paid) => (*p, *paid, Vec::new()),
+            Action::Pay(p, paid) => (*p, paid.map(|k| k.total()), Vec::new()),
             Action::PaySacrificing(p, k, cs) => (*p, Some(*k), cs.clone()),
             _ => return Ok(()),
         };
@@ -385,7 +385,7 @@ impl Engine<'_> {
         let taken = self.offered(&asked).and_then(|_| self.take_line());
         let answer = taken.map(|i| (i, self.action_of(i)));
         let (i, answer) = match answer {
-            Some((i, Some(Action::Pay(q, a)))) => (Some(i), (q, a, Vec::new())),
+            Some((i, Some(Action::Pay(q, a)))) => (Some(i), (q, a.map(|k| k.total()), Vec::new())),
             Some((i, Some(Action::PaySacrificing(q, k, cs)))) => (Some(i), (q, Some(k), cs)),
             Some((i, Some(Action::PayLife(q, _)))) => {
                 let what = format!("{card}'s upkeep cost");
@@ -450,7 +450,7 @@ impl Engine<'_> {
                 // Mana sources may be used: the active player holds priority in the upkeep.
                 self.pay(p, &mana, &card)?;
                 let by = format!("{card}'s upkeep ({words})");
-                self.emit(EventKind::Pays { player: name, amount: n, by, paid: true }, Some(rule));
+                self.emit(EventKind::Pays { player: name, amount: n, cost: None, by, paid: true }, Some(rule));
                 self.game.upkeep_dealt.push(c);
                 if u.cost.life > 0 {
                     self.change_life(p, -i32::try_from(u.cost.life).unwrap_or(i32::MAX), Some(PHASE_COST));
@@ -478,7 +478,7 @@ impl Engine<'_> {
             }
             None => {
                 let by = format!("{card}'s upkeep ({words})");
-                self.emit(EventKind::Pays { player: name, amount: n, by, paid: false }, Some(rule));
+                self.emit(EventKind::Pays { player: name, amount: n, cost: None, by, paid: false }, Some(rule));
                 self.game.upkeep_dealt.push(c);
                 self.upkeep_penalty(p, c, u)
             }

@@ -639,8 +639,8 @@ pub enum Refusal {
         payer: PlayerId,
         /// The amount asked.
         amount: u32,
-        /// The amount the line names.
-        answer: u32,
+        /// The amount the line names, as written.
+        answer: String,
     },
     /// An answer naming another amount than the payment asked.
     PaymentAmount {
@@ -648,10 +648,10 @@ pub enum Refusal {
         spell: SpellId,
         /// Who pays.
         payer: PlayerId,
-        /// The amount asked.
-        amount: u32,
+        /// The amount asked, or the exact symbols of a casting cost (`1WW`).
+        amount: crate::grammar::mana::ManaCost,
         /// The amount the line names.
-        answer: u32,
+        answer: crate::grammar::mana::ManaCost,
     },
     /// An answer that no moment asks for.
     Unasked {
@@ -1529,9 +1529,11 @@ impl Engine<'_> {
                 let (name, n) = (self.pname(*payer), cost.total());
                 return Some(format!("write `{name} pays {n}` or `{name} does not pay`"));
             }
-            Refusal::PaymentAmount { payer, amount, .. }
-            | Refusal::LifeForMana { payer, amount, .. }
-            | Refusal::LifeAmount { payer, amount, .. } => {
+            Refusal::PaymentAmount { payer, amount, .. } => {
+                let name = self.pname(*payer);
+                return Some(format!("write `{name} pays {amount}` or `{name} does not pay`"));
+            }
+            Refusal::LifeForMana { payer, amount, .. } | Refusal::LifeAmount { payer, amount, .. } => {
                 let name = self.pname(*payer);
                 return Some(format!("write `{name} pays {amount}` or `{name} does not pay`"));
             }

@@ -1335,7 +1335,9 @@ impl Engine<'_> {
                 self.take_mana_line(i)?;
             }
         }
-        let asked = Decision::Pay { payer, amount: n, mana_first: mana_ok };
+        // The answer names the cost as asked: an amount, or the exact symbols (`pays 1WW`).
+        let cost = &crate::grammar::mana::ManaCost { x: 0, ..*cost };
+        let asked = Decision::Pay { payer, amount: *cost, mana_first: mana_ok };
         if self.offered(&asked).is_none() {
             if let (Some(i), Some(Action::Tap(..)), Some(spell)) =
                 (self.driver.upcoming(), self.upcoming_action(), asking.by)
@@ -1345,7 +1347,7 @@ impl Engine<'_> {
             return Err(Stop::Choice {
                 line: None,
                 message: format!(
-                    "{name} must choose whether to pay {n} for {by_label}: write `{name} pays {n}` or `{name} does not pay` right after {}",
+                    "{name} must choose whether to pay {cost} for {by_label}: write `{name} pays {cost}` or `{name} does not pay` right after {}",
                     asking.moment
                 ),
             });
@@ -1353,9 +1355,9 @@ impl Engine<'_> {
         let Some(i) = self.take_line() else { return Ok(false) };
         self.depth += 1;
         let answer = match self.action_of(i).unwrap_or(Action::Resolve) {
-            Action::Pay(_, Some(k)) if k != n => Err(Stop::refuse(match asking.by {
-                Some(spell) => Refusal::PaymentAmount { spell, payer, amount: n, answer: k },
-                None => Refusal::LifeAmount { what: by_label.clone(), payer, amount: n, answer: k },
+            Action::Pay(_, Some(k)) if k != *cost => Err(Stop::refuse(match asking.by {
+                Some(spell) => Refusal::PaymentAmount { spell, payer, amount: *cost, answer: k },
+                None => Refusal::LifeAmount { what: by_label.clone(), payer, amount: n, answer: k.to_string() },
             })),
             Action::Pay(_, Some(_)) => self.pay_with(payer, cost, &by_label, mana_ok).map(|_| true).map_err(|s| {
                 // Asked by a permanent in an announcement, the pool alone pays.
@@ -1374,7 +1376,16 @@ impl Engine<'_> {
         }
         .map_err(|s| s.at_line(i));
         if let Ok(paid) = answer {
-            self.emit(EventKind::Pays { player: name, amount: n, by: by_label, paid }, Some(asking.rule));
+            self.emit(
+                EventKind::Pays {
+                    player: name,
+                    amount: n,
+                    cost: cost.has_colors().then(|| cost.to_string()),
+                    by: by_label,
+                    paid,
+                },
+                Some(asking.rule),
+            );
         }
         self.depth -= 1;
         answer
@@ -1414,10 +1425,17 @@ impl Engine<'_> {
         let Some(i) = self.take_line() else { return Ok(false) };
         self.depth += 1;
         let life = self.game.player(payer).life;
+        let amount = crate::grammar::mana::ManaCost::amount(n);
         let answer = match self.action_of(i).unwrap_or(Action::Resolve) {
-            Action::Pay(_, Some(k)) | Action::PayLife(_, k) if k != n => Err(Stop::refuse(match by {
-                Some(spell) => Refusal::PaymentAmount { spell, payer, amount: n, answer: k },
-                None => Refusal::LifeAmount { what: by_label.clone(), payer, amount: n, answer: k },
+            Action::Pay(_, Some(k)) if k != amount => Err(Stop::refuse(match by {
+                Some(spell) => Refusal::PaymentAmount { spell, payer, amount, answer: k },
+                None => Refusal::LifeAmount { what: by_label.clone(), payer, amount: n, answer: k.to_string() },
+            })),
+            Action::PayLife(_, k) if k != n => Err(Stop::refuse(match by {
+                Some(spell) => {
+                    Refusal::PaymentAmount { spell, payer, amount, answer: crate::grammar::mana::ManaCost::amount(k) }
+                }
+                None => Refusal::LifeAmount { what: by_label.clone(), payer, amount: n, answer: k.to_string() },
             })),
             Action::Pay(_, Some(_)) | Action::PayLife(..) => {
                 let after = i64::from(life) - i64::from(n);
@@ -1436,7 +1454,7 @@ impl Engine<'_> {
             } else {
                 Rule::g("Costs: life is paid down to 0, never below")
             };
-            self.emit(EventKind::Pays { player: name, amount: n, by: by_label, paid }, Some(rule));
+            self.emit(EventKind::Pays { player: name, amount: n, cost: None, by: by_label, paid }, Some(rule));
             if paid {
                 // Paying life is a loss of life, not damage (002 Loss of Life).
                 self.change_life(payer, -i32::try_from(n).unwrap_or(i32::MAX), Some(Rule::g("Loss of Life")));

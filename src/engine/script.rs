@@ -9,6 +9,7 @@
 
 use super::action::{Action, Line, TargetRef};
 use super::state::{CardId, Combat, PlayerId, SpellId};
+use crate::grammar::mana::ManaCost;
 
 /// A decision the rules need from a player (or, for [`Decision::Act`], from whoever acts next).
 #[derive(Clone, Copy, Debug)]
@@ -19,8 +20,8 @@ pub enum Decision<'d> {
     Pay {
         /// Who is asked.
         payer: PlayerId,
-        /// How much.
-        amount: u32,
+        /// How much: an amount, or a casting cost's exact symbols (Flash, 002 L1595-1599).
+        amount: ManaCost,
         /// Whether mana sources may be used first (before 5e, tapping for mana was an interrupt).
         mana_first: bool,
     },
@@ -108,6 +109,9 @@ pub enum Decision<'d> {
     /// Use a mana source while a triggered ability is being played, before it resolves (a
     /// creature sacrificed for mana leaves its target).
     TriggerMana,
+    /// Use a mana source in a gap between the steps of a resolution, where the card says
+    /// "then" (002 L720-727; Flash).
+    GapMana,
     /// Choose a permanent to sacrifice to an effect resolving (002 Sacrifice: the player
     /// whose permanent it is chooses; Kjeldoran Dead).
     Sacrifice {
@@ -150,6 +154,7 @@ impl Decision<'_> {
             | Self::Prevent
             | Self::LastMana
             | Self::TriggerMana
+            | Self::GapMana
             | Self::Assign { .. } => None,
         }
     }
@@ -158,12 +163,15 @@ impl Decision<'_> {
     #[must_use]
     pub fn options(&self) -> Option<Vec<Action>> {
         match *self {
-            Self::Pay { payer, amount, .. } | Self::Upkeep { payer, amount, .. } => {
-                Some(vec![Action::Pay(payer, Some(amount)), Action::Pay(payer, None)])
+            Self::Pay { payer, amount, .. } => Some(vec![Action::Pay(payer, Some(amount)), Action::Pay(payer, None)]),
+            Self::Upkeep { payer, amount, .. } => {
+                Some(vec![Action::Pay(payer, Some(ManaCost::amount(amount))), Action::Pay(payer, None)])
             }
-            Self::PayLife { payer, amount } => {
-                Some(vec![Action::PayLife(payer, amount), Action::Pay(payer, Some(amount)), Action::Pay(payer, None)])
-            }
+            Self::PayLife { payer, amount } => Some(vec![
+                Action::PayLife(payer, amount),
+                Action::Pay(payer, Some(ManaCost::amount(amount))),
+                Action::Pay(payer, None),
+            ]),
             Self::Target { player, options, optional } => Some(
                 options
                     .iter()
@@ -190,7 +198,7 @@ impl Decision<'_> {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Asked {
     /// Pay or not.
-    Pay(PlayerId, u32),
+    Pay(PlayerId, ManaCost),
     /// Pay life or not.
     PayLife(PlayerId, u32),
     /// Targets of a triggered ability: the legal ones, and whether it may be declined.
@@ -221,7 +229,8 @@ pub enum Asked {
     },
     /// Divide the damage of these attackers.
     Assign(Vec<CardId>),
-    /// Use a mana source while a triggered ability is being played.
+    /// Use a mana source while a triggered ability is being played, or in a gap of a
+    /// resolution.
     TriggerMana,
     /// Sacrifice one of these permanents.
     Sacrifice(PlayerId, Vec<CardId>),
@@ -246,7 +255,7 @@ impl Asked {
             Decision::Regenerate { dying } => Self::Regenerate(dying.to_vec()),
             Decision::Prevent => Self::Prevent { spells: Vec::new(), sources: Vec::new() },
             Decision::Assign { dealing, .. } => Self::Assign(dealing.to_vec()),
-            Decision::TriggerMana => Self::TriggerMana,
+            Decision::TriggerMana | Decision::GapMana => Self::TriggerMana,
             Decision::Sacrifice { player, options } => Self::Sacrifice(player, options.to_vec()),
             Decision::PutIntoPlay { player, options } => {
                 Self::PutIntoPlay(player, options.iter().map(|&c| (c, None)).collect())
@@ -417,7 +426,7 @@ impl Judge for super::Engine<'_> {
             (Decision::LastMana, Action::Announce(an)) => {
                 self.is_mana_line(a) && an.sacrifices.iter().any(|&c| self.is_on_its_way(c))
             }
-            (Decision::TriggerMana, _) => self.is_mana_line(a),
+            (Decision::TriggerMana | Decision::GapMana, _) => self.is_mana_line(a),
             // An attacker dealing damage in a later step keeps its line waiting for it.
             (Decision::Assign { dealing, combat }, Action::Assign(_, _, from, _)) => {
                 dealing.contains(from) || !combat.in_combat(*from)
@@ -441,7 +450,7 @@ impl super::Engine<'_> {
     pub(super) fn offered(&self, d: &Decision<'_>) -> Option<Answer> {
         let quiet_moment =
             matches!(d, Decision::Regenerate { .. } | Decision::Prevent | Decision::LastMana | Decision::Assign { .. })
-                || matches!(d, Decision::TriggerMana);
+                || matches!(d, Decision::TriggerMana | Decision::GapMana);
         if self.quiet && quiet_moment {
             return None;
         }
@@ -512,9 +521,12 @@ mod tests {
 
     #[test]
     fn a_payment_has_two_answers_and_names_its_payer() {
-        let d = Decision::Pay { payer: PlayerId(1), amount: 3, mana_first: false };
+        let d = Decision::Pay { payer: PlayerId(1), amount: ManaCost::amount(3), mana_first: false };
         assert_eq!(d.who(), Some(PlayerId(1)));
-        assert_eq!(d.options(), Some(vec![Action::Pay(PlayerId(1), Some(3)), Action::Pay(PlayerId(1), None)]));
+        assert_eq!(
+            d.options(),
+            Some(vec![Action::Pay(PlayerId(1), Some(ManaCost::amount(3))), Action::Pay(PlayerId(1), None)])
+        );
         let hand = [CardId(4), CardId(7)];
         let d = Decision::Discard { player: PlayerId(0), hand: &hand };
         assert_eq!(d.options().map(|o| o.len()), Some(2));

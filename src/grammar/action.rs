@@ -106,8 +106,8 @@ pub enum Verb {
     Blocks(Option<(RefSyntax, Vec<RefSyntax>)>),
     /// `assigns N damage from A to B`.
     Assigns(u32, RefSyntax, RefSyntax),
-    /// `pays N`.
-    Pays(u32),
+    /// `pays N`, or `pays COST` with coloured symbols (`pays 1WW`).
+    Pays(ManaCost),
     /// `pays N life`.
     PaysLife(u32),
     /// `targets A, B` (empty: `targets nothing`): the targets of a triggered ability as it is
@@ -261,17 +261,30 @@ fn verb<'a>(cx: Ctx<'a>, i: &'a str) -> PResult<'a, Verb> {
         return Ok((i, Verb::Assigns(n, from, to)));
     }
     if let Ok((i, _)) = kw("pays")(i) {
-        let (i, n) = opt(preceded(sp, number)).parse(i)?;
+        let at = i;
+        let (i, cost) = opt(preceded(sp, mana_cost)).parse(i)?;
+        // Life and sacrifices take a plain number; a mana answer may name its colours.
+        let plain = |c: ManaCost, i| match c {
+            c if c.x == 0 && !c.has_colors() => Ok(c.generic),
+            _ => Err(nom::Err::Failure(PError::expected(i, "a number"))),
+        };
         if let Ok((i, _)) = (sp, kw("sacrificing"), sp).parse(i) {
-            return cut(|i| refs(cx, i)).map(|rs| Verb::PaysSacrificing(n.unwrap_or(0), rs)).parse(i);
+            let n = match cost {
+                Some(c) => plain(c, at)?,
+                None => 0,
+            };
+            return cut(|i| refs(cx, i)).map(|rs| Verb::PaysSacrificing(n, rs)).parse(i);
         }
-        let Some(n) = n else {
+        let Some(cost) = cost else {
             return Err(nom::Err::Failure(PError::expected(i, "an amount or `sacrificing`")));
         };
         if let Ok((i, _)) = (sp, kw("life")).parse(i) {
-            return Ok((i, Verb::PaysLife(n)));
+            return Ok((i, Verb::PaysLife(plain(cost, at)?)));
         }
-        return Ok((i, Verb::Pays(n)));
+        if cost.x > 0 {
+            return Err(nom::Err::Failure(PError::expected(at, "an amount of mana (no X)")));
+        }
+        return Ok((i, Verb::Pays(cost)));
     }
     if let Ok((i, _)) = (kw("does"), sp, kw("not"), sp, kw("pay")).parse(i) {
         return Ok((i, Verb::DoesNotPay));
@@ -443,6 +456,17 @@ mod tests {
         assert!(show("Alice pays 1 sacrificing Forest").contains("PaysSacrificing(1, ["));
         assert!(show("Alice pays sacrificing Forest").contains("PaysSacrificing(0, ["));
         assert!(show("Alice pays").starts_with("error at 10+0: an amount or `sacrificing`"));
+    }
+
+    #[test]
+    fn a_payment_may_name_its_coloured_symbols() {
+        // Flash's payment is of the exact symbols (002 L1595-1599): `pays 1WW`.
+        let c = show("Alice pays 1WW");
+        assert!(c.contains("Pays(ManaCost { generic: 1, colored: [2, 0, 0, 0, 0], x: 0 })"), "{c}");
+        assert!(show("Alice pays 3").contains("Pays(ManaCost { generic: 3,"));
+        assert!(show("Alice pays 2 life").contains("PaysLife(2)"));
+        assert!(show("Alice pays 1W life").contains("a number"));
+        assert!(show("Alice pays X").contains("no X"));
     }
 
     #[test]

@@ -83,6 +83,18 @@ pub struct ManaCost {
 }
 
 impl ManaCost {
+    /// An amount of `n` generic mana.
+    #[must_use]
+    pub fn amount(n: u32) -> Self {
+        Self { generic: n, ..Self::default() }
+    }
+
+    /// Whether the cost names coloured mana.
+    #[must_use]
+    pub fn has_colors(&self) -> bool {
+        self.colored.iter().any(|&n| n > 0)
+    }
+
     /// Total converted mana, X counted as zero.
     #[must_use]
     pub fn total(&self) -> u32 {

@@ -125,7 +125,7 @@ impl Loader<'_> {
                 let source = self.bind_card(from, Self::ref_span(text, from), None)?;
                 Ok(Action::Assign(player, *n, source, self.bind_target(to, text)?))
             }
-            Verb::Pays(n) => Ok(Action::Pay(player, Some(*n))),
+            Verb::Pays(c) => Ok(Action::Pay(player, Some(*c))),
             Verb::PaysLife(n) => Ok(Action::PayLife(player, *n)),
             Verb::Targets(rs) => {
                 let ts = rs.iter().map(|r| self.bind_target(r, text)).collect::<Result<Vec<_>, _>>()?;

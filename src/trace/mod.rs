@@ -174,8 +174,16 @@ pub enum EventKind {
     Divides { player: String, attacker: String, among: String, why: String },
     /// A player puts their abilities that triggered together in order, by source card.
     Orders { player: String, cards: Vec<String> },
-    /// A player answers an "unless ... pays".
-    Pays { player: String, amount: u32, by: String, paid: bool },
+    /// A player answers an "unless ... pays"; `cost`: the exact symbols, when the payment is a
+    /// casting cost with coloured mana in it (Flash), else the amount alone is asked.
+    Pays {
+        player: String,
+        amount: u32,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        cost: Option<String>,
+        by: String,
+        paid: bool,
+    },
     /// The life check at the end of a phase finds nobody below 1 life.
     LifeCheck,
     /// Damage is prevented; `gone`: all of its packet was, so the packet ceases to exist (002

@@ -113,8 +113,14 @@ pub(crate) fn sentence(kind: &EventKind) -> String {
         K::SeriesRestarts { first } => {
             format!("the event has changed: a new series of specialized abilities begins, {first} first")
         }
-        K::Pays { player, amount, by, paid: true } => format!("{player} pays {amount} for {by}"),
-        K::Pays { player, amount, by, paid: false } => format!("{player} does not pay {amount} for {by}"),
+        K::Pays { player, amount, cost, by, paid } => {
+            let what = cost.clone().unwrap_or_else(|| amount.to_string());
+            if *paid {
+                format!("{player} pays {what} for {by}")
+            } else {
+                format!("{player} does not pay {what} for {by}")
+            }
+        }
         K::AttackIntention { player, cancels: true } => {
             format!("{player} declares the intention to attack; the defender may respond, which cancels it")
         }
