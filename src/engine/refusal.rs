@@ -881,6 +881,8 @@ pub enum NoBlock {
     Protection(Color),
     /// The attacker walks through a land type the blocking player controls.
     Landwalk(String),
+    /// The attacker has fear and the blocker is neither black nor an artifact creature.
+    Fear,
 }
 
 impl Refusal {
@@ -1102,6 +1104,7 @@ impl Engine<'_> {
                     NoBlock::AlreadyBlocks => format!("{name} already blocks; a blocker can block only one attacker"),
                     NoBlock::Flying => format!("{a} has flying and {name} does not"),
                     NoBlock::Protection(col) => format!("{a} has protection from {}", col.name()),
+                    NoBlock::Fear => format!("{a} has fear and {name} is neither black nor an artifact creature"),
                     NoBlock::Landwalk(land) => {
                         format!("{a} has {land}walk and {} controls a {land}", self.pname(*player))
                     }

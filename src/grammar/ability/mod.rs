@@ -16,7 +16,7 @@
 //!          or "; use only once each turn" or "; spend no more than" N "this way each turn"
 //!          or "; use only during combat")
 //! keyword  = "flying" | "first strike" | "trample" | "banding" | "wall" | "defender"
-//!          | "does not tap to attack" | "vigilance"
+//!          | "does not tap to attack" | "vigilance" | "fear"
 //!          | LAND "walk" | "protection from" color | "rampage" N
 //!          | "cumulative upkeep" mana_cost (as given by a static)
 //!          | "cannot attack unless the defending player controls a(n)" LAND
@@ -212,6 +212,9 @@ pub enum Keyword {
     Landwalk(String),
     /// Protection from a colour.
     Protection(Color),
+    /// `fear`: blocked only by black creatures and artifact creatures (Fear, Alpha; the
+    /// evasion ability of 002 L413-417).
+    Fear,
     /// Cannot attack unless the defending player controls a land of this type.
     AttacksOnlyIfDefenderControls(String),
     /// `rampage N`: +N/+N until end of turn for each creature beyond the first assigned to
@@ -233,6 +236,7 @@ impl std::fmt::Display for Keyword {
             Self::NoTapToAttack => f.write_str("does not tap to attack"),
             Self::Landwalk(l) => write!(f, "{l}walk"),
             Self::Protection(c) => write!(f, "protection from {}", c.name()),
+            Self::Fear => f.write_str("fear"),
             Self::AttacksOnlyIfDefenderControls(l) => {
                 write!(f, "cannot attack unless the defending player controls an {l}")
             }
@@ -1201,6 +1205,7 @@ mod tests {
         assert_eq!(ok("protection from black"), Ability::Keyword(Keyword::Protection(Color::Black)));
         assert_eq!(ok("first strike"), Ability::Keyword(Keyword::FirstStrike));
         assert_eq!(ok("swampwalk"), Ability::Keyword(Keyword::Landwalk("swamp".into())));
+        assert_eq!(ok("fear"), Ability::Keyword(Keyword::Fear));
         assert_eq!(ok("enchanted creature gets +1/+2"), Ability::Continuous(Affects::Enchanted, Change::Pump(1, 2)));
         assert_eq!(
             ok("other Goblins gain mountainwalk"),

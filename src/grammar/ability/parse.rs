@@ -446,6 +446,7 @@ pub(crate) fn keyword(i: &str) -> PResult<'_, Keyword> {
         value(Keyword::Flying, kw("flying")),
         value(Keyword::FirstStrike, (kw("first"), sp, kw("strike"))),
         value(Keyword::Trample, kw("trample")),
+        value(Keyword::Fear, kw("fear")),
         value(Keyword::Banding, alt((kw("banding"), kw("bands")))),
         // `defender` and `vigilance` are the M13 rulebook's words for the same abilities (001
         // L842-844, L1400-1402).
