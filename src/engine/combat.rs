@@ -291,6 +291,9 @@ impl Engine<'_> {
         if self.game.attacked {
             return Err(Stop::refuse(Refusal::AlreadyAttacked { player: p }));
         }
+        if self.game.no_attack {
+            return Err(Stop::refuse(Refusal::AttacksForbidden { player: p }));
+        }
         Ok(())
     }
 

@@ -72,6 +72,11 @@ pub enum Refusal {
         /// Who attacked.
         player: PlayerId,
     },
+    /// An attack in a turn in which creatures cannot attack (Festival).
+    AttacksForbidden {
+        /// Who tried to attack.
+        player: PlayerId,
+    },
     /// Attackers declared after the declare attackers step.
     AttackersPastStep {
         /// The attack's step now.
@@ -890,9 +895,10 @@ impl Refusal {
     #[must_use]
     pub const fn rule(&self) -> Rule {
         match self {
-            Self::AttackIntentionAnswered { .. } | Self::AttackOutsideOwnMain { .. } | Self::AlreadyAttacked { .. } => {
-                STEP0
-            }
+            Self::AttackIntentionAnswered { .. }
+            | Self::AttackOutsideOwnMain { .. }
+            | Self::AlreadyAttacked { .. }
+            | Self::AttacksForbidden { .. } => STEP0,
             Self::MustAttack { .. } => Rule::g("Must Attack or Block"),
             Self::MustDeclareAttack { .. } => Rule::g("Turn Order, Phase 4: Main Phase (an attack must be declared)"),
             Self::DeclarationNotResponse { alpha: true } => Rule::a(
@@ -1040,6 +1046,9 @@ impl Engine<'_> {
                 format!("{} may attack only in {}'s own main phase", self.pname(*player), self.pname(*player))
             }
             Refusal::AlreadyAttacked { player } => format!("{} has already attacked this turn", self.pname(*player)),
+            Refusal::AttacksForbidden { player } => {
+                format!("creatures cannot attack this turn, so {} cannot declare an attack", self.pname(*player))
+            }
             Refusal::MustDeclareAttack { card } => format!(
                 "{} must attack this turn and is able to: an attack must be declared before the main phase ends",
                 self.label(*card)
@@ -1518,6 +1527,10 @@ impl Engine<'_> {
             F::OnlyBeforeOpponentsAttack => format!(
                 "{name} may be played only during an opponent's turn, before the attack (not after the main phase, nor once attackers are declared)"
             ),
+            F::NoAttackThisTurn => format!(
+                "{name} may be played only when the player it forces can still declare an attack this turn, and creatures cannot attack this turn"
+            ),
+            F::OnlyInOpponentsUpkeep => format!("{name} may be cast only during an opponent's upkeep"),
         }
     }
 

@@ -11,6 +11,7 @@
 //!          | "comes into play with" (N | "X") KIND "counters" | cost_change | enchant | entering
 //!          | "enters play as a copy of" target        (Clone: copies its target as it resolves)
 //!          | "cast only during an opponent's turn, before the attack"
+//!          | "cast only during an opponent's upkeep"
 //!          (an activated ability may end "; use only after blockers are declared" or
 //!          "; use only during an opponent's turn, before the attack"
 //!          or "; use only once each turn" or "; spend no more than" N "this way each turn"
@@ -124,6 +125,7 @@
 //!          | "if the discarded card is a land, deal" amount "damage to" target
 //!          | "tap" target | "untap" target | "regenerate" who
 //!          | "creatures deal no combat damage this turn"
+//!          | "creatures cannot attack this turn"          (Festival; attack-or-die effects then illegal)
 //!          | "all damage dealt to you this turn by one source is prevented retroactively, and you
 //!             gain that much life"
 //!          | "put" ["a"] [N] KIND ("counter" | "counters") "on" ("this" | target)
@@ -385,6 +387,8 @@ pub enum Effect {
     DamageEachCreatureAndPlayerOrSnow(Amount, Amount, String),
     /// Creatures deal no combat damage this turn.
     NoCombatDamage,
+    /// Creatures cannot attack this turn (Festival).
+    NoAttack,
     /// Buries the permanent with the ability.
     BuryThis,
     /// Its controller sacrifices the permanent with the ability (the modern texts' word where
@@ -1017,6 +1021,8 @@ pub enum Ability {
     EntersWithXCounters(String),
     /// `cast only during an opponent's turn, before the attack` (Siren's Call).
     OpponentsTurnBeforeAttack,
+    /// `cast only during an opponent's upkeep` (Festival).
+    OpponentsUpkeepOnly,
     /// `enters play as a copy of target creature`: the spell targets a creature and, resolving,
     /// enters play with that creature's printed characteristics and text changes, but not its
     /// counters or the effects on it (002 Copy Cards, L1746-1818).

@@ -111,6 +111,11 @@ fn ability(i: &str) -> PResult<'_, Ability> {
         return Ok((r, Ability::OpponentsTurnBeforeAttack));
     }
     if let Ok((r, _)) =
+        (kw("cast"), sp, kw("only"), sp, kw("during"), sp, kw("an"), sp, kw("opponent's"), sp, kw("upkeep")).parse(i)
+    {
+        return Ok((r, Ability::OpponentsUpkeepOnly));
+    }
+    if let Ok((r, _)) =
         (kw("enters"), sp, kw("play"), sp, kw("as"), sp, kw("a"), sp, kw("copy"), sp, kw("of"), sp).parse(i)
     {
         return cut(target).map(Ability::EntersAsCopy).parse(r);
@@ -1053,6 +1058,9 @@ pub(super) fn base_effect(i: &str) -> PResult<'_, Effect> {
         .parse(i)
     {
         return Ok((r, Effect::NoCombatDamage));
+    }
+    if let Ok((r, _)) = (kw("creatures"), sp, kw("cannot"), sp, kw("attack"), sp, kw("this"), sp, kw("turn")).parse(i) {
+        return Ok((r, Effect::NoAttack));
     }
     if let Ok((r, _)) = (
         (kw("all"), sp, kw("damage"), sp, kw("dealt"), sp, kw("to"), sp, kw("you"), sp, kw("this"), sp, kw("turn"), sp),
