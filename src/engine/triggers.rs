@@ -294,26 +294,14 @@ impl Engine<'_> {
         {
             return refuse(format!("its target must be controlled by an opponent, and {} is not", self.label(t)));
         }
-        let id = self.game.add_spell(Spell {
-            card: c,
-            controller: player,
-            source: Source::Triggered(i),
-            targets: targets.clone(),
-            x: 0,
-            colors: self.colors(c),
-            packet_sources: Vec::new(),
-            chosen: None,
-            replaced: None,
-            text: self.chars(c).text,
-            sacrificed: Vec::new(),
-            discarded: Vec::new(),
-            source_power: self.pt(c).0,
-            enchanted: self.game.card(c).enchanting,
-            alternative: false,
-            division: Vec::new(),
-            status: Status::BeingCast,
-            event: Some(event),
-        });
+        let id = self.game.add_spell(self.triggered_spell(
+            c,
+            player,
+            Source::Triggered(i),
+            targets.clone(),
+            Status::BeingCast,
+            event,
+        ));
         self.game.phase_effects.push((c, i, id));
         self.emit(
             EventKind::Announced {
@@ -800,26 +788,14 @@ impl Engine<'_> {
             let mine: Vec<Fired> = fired.iter().filter(|f| f.controller == p).cloned().collect();
             for f in mine.iter().rev() {
                 let c = f.card;
-                let id = self.game.add_spell(Spell {
-                    card: c,
-                    controller: p,
-                    source: f.source,
-                    targets: Vec::new(),
-                    x: 0,
-                    colors: self.colors(c),
-                    packet_sources: Vec::new(),
-                    chosen: None,
-                    replaced: None,
-                    text: self.chars(f.card).text,
-                    sacrificed: Vec::new(),
-                    discarded: Vec::new(),
-                    source_power: self.pt(c).0,
-                    enchanted: self.game.card(c).enchanting,
-                    alternative: false,
-                    division: Vec::new(),
-                    status: Status::Waiting,
-                    event: Some(f.event.clone()),
-                });
+                let id = self.game.add_spell(self.triggered_spell(
+                    c,
+                    p,
+                    f.source,
+                    Vec::new(),
+                    Status::Waiting,
+                    f.event.clone(),
+                ));
                 self.game.top_mut().batch.push(id);
                 let below: Vec<String> = self.game.top().batch.iter().rev().skip(1).map(|&s| self.slabel(s)).collect();
                 let rule = if both {
@@ -836,6 +812,39 @@ impl Engine<'_> {
         top.holder = active;
         top.passes = 0;
         Ok(())
+    }
+
+    /// A triggered ability of `card` as a spell to announce: its source's colours, power, text
+    /// changes and enchanted permanent as they are now (002 Step 1: locked in on announcement).
+    fn triggered_spell(
+        &self,
+        card: CardId,
+        controller: PlayerId,
+        source: Source,
+        targets: Vec<Target>,
+        status: Status,
+        event: EventContext,
+    ) -> Spell {
+        Spell {
+            card,
+            controller,
+            source,
+            targets,
+            x: 0,
+            colors: self.colors(card),
+            packet_sources: Vec::new(),
+            chosen: None,
+            replaced: None,
+            text: self.chars(card).text,
+            sacrificed: Vec::new(),
+            discarded: Vec::new(),
+            source_power: self.pt(card).0,
+            enchanted: self.game.card(card).enchanting,
+            alternative: false,
+            division: Vec::new(),
+            status,
+            event: Some(event),
+        }
     }
 
     /// Resolves fired abilities in order, each fully before the next.
@@ -876,26 +885,14 @@ impl Engine<'_> {
                 self.emit(EventKind::Triggers { card: self.label(f.card), trigger: f.text.clone() }, Some(rule));
             }
             let Some(targets) = self.trigger_targets(&f)? else { continue };
-            let id = self.game.add_spell(Spell {
-                card: f.card,
-                controller: f.controller,
-                source: f.source,
+            let id = self.game.add_spell(self.triggered_spell(
+                f.card,
+                f.controller,
+                f.source,
                 targets,
-                x: 0,
-                colors: self.colors(f.card),
-                packet_sources: Vec::new(),
-                source_power: self.pt(f.card).0,
-                chosen: None,
-                replaced: None,
-                text: self.chars(f.card).text,
-                sacrificed: Vec::new(),
-                discarded: Vec::new(),
-                enchanted: self.game.card(f.card).enchanting,
-                alternative: false,
-                division: Vec::new(),
-                status: Status::Waiting,
-                event: Some(f.event),
-            });
+                Status::Waiting,
+                f.event,
+            ));
             if !self.game.spell(id).targets.is_empty() {
                 self.trigger_mana(id)?;
             }
