@@ -200,6 +200,12 @@ impl Engine<'_> {
                 .or_else(|| {
                     (spec.filters.contains(&crate::grammar::ability::Filter::OnlyThis) && t != Target::Card(an.card))
                         .then_some(TargetFault::NotItself)
+                })
+                .or_else(|| {
+                    // A local enchantment cast on a creature that refuses them (Bartel Runeaxe).
+                    (matches!(effect, Effect::Enchant(_))
+                        && matches!(t, Target::Card(c) if self.has_keyword(c, &crate::grammar::ability::Keyword::NoEnchantments)))
+                    .then_some(TargetFault::NoEnchantments)
                 });
             if let Some(fault) = own.or_else(|| self.target_fault(spec, t, &colors)).or_else(moved) {
                 // Aiming at a spell is governed by the interrupt rules (002 Step 2).

@@ -272,6 +272,12 @@ impl Engine<'_> {
         if t == Target::Card(host) {
             return Some(TargetFault::AlreadyEnchanted);
         }
+        // Bartel Runeaxe is the one exception to moving onto what cannot be targeted (002 L2850-2851).
+        if let Target::Card(d) = t
+            && self.has_keyword(d, &Keyword::NoEnchantments)
+        {
+            return Some(TargetFault::CannotCarry(e, Box::new(TargetFault::NoEnchantments)));
+        }
         self.target_fault(&spec, t, &self.colors(e)).map(|f| TargetFault::CannotCarry(e, Box::new(f)))
     }
 
@@ -401,6 +407,7 @@ impl Engine<'_> {
             TargetFault::NotAttacking => format!("{name} is not attacking"),
             TargetFault::NotBlocked => format!("{name} is not a blocked attacker"),
             TargetFault::NotYours => format!("{name} is not controlled by the player casting it"),
+            TargetFault::NoEnchantments => format!("{name} cannot be the target of enchant creature spells"),
             TargetFault::NotDefenders => format!("{name} is not controlled by the defending player of an attack"),
             TargetFault::Protection(col) => format!("{name} has protection from {}", col.name()),
             TargetFault::Wall => format!("{name} is a Wall"),

@@ -799,6 +799,8 @@ pub enum TargetFault {
     Artifact,
     /// It is not blocking.
     NotBlocking,
+    /// It may never carry a local enchantment, cast or moved onto it (Bartel Runeaxe).
+    NoEnchantments,
     /// It is not attacking.
     NotAttacking,
     /// It has protection from the spell's colour.

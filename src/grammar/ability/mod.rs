@@ -20,6 +20,8 @@
 //!          | LAND "walk" | "protection from" color | "rampage" N
 //!          | "cumulative upkeep" mana_cost (as given by a static)
 //!          | "cannot attack unless the defending player controls a(n)" LAND
+//!          | "cannot be the target of enchant creature spells"   (nor the destination of a moved
+//!            enchantment: Bartel Runeaxe, 002 L2850-2851)
 //! static   = affected ("gets" | "get") signed "/" signed        (a modifier, applied in timestamp order)
 //!          | affected ("gains" | "gain" | "loses" | "lose") keyword
 //!          | affected ("has" | "have") base power and toughness N "/" N   (sets the base)
@@ -110,6 +112,7 @@
 //!             nothing into play`)
 //!          | "move" target "onto" target   (a local enchantment, the first target, onto the second,
 //!            as if just cast there: 002 Moving Enchantments)
+//!            (its own "when this comes into play" abilities fire again: 002 L2838-2841)
 //!          | "gain life equal to the toughness of the sacrificed creature"
 //!          | "remove" target "from the game" ["; its controller gains life equal to its power"]
 //!          | ("destroy" | "bury") (target | "all creatures") | "bury this" | "sacrifice this"
@@ -208,6 +211,9 @@ pub enum Keyword {
     Wall,
     /// Attacking does not tap it.
     NoTapToAttack,
+    /// Never a legal target or destination for a local enchantment, cast or moved (Bartel
+    /// Runeaxe; 002 L2850-2851).
+    NoEnchantments,
     /// Unblockable while the defender controls a land of this type.
     Landwalk(String),
     /// Protection from a colour.
@@ -231,6 +237,7 @@ impl std::fmt::Display for Keyword {
             Self::Banding => f.write_str("banding"),
             Self::Wall => f.write_str("wall"),
             Self::NoTapToAttack => f.write_str("does not tap to attack"),
+            Self::NoEnchantments => f.write_str("cannot be the target of enchant creature spells"),
             Self::Landwalk(l) => write!(f, "{l}walk"),
             Self::Protection(c) => write!(f, "protection from {}", c.name()),
             Self::AttacksOnlyIfDefenderControls(l) => {
