@@ -801,6 +801,8 @@ pub enum TargetFault {
     NotBlocking,
     /// It may never carry a local enchantment, cast or moved onto it (Bartel Runeaxe).
     NoEnchantments,
+    /// It cannot be the target of spells or effects (Deadly Insect).
+    Untargetable,
     /// It is not attacking.
     NotAttacking,
     /// It has protection from the spell's colour.

@@ -43,7 +43,11 @@ impl Engine<'_> {
         if let Some(spec) = &spec {
             for (i, &t) in sp.targets.iter().enumerate() {
                 let spec = effect.target_at(i).unwrap_or(spec);
-                let mut problem = self.target_problem(spec, t, &colors);
+                let onto = matches!(effect, Effect::MoveEnchantment(..)) && i == 1;
+                let mut problem = self
+                    .target_fault(spec, t, &colors)
+                    .filter(|f| !(onto && *f == super::refusal::TargetFault::Untargetable))
+                    .map(|f| self.target_fault_text(t, &f));
                 if let (Effect::MoveEnchantment(..), None, Some(&first)) = (&effect, &problem, sp.targets.first()) {
                     problem = self.move_fault(first, t, i).map(|f| self.target_fault_text(t, &f));
                 }

@@ -22,6 +22,8 @@
 //!          | "cannot attack unless the defending player controls a(n)" LAND
 //!          | "cannot be the target of enchant creature spells"   (nor the destination of a moved
 //!            enchantment: Bartel Runeaxe, 002 L2850-2851)
+//!          | "cannot be the target of spells or effects"   (a moved enchantment may still go onto
+//!            it: Deadly Insect, 002 L2846-2849)
 //! static   = affected ("gets" | "get") signed "/" signed        (a modifier, applied in timestamp order)
 //!          | affected ("gains" | "gain" | "loses" | "lose") keyword
 //!          | affected ("has" | "have") base power and toughness N "/" N   (sets the base)
@@ -214,6 +216,9 @@ pub enum Keyword {
     /// Never a legal target or destination for a local enchantment, cast or moved (Bartel
     /// Runeaxe; 002 L2850-2851).
     NoEnchantments,
+    /// Cannot be the target of spells or effects (Deadly Insect); a moved enchantment may still
+    /// go onto it, being neither (002 L2846-2849).
+    Untargetable,
     /// Unblockable while the defender controls a land of this type.
     Landwalk(String),
     /// Protection from a colour.
@@ -238,6 +243,7 @@ impl std::fmt::Display for Keyword {
             Self::Wall => f.write_str("wall"),
             Self::NoTapToAttack => f.write_str("does not tap to attack"),
             Self::NoEnchantments => f.write_str("cannot be the target of enchant creature spells"),
+            Self::Untargetable => f.write_str("cannot be the target of spells or effects"),
             Self::Landwalk(l) => write!(f, "{l}walk"),
             Self::Protection(c) => write!(f, "protection from {}", c.name()),
             Self::AttacksOnlyIfDefenderControls(l) => {
