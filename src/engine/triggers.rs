@@ -681,6 +681,7 @@ impl Engine<'_> {
     fn creature_fits(&self, f: &CreatureFilter, c: CardId) -> bool {
         match f {
             CreatureFilter::NonWall => !self.has_keyword(c, &crate::grammar::ability::Keyword::Wall),
+            CreatureFilter::Any => true,
             CreatureFilter::Colors(cs) => {
                 let have = self.colors(c);
                 cs.iter().any(|x| have.contains(x))

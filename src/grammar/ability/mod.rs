@@ -70,7 +70,7 @@
 //!          | "at the beginning of" whose "turn"        (Phase 0, before summoning sickness ends)
 //!          | "whenever this attacks" | "whenever this attacks and is not blocked"
 //!          | "whenever enchanted creature attacks and is not blocked"
-//!          | "whenever this blocks or becomes blocked by a" ("non-wall" | color ("or" color)*) "creature"
+//!          | "whenever this blocks or becomes blocked by a" ["non-wall" | color ("or" color)*] "creature"
 //!          | "whenever a player" ["successfully"] "casts a" [color] "spell"
 //!          | "whenever a creature is put into the graveyard from play"
 //!          | "when enchanted creature is put into the graveyard"
@@ -139,6 +139,7 @@
 //!             | "for each card fewer than" N "in their hand")
 //!          | "you gain" much "life" | "you may pay" payment "; if you do," effect
 //!          | ("destroy" | "bury") "that creature" | "that creature gets" signed "/" signed "until end of turn"
+//!          | "that creature becomes" color   (no target; a copy does not take it: 002 L1815-1818)
 //!          | "put" ["a"] [N] KIND ("counter" | "counters") "on enchanted creature"
 //!          | "counter that spell unless its caster pays" mana_cost
 //!          | "counter that spell if a card with the same name is in play or in any graveyard"
@@ -791,6 +792,9 @@ pub enum Change {
     Lose(Keyword),
     /// Sets the colours (a Lace): the newest setting wins, whatever the cost says.
     SetColor(Vec<Color>),
+    /// Sets the colour as a permanent effect tracked by a counter (Aisling Leprechaun): like
+    /// `SetColor`, but a copy does not take it (002 L1815-1818).
+    MarkColor(Vec<Color>),
     /// Replaces one word of the text by another (Sleight of Mind, Magical Hack): (old, new).
     Text(String, String),
     /// A land becomes this basic land type: it loses its other land types and its abilities,
