@@ -23,6 +23,7 @@ const FILES: &[&str] = &[
     "upkeep2.yaml",
     "combat2.yaml",
     "statics2.yaml",
+    "wave3a.yaml",
     "wave3b.yaml",
 ];
 

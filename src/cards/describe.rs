@@ -56,6 +56,7 @@ pub fn ability_kind(a: &Ability) -> String {
         Ability::OpponentsTurnBeforeAttack => {
             "a limit on when it may be cast: an opponent's turn, before the attack".to_owned()
         }
+        Ability::OpponentsUpkeepOnly => "a limit on when it may be cast: an opponent's upkeep".to_owned(),
         Ability::EntersAsCopy(_) => {
             "a copy card: targets as it is cast, enters play as a copy of the target".to_owned()
         }

@@ -32,6 +32,7 @@ pub const BUILTIN: &[(&str, &str)] = &[
     ("src/cards/upkeep2.yaml", include_str!("upkeep2.yaml")),
     ("src/cards/combat2.yaml", include_str!("combat2.yaml")),
     ("src/cards/statics2.yaml", include_str!("statics2.yaml")),
+    ("src/cards/wave3a.yaml", include_str!("wave3a.yaml")),
     ("src/cards/wave3b.yaml", include_str!("wave3b.yaml")),
 ];
 

@@ -111,6 +111,23 @@ impl Engine<'_> {
                 fault: super::costs::CostFault::OnlyBeforeOpponentsAttack,
             }));
         }
+        // Nor when that player cannot declare an attack later this turn (Festival: 002 L1395-1397).
+        if before_attack && self.game.no_attack {
+            return Err(Stop::refuse(Refusal::Cost {
+                card: an.card,
+                fault: super::costs::CostFault::NoAttackThisTurn,
+            }));
+        }
+        // `cast only during an opponent's upkeep` (Festival).
+        if matches!(an.source, Source::Spell(_))
+            && self.def(an.card).abilities.iter().any(|a| matches!(a, Ability::OpponentsUpkeepOnly))
+            && (self.game.active == an.player || self.phase_name() != "upkeep")
+        {
+            return Err(Stop::refuse(Refusal::Cost {
+                card: an.card,
+                fault: super::costs::CostFault::OnlyInOpponentsUpkeep,
+            }));
+        }
         if let Source::Ability(i) = an.source {
             self.check_upkeep_lock(an.card)?;
             let upkeep_only = self.ability_cost(an.card, i).is_some_and(|c| c.upkeep_only);

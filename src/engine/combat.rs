@@ -7,6 +7,7 @@ use super::script::Driver as _;
 use super::state::{AttackStep, CardId, Combat, Ctx, CtxKind, PlayerId, Zone};
 use super::{Engine, Stop};
 use crate::grammar::ability::{Effect, Keyword};
+use crate::grammar::mana::Color;
 use crate::trace::{EventKind, Rule};
 
 /// 002 Banding (Glossary): bands, mutual assistance and damage sharing.
@@ -290,6 +291,9 @@ impl Engine<'_> {
         if self.game.attacked {
             return Err(Stop::refuse(Refusal::AlreadyAttacked { player: p }));
         }
+        if self.game.no_attack {
+            return Err(Stop::refuse(Refusal::AttacksForbidden { player: p }));
+        }
         Ok(())
     }
 
@@ -513,6 +517,12 @@ impl Engine<'_> {
             Some(NoBlock::Flying)
         } else if let Some(col) = self.colors(b).into_iter().find(|c| self.has_keyword(a, &Keyword::Protection(*c))) {
             Some(NoBlock::Protection(col))
+        } else if self.has_keyword(a, &Keyword::Fear)
+            && !self.colors(b).contains(&Color::Black)
+            && !self.chars(b).is_artifact()
+        {
+            // Fear lets only black creatures and artifact creatures block (002 L413-417).
+            Some(NoBlock::Fear)
         } else {
             self.landwalk_open(a, p).map(NoBlock::Landwalk)
         }

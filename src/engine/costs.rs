@@ -154,6 +154,10 @@ pub enum CostFault {
     /// A card or ability limited to an opponent's turn, before the attack, played at another
     /// time (002 Attack or Die Effects, L1387-1394).
     OnlyBeforeOpponentsAttack,
+    /// An attack-or-die effect in a turn in which creatures cannot attack (002 L1395-1397).
+    NoAttackThisTurn,
+    /// A spell limited to an opponent's upkeep, cast at another time (Festival).
+    OnlyInOpponentsUpkeep,
     /// A once-each-turn ability its player already used this turn (002 L1276-1278).
     OnceEachTurn,
     /// An ability limited to the attack after blockers are declared, used at another time.
@@ -181,7 +185,8 @@ impl CostFault {
             Self::OnlyInUpkeep => Rule::g("Activation Cost"),
             Self::OnlyDuringCombat => Rule::g("Attack Phase, Step 1: Declare Attackers"),
             Self::OnItsWay(_) => Rule::g("Changes from Fourth Edition: On Its Way to the Graveyard"),
-            Self::OnlyBeforeOpponentsAttack => Rule::g("Attack or Die Effects"),
+            Self::OnlyBeforeOpponentsAttack | Self::NoAttackThisTurn => Rule::g("Attack or Die Effects"),
+            Self::OnlyInOpponentsUpkeep => Rule::g("Spell and Ability Timing"),
             Self::OnlyAfterBlocks => Rule::g("Attack Phase, Step 4: Fast Effects after Blocking"),
             Self::OnlyAtEndOfBlocks => Rule::g("Attack Phase, Step 3: Declare Blockers"),
             Self::SpendCap { .. } | Self::OnceEachTurn => Rule::g("Activation Cost"),

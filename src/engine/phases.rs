@@ -121,6 +121,7 @@ impl Engine<'_> {
                 self.game.set_land_played(p, false);
             }
             self.game.attacked = false;
+            self.game.no_attack = false;
             self.game.must_attack.clear();
             self.game.attacked_with.clear();
             self.game.spent.clear();
@@ -178,7 +179,8 @@ impl Engine<'_> {
         }
         // A creature that must attack obliges its controller to declare an attack, if it can
         // attack (002 L223-226).
-        if self.phase_name() == "main" && !self.on_the_stack() && !self.game.attacked {
+        // Not when creatures cannot attack this turn (Festival).
+        if self.phase_name() == "main" && !self.on_the_stack() && !self.game.attacked && !self.game.no_attack {
             let active = self.game.active;
             let forced = self.game.must_attack.clone();
             if let Some(&card) =

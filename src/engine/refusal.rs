@@ -72,6 +72,11 @@ pub enum Refusal {
         /// Who attacked.
         player: PlayerId,
     },
+    /// An attack in a turn in which creatures cannot attack (Festival).
+    AttacksForbidden {
+        /// Who tried to attack.
+        player: PlayerId,
+    },
     /// Attackers declared after the declare attackers step.
     AttackersPastStep {
         /// The attack's step now.
@@ -885,6 +890,8 @@ pub enum NoBlock {
     Protection(Color),
     /// The attacker walks through a land type the blocking player controls.
     Landwalk(String),
+    /// The attacker has fear and the blocker is neither black nor an artifact creature.
+    Fear,
 }
 
 impl Refusal {
@@ -892,9 +899,10 @@ impl Refusal {
     #[must_use]
     pub const fn rule(&self) -> Rule {
         match self {
-            Self::AttackIntentionAnswered { .. } | Self::AttackOutsideOwnMain { .. } | Self::AlreadyAttacked { .. } => {
-                STEP0
-            }
+            Self::AttackIntentionAnswered { .. }
+            | Self::AttackOutsideOwnMain { .. }
+            | Self::AlreadyAttacked { .. }
+            | Self::AttacksForbidden { .. } => STEP0,
             Self::MustAttack { .. } => Rule::g("Must Attack or Block"),
             Self::MustDeclareAttack { .. } => Rule::g("Turn Order, Phase 4: Main Phase (an attack must be declared)"),
             Self::DeclarationNotResponse { alpha: true } => Rule::a(
@@ -1042,6 +1050,9 @@ impl Engine<'_> {
                 format!("{} may attack only in {}'s own main phase", self.pname(*player), self.pname(*player))
             }
             Refusal::AlreadyAttacked { player } => format!("{} has already attacked this turn", self.pname(*player)),
+            Refusal::AttacksForbidden { player } => {
+                format!("creatures cannot attack this turn, so {} cannot declare an attack", self.pname(*player))
+            }
             Refusal::MustDeclareAttack { card } => format!(
                 "{} must attack this turn and is able to: an attack must be declared before the main phase ends",
                 self.label(*card)
@@ -1106,6 +1117,7 @@ impl Engine<'_> {
                     NoBlock::AlreadyBlocks => format!("{name} already blocks; a blocker can block only one attacker"),
                     NoBlock::Flying => format!("{a} has flying and {name} does not"),
                     NoBlock::Protection(col) => format!("{a} has protection from {}", col.name()),
+                    NoBlock::Fear => format!("{a} has fear and {name} is neither black nor an artifact creature"),
                     NoBlock::Landwalk(land) => {
                         format!("{a} has {land}walk and {} controls a {land}", self.pname(*player))
                     }
@@ -1519,6 +1531,10 @@ impl Engine<'_> {
             F::OnlyBeforeOpponentsAttack => format!(
                 "{name} may be played only during an opponent's turn, before the attack (not after the main phase, nor once attackers are declared)"
             ),
+            F::NoAttackThisTurn => format!(
+                "{name} may be played only when the player it forces can still declare an attack this turn, and creatures cannot attack this turn"
+            ),
+            F::OnlyInOpponentsUpkeep => format!("{name} may be cast only during an opponent's upkeep"),
         }
     }
 

@@ -882,6 +882,10 @@ impl Engine<'_> {
                 self.game.no_combat_damage = true;
                 self.emit(EventKind::Lasting { what: "creatures deal no combat damage this turn".into() }, None);
             }
+            Effect::NoAttack => {
+                self.game.no_attack = true;
+                self.emit(EventKind::Lasting { what: "creatures cannot attack this turn".into() }, None);
+            }
             Effect::BuryThis => {
                 if self.game.card(source).zone == Zone::Play {
                     buried.push(source);

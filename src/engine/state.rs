@@ -646,6 +646,9 @@ pub struct Game {
     combat: Option<Combat>,
     /// Creatures deal no combat damage this turn (Fog).
     pub no_combat_damage: bool,
+    /// Creatures cannot attack this turn (Festival): no attack may be declared, and attack-or-die
+    /// effects are not legal (002 L1395-1397).
+    pub no_attack: bool,
     /// (source, creature) pairs: damage successfully dealt this turn.
     pub damaged: Vec<(CardId, CardId)>,
     /// Creatures put into the graveyard from play since triggers were last looked at.
@@ -768,7 +771,7 @@ impl std::hash::Hash for Game {
         self.packets.hash(h);
         self.eot.hash(h);
         self.combat.hash(h);
-        (self.no_combat_damage, self.attacked, self.between_turns, self.first_turn).hash(h);
+        (self.no_combat_damage, self.no_attack, self.attacked, self.between_turns, self.first_turn).hash(h);
         self.damaged.hash(h);
         self.died.hash(h);
         self.happened.hash(h);
@@ -815,6 +818,7 @@ impl Game {
             dp_steps: 0,
             combat,
             no_combat_damage: false,
+            no_attack: false,
             damaged: Vec::new(),
             died: Vec::new(),
             happened: Vec::new(),

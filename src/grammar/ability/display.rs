@@ -106,6 +106,7 @@ impl fmt::Display for Ability {
             Self::CostChange(c) => write!(f, "{c}"),
             Self::EntersAsCopy(t) => write!(f, "enters play as a copy of {t}"),
             Self::OpponentsTurnBeforeAttack => f.write_str("cast only during an opponent's turn, before the attack"),
+            Self::OpponentsUpkeepOnly => f.write_str("cast only during an opponent's upkeep"),
             Self::EntersWithXCounters(k) => write!(f, "comes into play with X {k} counters"),
             Self::EntersWithCounters(n, k) => {
                 write!(f, "comes into play with {n} {k} counter{}", if *n == 1 { "" } else { "s" })
@@ -367,6 +368,7 @@ impl fmt::Display for Effect {
                 write!(f, "deal {a} damage to each creature and each player, or {b} if you control a snow-covered {l}")
             }
             Self::NoCombatDamage => f.write_str("creatures deal no combat damage this turn"),
+            Self::NoAttack => f.write_str("creatures cannot attack this turn"),
             Self::BuryThis => f.write_str("bury this"),
             Self::SacrificeThis => f.write_str("sacrifice this"),
             Self::DamageDisintegrate(a, t) => write!(

@@ -11,12 +11,13 @@
 //!          | "comes into play with" (N | "X") KIND "counters" | cost_change | enchant | entering
 //!          | "enters play as a copy of" target        (Clone: copies its target as it resolves)
 //!          | "cast only during an opponent's turn, before the attack"
+//!          | "cast only during an opponent's upkeep"
 //!          (an activated ability may end "; use only after blockers are declared" or
 //!          "; use only during an opponent's turn, before the attack"
 //!          or "; use only once each turn" or "; spend no more than" N "this way each turn"
 //!          or "; use only during combat")
 //! keyword  = "flying" | "first strike" | "trample" | "banding" | "wall" | "defender"
-//!          | "does not tap to attack" | "vigilance"
+//!          | "does not tap to attack" | "vigilance" | "fear"
 //!          | LAND "walk" | "protection from" color | "rampage" N
 //!          | "cumulative upkeep" mana_cost (as given by a static)
 //!          | "cannot attack unless the defending player controls a(n)" LAND
@@ -129,6 +130,7 @@
 //!          | "if the discarded card is a land, deal" amount "damage to" target
 //!          | "tap" target | "untap" target | "regenerate" who
 //!          | "creatures deal no combat damage this turn"
+//!          | "creatures cannot attack this turn"          (Festival; attack-or-die effects then illegal)
 //!          | "all damage dealt to you this turn by one source is prevented retroactively, and you
 //!             gain that much life"
 //!          | "put" ["a"] [N] KIND ("counter" | "counters") "on" ("this" | target)
@@ -224,6 +226,9 @@ pub enum Keyword {
     Landwalk(String),
     /// Protection from a colour.
     Protection(Color),
+    /// `fear`: blocked only by black creatures and artifact creatures (Fear, Alpha; the
+    /// evasion ability of 002 L413-417).
+    Fear,
     /// Cannot attack unless the defending player controls a land of this type.
     AttacksOnlyIfDefenderControls(String),
     /// `rampage N`: +N/+N until end of turn for each creature beyond the first assigned to
@@ -247,6 +252,7 @@ impl std::fmt::Display for Keyword {
             Self::Untargetable => f.write_str("cannot be the target of spells or effects"),
             Self::Landwalk(l) => write!(f, "{l}walk"),
             Self::Protection(c) => write!(f, "protection from {}", c.name()),
+            Self::Fear => f.write_str("fear"),
             Self::AttacksOnlyIfDefenderControls(l) => {
                 write!(f, "cannot attack unless the defending player controls an {l}")
             }
@@ -395,6 +401,8 @@ pub enum Effect {
     DamageEachCreatureAndPlayerOrSnow(Amount, Amount, String),
     /// Creatures deal no combat damage this turn.
     NoCombatDamage,
+    /// Creatures cannot attack this turn (Festival).
+    NoAttack,
     /// Buries the permanent with the ability.
     BuryThis,
     /// Its controller sacrifices the permanent with the ability (the modern texts' word where
@@ -1030,6 +1038,8 @@ pub enum Ability {
     EntersWithXCounters(String),
     /// `cast only during an opponent's turn, before the attack` (Siren's Call).
     OpponentsTurnBeforeAttack,
+    /// `cast only during an opponent's upkeep` (Festival).
+    OpponentsUpkeepOnly,
     /// `enters play as a copy of target creature`: the spell targets a creature and, resolving,
     /// enters play with that creature's printed characteristics and text changes, but not its
     /// counters or the effects on it (002 Copy Cards, L1746-1818).
@@ -1218,6 +1228,7 @@ mod tests {
         assert_eq!(ok("protection from black"), Ability::Keyword(Keyword::Protection(Color::Black)));
         assert_eq!(ok("first strike"), Ability::Keyword(Keyword::FirstStrike));
         assert_eq!(ok("swampwalk"), Ability::Keyword(Keyword::Landwalk("swamp".into())));
+        assert_eq!(ok("fear"), Ability::Keyword(Keyword::Fear));
         assert_eq!(ok("enchanted creature gets +1/+2"), Ability::Continuous(Affects::Enchanted, Change::Pump(1, 2)));
         assert_eq!(
             ok("other Goblins gain mountainwalk"),

@@ -111,6 +111,11 @@ fn ability(i: &str) -> PResult<'_, Ability> {
         return Ok((r, Ability::OpponentsTurnBeforeAttack));
     }
     if let Ok((r, _)) =
+        (kw("cast"), sp, kw("only"), sp, kw("during"), sp, kw("an"), sp, kw("opponent's"), sp, kw("upkeep")).parse(i)
+    {
+        return Ok((r, Ability::OpponentsUpkeepOnly));
+    }
+    if let Ok((r, _)) =
         (kw("enters"), sp, kw("play"), sp, kw("as"), sp, kw("a"), sp, kw("copy"), sp, kw("of"), sp).parse(i)
     {
         return cut(target).map(Ability::EntersAsCopy).parse(r);
@@ -446,6 +451,7 @@ pub(crate) fn keyword(i: &str) -> PResult<'_, Keyword> {
         value(Keyword::Flying, kw("flying")),
         value(Keyword::FirstStrike, (kw("first"), sp, kw("strike"))),
         value(Keyword::Trample, kw("trample")),
+        value(Keyword::Fear, kw("fear")),
         value(Keyword::Banding, alt((kw("banding"), kw("bands")))),
         // `defender` and `vigilance` are the M13 rulebook's words for the same abilities (001
         // L842-844, L1400-1402).
@@ -1092,6 +1098,9 @@ pub(super) fn base_effect(i: &str) -> PResult<'_, Effect> {
         .parse(i)
     {
         return Ok((r, Effect::NoCombatDamage));
+    }
+    if let Ok((r, _)) = (kw("creatures"), sp, kw("cannot"), sp, kw("attack"), sp, kw("this"), sp, kw("turn")).parse(i) {
+        return Ok((r, Effect::NoAttack));
     }
     if let Ok((r, _)) = (
         (kw("all"), sp, kw("damage"), sp, kw("dealt"), sp, kw("to"), sp, kw("you"), sp, kw("this"), sp, kw("turn"), sp),
