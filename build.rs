@@ -24,6 +24,7 @@ const FILES: &[&str] = &[
     "combat2.yaml",
     "statics2.yaml",
     "wave3a.yaml",
+    "wave3b.yaml",
 ];
 
 fn main() {

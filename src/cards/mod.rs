@@ -33,6 +33,7 @@ pub const BUILTIN: &[(&str, &str)] = &[
     ("src/cards/combat2.yaml", include_str!("combat2.yaml")),
     ("src/cards/statics2.yaml", include_str!("statics2.yaml")),
     ("src/cards/wave3a.yaml", include_str!("wave3a.yaml")),
+    ("src/cards/wave3b.yaml", include_str!("wave3b.yaml")),
 ];
 
 /// The help given where a name is not in the library: how to add a card.

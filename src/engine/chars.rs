@@ -82,7 +82,7 @@ pub fn touched(lib: &Library, game: &Game, c: CardId) -> Touched {
             }
             Change::Animate { .. } => t.creature = true,
             Change::Grant(_) | Change::Lose(_) => t.keywords = true,
-            Change::SetColor(_) | Change::ManaSymbols(_) => t.colors = true,
+            Change::SetColor(_) | Change::MarkColor(_) | Change::ManaSymbols(_) => t.colors = true,
             Change::LandType(_) | Change::ChosenLandType => t.abilities = true,
             Change::Pump(..) | Change::SetPt(..) | Change::SwitchPt | Change::PtEqual(_) => {}
         }
@@ -478,7 +478,7 @@ pub fn chars<'a>(lib: &'a Library, game: &'a Game, c: CardId) -> Chars<'a> {
             }
             Change::Grant(k) => ch.keywords.push((k.clone(), true)),
             Change::Lose(k) => ch.keywords.push((k.clone(), false)),
-            Change::SetColor(cs) => ch.colors = color_bits(cs),
+            Change::SetColor(cs) | Change::MarkColor(cs) => ch.colors = color_bits(cs),
             Change::Text(old, new) => ch.text.push((old.clone(), new.clone())),
             Change::LandType(t) => become_land_type(&mut ch, t),
             // A card's own `*/*` text: applied with its printed values; mana symbols make the

@@ -200,8 +200,17 @@ impl Engine<'_> {
                 .or_else(|| {
                     (spec.filters.contains(&crate::grammar::ability::Filter::OnlyThis) && t != Target::Card(an.card))
                         .then_some(TargetFault::NotItself)
+                })
+                .or_else(|| {
+                    // A local enchantment cast on a creature that refuses them (Bartel Runeaxe).
+                    (matches!(effect, Effect::Enchant(_))
+                        && matches!(t, Target::Card(c) if self.has_keyword(c, &crate::grammar::ability::Keyword::NoEnchantments)))
+                    .then_some(TargetFault::NoEnchantments)
                 });
-            if let Some(fault) = own.or_else(|| self.target_fault(spec, t, &colors)).or_else(moved) {
+            // Where a moved enchantment goes is not targeted by a spell or effect (002 L2846-2849).
+            let onto = matches!(effect, Effect::MoveEnchantment(..)) && i == 1;
+            let general = || self.target_fault(spec, t, &colors).filter(|f| !(onto && *f == TargetFault::Untargetable));
+            if let Some(fault) = own.or_else(general).or_else(moved) {
                 // Aiming at a spell is governed by the interrupt rules (002 Step 2).
                 let at_spell = matches!(t, Target::Spell(_)) && spec.kinds.contains(&TargetKind::Spell);
                 return Err(Stop::refuse(Refusal::CannotTarget { card: an.card, target: t, fault, at_spell }));

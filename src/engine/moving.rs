@@ -21,6 +21,7 @@ impl Engine<'_> {
         self.game.clear_counters(e);
         self.game.attach(e, Some(d));
         self.game.set_chosen(e, chosen);
+        self.game.happened.push(super::state::Happening::Moved(e));
         self.emit(
             EventKind::EnchantmentMoved {
                 card: self.label(e),

@@ -272,7 +272,16 @@ impl Engine<'_> {
         if t == Target::Card(host) {
             return Some(TargetFault::AlreadyEnchanted);
         }
-        self.target_fault(&spec, t, &self.colors(e)).map(|f| TargetFault::CannotCarry(e, Box::new(f)))
+        // Bartel Runeaxe is the one exception to moving onto what cannot be targeted (002 L2850-2851).
+        if let Target::Card(d) = t
+            && self.has_keyword(d, &Keyword::NoEnchantments)
+        {
+            return Some(TargetFault::CannotCarry(e, Box::new(TargetFault::NoEnchantments)));
+        }
+        // The moved card is neither a spell nor an effect (002 L2846-2849).
+        self.target_fault(&spec, t, &self.colors(e))
+            .filter(|f| *f != TargetFault::Untargetable)
+            .map(|f| TargetFault::CannotCarry(e, Box::new(f)))
     }
 
     /// Why `t` cannot be a target of this spec, in words (None when it can).
@@ -367,6 +376,9 @@ impl Engine<'_> {
                         return bad;
                     }
                 }
+                if self.has_keyword(c, &Keyword::Untargetable) {
+                    return Some(TargetFault::Untargetable);
+                }
                 // Protection from a colour: cannot be the target of spells or abilities of that colour.
                 colors
                     .iter()
@@ -401,6 +413,8 @@ impl Engine<'_> {
             TargetFault::NotAttacking => format!("{name} is not attacking"),
             TargetFault::NotBlocked => format!("{name} is not a blocked attacker"),
             TargetFault::NotYours => format!("{name} is not controlled by the player casting it"),
+            TargetFault::NoEnchantments => format!("{name} cannot be the target of enchant creature spells"),
+            TargetFault::Untargetable => format!("{name} cannot be the target of spells or effects"),
             TargetFault::NotDefenders => format!("{name} is not controlled by the defending player of an attack"),
             TargetFault::Protection(col) => format!("{name} has protection from {}", col.name()),
             TargetFault::Wall => format!("{name} is a Wall"),

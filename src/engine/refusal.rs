@@ -804,6 +804,10 @@ pub enum TargetFault {
     Artifact,
     /// It is not blocking.
     NotBlocking,
+    /// It may never carry a local enchantment, cast or moved onto it (Bartel Runeaxe).
+    NoEnchantments,
+    /// It cannot be the target of spells or effects (Deadly Insect).
+    Untargetable,
     /// It is not attacking.
     NotAttacking,
     /// It has protection from the spell's colour.

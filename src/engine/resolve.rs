@@ -43,7 +43,11 @@ impl Engine<'_> {
         if let Some(spec) = &spec {
             for (i, &t) in sp.targets.iter().enumerate() {
                 let spec = effect.target_at(i).unwrap_or(spec);
-                let mut problem = self.target_problem(spec, t, &colors);
+                let onto = matches!(effect, Effect::MoveEnchantment(..)) && i == 1;
+                let mut problem = self
+                    .target_fault(spec, t, &colors)
+                    .filter(|f| !(onto && *f == super::refusal::TargetFault::Untargetable))
+                    .map(|f| self.target_fault_text(t, &f));
                 if let (Effect::MoveEnchantment(..), None, Some(&first)) = (&effect, &problem, sp.targets.first()) {
                     problem = self.move_fault(first, t, i).map(|f| self.target_fault_text(t, &f));
                 }
@@ -441,10 +445,23 @@ impl Engine<'_> {
                     self.emit(EventKind::Animated { card: self.label(c), now }, None);
                 }
             }
-            Effect::SetColor(_, col) => {
+            Effect::SetColor(who, col) => {
                 // A Lace: on a spell being cast, its colour now and the permanent's for good
-                // (002 L1665-1668); on a permanent, for as long as it stays in play.
-                for &t in legal {
+                // (002 L1665-1668); on a permanent, for as long as it stays in play. `that
+                // creature`: the one the trigger's event named, untargeted (002 L3699-3702).
+                let that: Vec<Target> = match who {
+                    Who::That => sp
+                        .event
+                        .as_ref()
+                        .and_then(|e| e.card)
+                        .filter(|&c| self.game.card(c).zone == Zone::Play)
+                        .map(Target::Card)
+                        .into_iter()
+                        .collect(),
+                    _ => Vec::new(),
+                };
+                let recipients = if matches!(who, Who::That) { &that[..] } else { legal };
+                for &t in recipients {
                     let c = match t {
                         Target::Spell(s) => {
                             self.game.spell_mut(s).colors = vec![*col];
@@ -457,7 +474,12 @@ impl Engine<'_> {
                     self.game.add_effect(UntilEot {
                         card: c,
                         stamp,
-                        change: Change::SetColor(vec![*col]),
+                        // A combat creature's colour change is counter-tracked (002 L1815-1818).
+                        change: if matches!(who, Who::That) {
+                            Change::MarkColor(vec![*col])
+                        } else {
+                            Change::SetColor(vec![*col])
+                        },
                         lasting: true,
                         while_tapped: None,
                         until_combat_end: false,

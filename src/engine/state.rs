@@ -252,6 +252,9 @@ pub enum Happening {
     Cast(SpellId),
     /// A permanent came into play.
     EntersPlay(CardId),
+    /// A local enchantment was moved onto another permanent: it counts as freshly entering
+    /// play for its own comes-into-play abilities only; other cards see a move (002 L2838-2845).
+    Moved(CardId),
     /// A permanent left play for `to`; its state as it last was in play.
     LeavesPlay {
         /// The card.

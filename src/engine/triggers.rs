@@ -645,7 +645,7 @@ impl Engine<'_> {
             (Trigger::CreatureEnters, Happening::EntersPlay(x)) if self.is_creature_in_play(*x) => {
                 Some(EventContext { card: Some(*x), player: Some(self.game.card(*x).controller), ..ev() })
             }
-            (Trigger::ComesIntoPlay, Happening::EntersPlay(x)) if *x == c => {
+            (Trigger::ComesIntoPlay, Happening::EntersPlay(x) | Happening::Moved(x)) if *x == c => {
                 Some(EventContext { card: Some(c), player: Some(controller), ..ev() })
             }
             (Trigger::DamagesOpponent, Happening::Damage { source, to: Target::Player(p), amount })
@@ -669,6 +669,7 @@ impl Engine<'_> {
     fn creature_fits(&self, f: &CreatureFilter, c: CardId) -> bool {
         match f {
             CreatureFilter::NonWall => !self.has_keyword(c, &crate::grammar::ability::Keyword::Wall),
+            CreatureFilter::Any => true,
             CreatureFilter::Colors(cs) => {
                 let have = self.colors(c);
                 cs.iter().any(|x| have.contains(x))

@@ -90,7 +90,7 @@ impl fmt::Display for Ability {
                     }
                     Change::ManaSymbols(c) => write!(f, "{a} {} {} mana symbols", verb("has", "have"), c.name()),
                     // Never written on a card: made by effects only.
-                    Change::SetColor(_) | Change::Text(..) => write!(f, "{a} (changed)"),
+                    Change::SetColor(_) | Change::MarkColor(_) | Change::Text(..) => write!(f, "{a} (changed)"),
                 }
             }
             Self::Triggered(Trigger::CastAsInstant, e) => write!(f, "you may cast this as an instant; if you do, {e}"),

@@ -21,6 +21,10 @@
 //!          | LAND "walk" | "protection from" color | "rampage" N
 //!          | "cumulative upkeep" mana_cost (as given by a static)
 //!          | "cannot attack unless the defending player controls a(n)" LAND
+//!          | "cannot be the target of enchant creature spells"   (nor the destination of a moved
+//!            enchantment: Bartel Runeaxe, 002 L2850-2851)
+//!          | "cannot be the target of spells or effects"   (a moved enchantment may still go onto
+//!            it: Deadly Insect, 002 L2846-2849)
 //! static   = affected ("gets" | "get") signed "/" signed        (a modifier, applied in timestamp order)
 //!          | affected ("gains" | "gain" | "loses" | "lose") keyword
 //!          | affected ("has" | "have") base power and toughness N "/" N   (sets the base)
@@ -67,7 +71,7 @@
 //!          | "at the beginning of" whose "turn"        (Phase 0, before summoning sickness ends)
 //!          | "whenever this attacks" | "whenever this attacks and is not blocked"
 //!          | "whenever enchanted creature attacks and is not blocked"
-//!          | "whenever this blocks or becomes blocked by a" ("non-wall" | color ("or" color)*) "creature"
+//!          | "whenever this blocks or becomes blocked by a" ["non-wall" | color ("or" color)*] "creature"
 //!          | "whenever a player" ["successfully"] "casts a" [color] "spell"
 //!          | "whenever a creature is put into the graveyard from play"
 //!          | "when enchanted creature is put into the graveyard"
@@ -111,6 +115,7 @@
 //!             nothing into play`)
 //!          | "move" target "onto" target   (a local enchantment, the first target, onto the second,
 //!            as if just cast there: 002 Moving Enchantments)
+//!            (its own "when this comes into play" abilities fire again: 002 L2838-2841)
 //!          | "gain life equal to the toughness of the sacrificed creature"
 //!          | "remove" target "from the game" ["; its controller gains life equal to its power"]
 //!          | ("destroy" | "bury") (target | "all creatures") | "bury this" | "sacrifice this"
@@ -136,6 +141,7 @@
 //!             | "for each card fewer than" N "in their hand")
 //!          | "you gain" much "life" | "you may pay" payment "; if you do," effect
 //!          | ("destroy" | "bury") "that creature" | "that creature gets" signed "/" signed "until end of turn"
+//!          | "that creature becomes" color   (no target; a copy does not take it: 002 L1815-1818)
 //!          | "put" ["a"] [N] KIND ("counter" | "counters") "on enchanted creature"
 //!          | "counter that spell unless its caster pays" mana_cost
 //!          | "counter that spell if a card with the same name is in play or in any graveyard"
@@ -210,6 +216,12 @@ pub enum Keyword {
     Wall,
     /// Attacking does not tap it.
     NoTapToAttack,
+    /// Never a legal target or destination for a local enchantment, cast or moved (Bartel
+    /// Runeaxe; 002 L2850-2851).
+    NoEnchantments,
+    /// Cannot be the target of spells or effects (Deadly Insect); a moved enchantment may still
+    /// go onto it, being neither (002 L2846-2849).
+    Untargetable,
     /// Unblockable while the defender controls a land of this type.
     Landwalk(String),
     /// Protection from a colour.
@@ -236,6 +248,8 @@ impl std::fmt::Display for Keyword {
             Self::Banding => f.write_str("banding"),
             Self::Wall => f.write_str("wall"),
             Self::NoTapToAttack => f.write_str("does not tap to attack"),
+            Self::NoEnchantments => f.write_str("cannot be the target of enchant creature spells"),
+            Self::Untargetable => f.write_str("cannot be the target of spells or effects"),
             Self::Landwalk(l) => write!(f, "{l}walk"),
             Self::Protection(c) => write!(f, "protection from {}", c.name()),
             Self::Fear => f.write_str("fear"),
@@ -786,6 +800,9 @@ pub enum Change {
     Lose(Keyword),
     /// Sets the colours (a Lace): the newest setting wins, whatever the cost says.
     SetColor(Vec<Color>),
+    /// Sets the colour as a permanent effect tracked by a counter (Aisling Leprechaun): like
+    /// `SetColor`, but a copy does not take it (002 L1815-1818).
+    MarkColor(Vec<Color>),
     /// Replaces one word of the text by another (Sleight of Mind, Magical Hack): (old, new).
     Text(String, String),
     /// A land becomes this basic land type: it loses its other land types and its abilities,

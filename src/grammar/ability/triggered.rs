@@ -45,6 +45,8 @@ impl fmt::Display for Whose {
 pub enum CreatureFilter {
     /// `non-wall creature`.
     NonWall,
+    /// `creature`: any creature (Aisling Leprechaun).
+    Any,
     /// `COLOR or COLOR creature`: of any of these colours.
     Colors(Vec<Color>),
 }
@@ -53,6 +55,7 @@ impl fmt::Display for CreatureFilter {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Self::NonWall => f.write_str("non-wall creature"),
+            Self::Any => f.write_str("creature"),
             Self::Colors(cs) => {
                 let names: Vec<&str> = cs.iter().map(|c| c.name()).collect();
                 write!(f, "{} creature", names.join(" or "))
@@ -221,6 +224,9 @@ fn color(i: &str) -> PResult<'_, Color> {
 fn creature_filter(i: &str) -> PResult<'_, CreatureFilter> {
     if let Ok((r, ())) = phrase("non-wall creature")(i) {
         return Ok((r, CreatureFilter::NonWall));
+    }
+    if let Ok((r, ())) = phrase("creature")(i) {
+        return Ok((r, CreatureFilter::Any));
     }
     let (mut r, first) = color(i)?;
     let mut colors = vec![first];
@@ -501,6 +507,10 @@ pub(super) fn effect(i: &str) -> PResult<'_, Effect> {
     }
     if let Ok((r, (_, _, _, k, _))) = (phrase("that creature"), sp, kw("gains"), sp_keyword, until_eot).parse(i) {
         return Ok((r, Effect::Grant(Who::That, k)));
+    }
+    // For as long as it stays in play (Aisling Leprechaun).
+    if let Ok((r, (_, _, _, _, c))) = (phrase("that creature"), sp, kw("becomes"), sp, color).parse(i) {
+        return Ok((r, Effect::SetColor(Who::That, c)));
     }
     Err(nom::Err::Error(PError::expected(i, "an effect")))
 }
