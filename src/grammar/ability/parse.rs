@@ -350,17 +350,21 @@ fn activation_cost(i: &str) -> PResult<'_, ActivationCost> {
         Return(Amount, String),
         Draw(u32),
     }
-    let draw = map(
-        (
-            kw("draw"),
-            sp,
-            alt((
-                value(1, (kw("a"), sp, kw("card"))),
-                map((number, sp, kw("cards")), |(n, _, _): (u32, &str, &str)| n),
-            )),
-        ),
-        |(_, _, n)| Part::Draw(n),
-    );
+    // `VERB a card` or `VERB N cards`: how many.
+    let cards = |verb: &'static str| {
+        map(
+            (
+                kw(verb),
+                sp,
+                alt((
+                    value(1, (kw("a"), sp, kw("card"))),
+                    map((number, sp, kw("cards")), |(n, _, _): (u32, &str, &str)| n),
+                )),
+            ),
+            |(_, _, n)| n,
+        )
+    };
+    let draw = map(cards("draw"), Part::Draw);
     let returns = map(
         (
             (kw("return"), sp, amount, sp, land_type, sp),
@@ -368,17 +372,7 @@ fn activation_cost(i: &str) -> PResult<'_, ActivationCost> {
         ),
         |((_, _, n, _, t, _), _)| Part::Return(n, t),
     );
-    let discard = map(
-        (
-            kw("discard"),
-            sp,
-            alt((
-                value(1, (kw("a"), sp, kw("card"))),
-                map((number, sp, kw("cards")), |(n, _, _): (u32, &str, &str)| n),
-            )),
-        ),
-        |(_, _, n)| Part::Discard(n),
-    );
+    let discard = map(cards("discard"), Part::Discard);
     let life = map((kw("pay"), sp, number, sp, kw("life")), |(_, _, n, _, _)| Part::Life(n));
     let remove = map(
         (
