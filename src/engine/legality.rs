@@ -207,9 +207,10 @@ impl Engine<'_> {
                         && matches!(t, Target::Card(c) if self.has_keyword(c, &crate::grammar::ability::Keyword::NoEnchantments)))
                     .then_some(TargetFault::NoEnchantments)
                 });
-            // Where a moved enchantment goes is not targeted by a spell or effect (002 L2846-2849).
+            // Where a moved enchantment goes is not a target of the moving spell (002 L2846-2856):
+            // only whether the enchantment could be cast there counts (`move_fault`).
             let onto = matches!(effect, Effect::MoveEnchantment(..)) && i == 1;
-            let general = || self.target_fault(spec, t, &colors).filter(|f| !(onto && *f == TargetFault::Untargetable));
+            let general = || if onto { None } else { self.target_fault(spec, t, &colors) };
             if let Some(fault) = own.or_else(general).or_else(moved) {
                 // Aiming at a spell is governed by the interrupt rules (002 Step 2).
                 let at_spell = matches!(t, Target::Spell(_)) && spec.kinds.contains(&TargetKind::Spell);

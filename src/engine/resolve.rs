@@ -43,11 +43,14 @@ impl Engine<'_> {
         if let Some(spec) = &spec {
             for (i, &t) in sp.targets.iter().enumerate() {
                 let spec = effect.target_at(i).unwrap_or(spec);
+                // Where a moved enchantment goes is not a target of the moving spell: only
+                // whether the enchantment could be cast there counts (002 L2846-2856).
                 let onto = matches!(effect, Effect::MoveEnchantment(..)) && i == 1;
-                let mut problem = self
-                    .target_fault(spec, t, &colors)
-                    .filter(|f| !(onto && *f == super::refusal::TargetFault::Untargetable))
-                    .map(|f| self.target_fault_text(t, &f));
+                let mut problem = if onto {
+                    None
+                } else {
+                    self.target_fault(spec, t, &colors).map(|f| self.target_fault_text(t, &f))
+                };
                 if let (Effect::MoveEnchantment(..), None, Some(&first)) = (&effect, &problem, sp.targets.first()) {
                     problem = self.move_fault(first, t, i).map(|f| self.target_fault_text(t, &f));
                 }
