@@ -197,19 +197,26 @@ pub(super) fn phrase<'a>(words: &'static str) -> impl Fn(&'a str) -> PResult<'a,
 }
 
 fn whose(i: &str) -> PResult<'_, Whose> {
-    if let Ok((r, ())) = phrase("your")(i) {
-        return Ok((r, Whose::Your));
+    one_of(
+        i,
+        &[
+            ("your", Whose::Your),
+            ("each opponent's", Whose::Opponents),
+            ("each player's", Whose::Each),
+            ("enchanted creature's controller's", Whose::EnchantedControllers),
+        ],
+        "whose upkeep: your, each opponent's, each player's",
+    )
+}
+
+/// The value of the first phrase of `table` that `i` begins with.
+fn one_of<'a, T: Clone>(i: &'a str, table: &[(&'static str, T)], expected: &'static str) -> PResult<'a, T> {
+    for (words, v) in table {
+        if let Ok((r, ())) = phrase(words)(i) {
+            return Ok((r, v.clone()));
+        }
     }
-    if let Ok((r, ())) = phrase("each opponent's")(i) {
-        return Ok((r, Whose::Opponents));
-    }
-    if let Ok((r, ())) = phrase("each player's")(i) {
-        return Ok((r, Whose::Each));
-    }
-    if let Ok((r, ())) = phrase("enchanted creature's controller's")(i) {
-        return Ok((r, Whose::EnchantedControllers));
-    }
-    Err(nom::Err::Error(PError::expected(i, "whose upkeep: your, each opponent's, each player's")))
+    Err(nom::Err::Error(PError::expected(i, expected)))
 }
 
 fn color(i: &str) -> PResult<'_, Color> {
@@ -252,15 +259,6 @@ pub(super) fn trigger(i: &str) -> PResult<'_, Trigger> {
     if let Ok((r, (_, _, w, _, _))) = (kw("during"), sp, whose, sp, kw("upkeep")).parse(i) {
         return Ok((r, Trigger::DuringUpkeep(w)));
     }
-    if let Ok((r, ())) = phrase("whenever this attacks and is not blocked")(i) {
-        return Ok((r, Trigger::NotBlocked));
-    }
-    if let Ok((r, ())) = phrase("whenever enchanted creature attacks and is not blocked")(i) {
-        return Ok((r, Trigger::EnchantedNotBlocked));
-    }
-    if let Ok((r, ())) = phrase("whenever this attacks")(i) {
-        return Ok((r, Trigger::Attacks));
-    }
     if let Ok((r, (_, _, _, _, c))) =
         (phrase("whenever this blocks or becomes blocked by"), sp, kw("a"), sp, cut(creature_filter)).parse(i)
     {
@@ -279,15 +277,6 @@ pub(super) fn trigger(i: &str) -> PResult<'_, Trigger> {
     {
         return Ok((r, Trigger::Cast(c.map(|(_, c)| c), ok.is_some())));
     }
-    if let Ok((r, ())) = phrase("whenever a creature is put into the graveyard from play")(i) {
-        return Ok((r, Trigger::CreatureDies));
-    }
-    if let Ok((r, ())) = phrase("when enchanted creature is put into the graveyard")(i) {
-        return Ok((r, Trigger::EnchantedDies));
-    }
-    if let Ok((r, ())) = phrase("whenever enchanted creature deals damage")(i) {
-        return Ok((r, Trigger::EnchantedDealsDamage));
-    }
     if let Ok((r, (_, _, c, _))) =
         (phrase("whenever a"), sp, color, phrase_after(" creature or spell deals damage")).parse(i)
     {
@@ -298,24 +287,28 @@ pub(super) fn trigger(i: &str) -> PResult<'_, Trigger> {
     {
         return Ok((r, Trigger::TapsForMana(l)));
     }
-    if let Ok((r, ())) = phrase("whenever a creature comes into play")(i) {
-        return Ok((r, Trigger::CreatureEnters));
-    }
-    if let Ok((r, ())) = phrase("whenever this deals damage to an opponent")(i) {
-        return Ok((r, Trigger::DamagesOpponent));
-    }
-    if let Ok((r, ())) = phrase("when this is put into the graveyard from play")(i) {
-        return Ok((r, Trigger::ThisDies));
-    }
-    if let Ok((r, ())) = phrase("when this comes into play")(i) {
-        return Ok((r, Trigger::ComesIntoPlay));
-    }
     if let Ok((r, (_, _, n, _))) =
         (phrase("when this has been activated"), sp, number, phrase_after(" times this turn")).parse(i)
     {
         return Ok((r, Trigger::ActivatedTimes(n)));
     }
-    Err(nom::Err::Error(PError::expected(i, "a trigger")))
+    // The triggers written in fixed words (a longer phrase before its own beginning).
+    one_of(
+        i,
+        &[
+            ("whenever this attacks and is not blocked", Trigger::NotBlocked),
+            ("whenever enchanted creature attacks and is not blocked", Trigger::EnchantedNotBlocked),
+            ("whenever this attacks", Trigger::Attacks),
+            ("whenever a creature is put into the graveyard from play", Trigger::CreatureDies),
+            ("when enchanted creature is put into the graveyard", Trigger::EnchantedDies),
+            ("whenever enchanted creature deals damage", Trigger::EnchantedDealsDamage),
+            ("whenever a creature comes into play", Trigger::CreatureEnters),
+            ("whenever this deals damage to an opponent", Trigger::DamagesOpponent),
+            ("when this is put into the graveyard from play", Trigger::ThisDies),
+            ("when this comes into play", Trigger::ComesIntoPlay),
+        ],
+        "a trigger",
+    )
 }
 
 /// A phrase written with its leading space: `" for mana"`.
@@ -335,16 +328,15 @@ pub(super) fn flanking(i: &str) -> PResult<'_, super::Ability> {
 }
 
 fn recipient(i: &str) -> PResult<'_, Recipient> {
-    if let Ok((r, ())) = phrase("that player")(i) {
-        return Ok((r, Recipient::ThatPlayer));
-    }
-    if let Ok((r, ())) = phrase("its controller")(i) {
-        return Ok((r, Recipient::ItsController));
-    }
-    if let Ok((r, ())) = phrase("you")(i) {
-        return Ok((r, Recipient::You));
-    }
-    Err(nom::Err::Error(PError::expected(i, "that player, you or its controller")))
+    one_of(
+        i,
+        &[
+            ("that player", Recipient::ThatPlayer),
+            ("its controller", Recipient::ItsController),
+            ("you", Recipient::You),
+        ],
+        "that player, you or its controller",
+    )
 }
 
 /// The effects of this module, tried before the older ones: each begins with words the older
